@@ -1,0 +1,346 @@
+"""Hypothesis tests for comparing learners, textbook section 2.4.
+
+Every result is a frozen dataclass with ``statistic``, ``pvalue``,
+``critical`` (the critical value of the statistic at ``alpha``), ``reject``
+(the null hypothesis is rejected at ``alpha``) and, where the reference
+distribution has them, ``df``.  Paired tests reduce to one-sample tests on
+the differences, as in SciPy.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from ._validation import (DataError, as_1d, check_alpha, check_count, check_matrix,
+                          check_open_unit, check_real, check_scores, check_same_length)
+
+
+@dataclass(frozen=True)
+class BinomialTestResult:
+    """``statistic`` is the observed number of errors; ``critical`` the
+    critical error count c; ``critical_error_rate`` = c / m (the book's
+    epsilon-bar); ``error_rate`` = n_errors / m."""
+
+    statistic: int
+    pvalue: float
+    critical: int
+    critical_error_rate: float
+    reject: bool
+    m: int
+    eps0: float
+    alpha: float
+    error_rate: float
+
+
+def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
+    """One-sided binomial test of H0: generalisation error <= eps0.
+
+    Parameters
+    ----------
+    n_errors : int
+        Misclassified test samples, out of ``m``.
+    m : int
+        Number of test samples.
+    eps0 : float in (0, 1)
+        The error rate under H0.
+    alpha : float in (0, 1)
+
+    Notes
+    -----
+    Under H0 the error count X ~ Bin(m, eps0).  The p-value is
+    P(X >= n_errors); the critical count is c = min{c : P(X > c) <= alpha},
+    and H0 is rejected iff n_errors > c, i.e. the test error rate exceeds
+    epsilon-bar = c / m.  The book prints (2.27) with "max ... s.t. sum
+    >= ... < alpha"; that form is known to be misprinted: the definition here
+    is the one that gives a test of size <= alpha (as R's ``binom.test``).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.binomial_test(n_errors=5, m=20, eps0=0.1)
+    >>> r.critical, r.reject, round(r.pvalue, 4)
+    (4, True, 0.0432)
+    """
+    m_ = check_count(m, "m", minimum=1)
+    k = check_count(n_errors, "n_errors", minimum=0)
+    if k > m_:
+        raise DataError("out_of_range", name="n_errors", interval=f"[0, m] = [0, {m_}]", value=n_errors)
+    e0 = check_open_unit(eps0, "eps0")
+    a = check_alpha(alpha)
+    dist = stats.binom(m_, e0)
+    pvalue = float(dist.sf(k - 1))
+    c = int(dist.isf(a))
+    # isf works in floating point; settle c exactly on the definition.
+    while c > 0 and dist.sf(c - 1) <= a:
+        c -= 1
+    while dist.sf(c) > a:
+        c += 1
+    return BinomialTestResult(k, pvalue, c, c / m_, k > c, m_, e0, a, k / m_)
+
+
+@dataclass(frozen=True)
+class TTestResult:
+    """Two-sided t-test.  ``statistic`` is t; ``critical`` is t_{alpha/2, df};
+    ``mean`` and ``std`` (ddof = 1) of the values tested; ``k`` values."""
+
+    statistic: float
+    pvalue: float
+    critical: float
+    reject: bool
+    df: int
+    mean: float
+    std: float
+    k: int
+    alpha: float
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
+        """Two-sided interval for the mean: mean -/+ t_{(1-level)/2, df} s / sqrt(k)."""
+        lvl = check_open_unit(confidence_level, "confidence_level")
+        h = stats.t.ppf(0.5 + lvl / 2, self.df) * self.std / math.sqrt(self.k)
+        return (self.mean - h, self.mean + h)
+
+
+def t_test(error_rates, eps0, alpha=0.05) -> TTestResult:
+    """Two-sided one-sample t-test of H0: mean error rate = eps0, textbook (2.30).
+
+    tau_t = sqrt(k) (mu - eps0) / sigma, with mu, sigma the mean and sample
+    standard deviation (ddof = 1) of the k error rates; tau_t ~ t(k - 1).
+    Same as ``scipy.stats.ttest_1samp``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.t_test([0.10, 0.12, 0.09, 0.11, 0.13], eps0=0.10)
+    >>> r.df, round(r.statistic, 4)
+    (4, 1.4142)
+    """
+    x = check_scores(error_rates, "error_rates")
+    eps = check_real(eps0, "eps0")
+    a = check_alpha(alpha)
+    k = x.shape[0]
+    if k < 2:
+        raise DataError("too_few", name="error_rates", need=2, got=k)
+    mu = float(x.mean())
+    sd = float(x.std(ddof=1))
+    df = k - 1
+    if sd == 0.0:
+        t = 0.0 if mu == eps else math.copysign(math.inf, mu - eps)
+    else:
+        t = math.sqrt(k) * (mu - eps) / sd
+    p = float(2 * stats.t.sf(abs(t), df))
+    crit = float(stats.t.ppf(1 - a / 2, df))
+    return TTestResult(t, p, crit, abs(t) > crit, df, mu, sd, k, a)
+
+
+def paired_t_test(errors_a, errors_b, alpha=0.05) -> TTestResult:
+    """k-fold cross-validated paired t-test, textbook section 2.4.2.
+
+    The differences Delta_i = errors_a[i] - errors_b[i] are tested for mean 0:
+    tau_t = |sqrt(k) mu / sigma| ~ t(k - 1).  Same as ``scipy.stats.ttest_rel``
+    (``mean`` and ``std`` in the result are those of the differences).
+    """
+    a = check_scores(errors_a, "errors_a")
+    b = check_scores(errors_b, "errors_b")
+    check_same_length(a, b, "errors_a", "errors_b")
+    return t_test(a - b, 0.0, alpha)
+
+
+@dataclass(frozen=True)
+class Cv5x2Result:
+    """5x2cv paired t-test.  ``differences`` (5, 2); ``variances`` s_i^2 (5,);
+    ``numerator`` the mean difference used on top."""
+
+    statistic: float
+    pvalue: float
+    critical: float
+    reject: bool
+    df: int
+    numerator: float
+    variances: np.ndarray
+    differences: np.ndarray
+    variant: str
+    alpha: float
+
+
+def cv5x2_t_test(errors_a, errors_b, alpha=0.05, variant="book") -> Cv5x2Result:
+    """5x2 cross-validated paired t-test, textbook (2.31); Dietterich (1998).
+
+    Parameters
+    ----------
+    errors_a, errors_b : array-like of shape (5, 2)
+        Error rates of the two learners on fold j of replication i.
+    variant : {"book", "dietterich"}
+        The numerator: ``"book"`` uses mu = 0.5 (d_11 + d_12), the mean of the
+        first replication; ``"dietterich"`` uses d_11 alone.
+
+    Notes
+    -----
+    tau_t = mu / sqrt(0.2 * sum_{i=1}^5 s_i^2) ~ t(5), with
+    s_i^2 = (d_i1 - dbar_i)^2 + (d_i2 - dbar_i)^2 and dbar_i = (d_i1 + d_i2) / 2.
+    Two-sided p-value.
+    """
+    if variant not in ("book", "dietterich"):
+        raise DataError("bad_option", name="variant", options=("book", "dietterich"), value=variant)
+    a = check_matrix(errors_a, "errors_a", shape=(5, 2))
+    b = check_matrix(errors_b, "errors_b", shape=(5, 2))
+    al = check_alpha(alpha)
+    d = a - b
+    dbar = d.mean(axis=1)
+    s2 = ((d - dbar[:, None]) ** 2).sum(axis=1)
+    num = float(dbar[0]) if variant == "book" else float(d[0, 0])
+    den = math.sqrt(0.2 * float(s2.sum()))
+    if den == 0.0:
+        t = 0.0 if num == 0 else math.copysign(math.inf, num)
+    else:
+        t = num / den
+    p = float(2 * stats.t.sf(abs(t), 5))
+    crit = float(stats.t.ppf(1 - al / 2, 5))
+    return Cv5x2Result(t, p, crit, abs(t) > crit, 5, num, s2, d, variant, al)
+
+
+@dataclass(frozen=True)
+class McNemarResult:
+    """McNemar's test with continuity correction; ``statistic`` is tau_chi2."""
+
+    statistic: float
+    pvalue: float
+    critical: float
+    reject: bool
+    df: int
+    e01: int
+    e10: int
+    alpha: float
+
+
+def mcnemar(e01, e10, alpha=0.05) -> McNemarResult:
+    """McNemar's test, textbook (2.33).
+
+    ``e01``: samples classifier A gets wrong and B right; ``e10`` the reverse.
+    tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) ~ chi2(1).  Same as
+    statsmodels' ``mcnemar(table, exact=False, correction=True)``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.mcnemar(10, 3)
+    >>> round(r.statistic, 4), round(r.critical, 3)
+    (2.7692, 3.841)
+    """
+    b = check_count(e01, "e01")
+    c = check_count(e10, "e10")
+    a = check_alpha(alpha)
+    if b + c == 0:
+        raise DataError("no_disagreement", e01=b, e10=c)
+    stat = (abs(b - c) - 1) ** 2 / (b + c)
+    p = float(stats.chi2.sf(stat, 1))
+    crit = float(stats.chi2.ppf(1 - a, 1))
+    return McNemarResult(float(stat), p, crit, stat > crit, 1, b, c, a)
+
+
+@dataclass(frozen=True)
+class FriedmanResult:
+    """Friedman test.  ``statistic`` is tau_F (the F form), with ``df`` =
+    (k - 1, (k - 1)(N - 1)) and ``pvalue``/``critical`` from that F
+    distribution; ``chi2`` is tau_chi2 (2.34), no tie correction; ``ranks``
+    the N x k rank table; ``avg_ranks`` the k average ranks (1 = best)."""
+
+    statistic: float
+    pvalue: float
+    critical: float
+    reject: bool
+    df: tuple[int, int]
+    chi2: float
+    avg_ranks: np.ndarray
+    ranks: np.ndarray
+    n_datasets: int
+    k: int
+    alpha: float
+
+
+def friedman(performance, alpha=0.05, higher_is_better=False) -> FriedmanResult:
+    """Friedman test of k algorithms on N data sets, textbook (2.34), (2.35).
+
+    Parameters
+    ----------
+    performance : array-like of shape (N, k)
+        A measure of each algorithm (column) on each data set (row).
+    higher_is_better : bool, default False
+        False for error rates (smallest = rank 1), True for accuracies.
+
+    Notes
+    -----
+    Ranks within each data set, 1 = best, ties share the mean rank; r_i is
+    algorithm i's average rank.
+    tau_chi2 = 12 N / (k (k + 1)) * (sum r_i^2 - k (k + 1)^2 / 4),
+    tau_F = (N - 1) tau_chi2 / (N (k - 1) - tau_chi2) ~ F(k - 1, (k - 1)(N - 1)).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.friedman([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+    >>> r.avg_ranks.tolist(), round(r.statistic, 3)   # book table 2.5
+    ([1.0, 2.125, 2.875], 24.429)
+    """
+    x = check_matrix(performance, "performance", min_rows=2)
+    a = check_alpha(alpha)
+    n, k = x.shape
+    if k < 2:
+        raise DataError("too_few", name="performance columns (algorithms)", need=2, got=k)
+    ranks = stats.rankdata(-x if higher_is_better else x, axis=1)
+    r = ranks.mean(axis=0)
+    chi2 = 12.0 * n / (k * (k + 1)) * (float(np.sum(r ** 2)) - k * (k + 1) ** 2 / 4.0)
+    df1, df2 = k - 1, (k - 1) * (n - 1)
+    den = n * (k - 1) - chi2
+    tau_f = (n - 1) * chi2 / den if den > 1e-12 * n * k else math.inf
+    p = float(stats.f.sf(tau_f, df1, df2))
+    crit = float(stats.f.ppf(1 - a, df1, df2))
+    return FriedmanResult(float(tau_f), p, crit, tau_f > crit, (df1, df2), float(chi2), r, ranks, n, k, a)
+
+
+def nemenyi_q(k, alpha=0.05) -> float:
+    """q_alpha of the Nemenyi test: the studentized range quantile with
+    infinite df divided by sqrt(2) (textbook table 2.7).
+
+    Printed tables (the book, Demsar 2006) round q first; for k = 7 they give
+    2.949 where the exact value is 2.9483.
+    """
+    kk = check_count(k, "k", minimum=2)
+    a = check_alpha(alpha)
+    return float(stats.studentized_range.ppf(1 - a, kk, np.inf) / math.sqrt(2))
+
+
+def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
+    """Nemenyi critical difference, textbook (2.36).
+
+    CD = q_alpha * sqrt(k (k + 1) / (6 N)).  Two algorithms whose average
+    ranks differ by more than CD differ significantly.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> round(ec.nemenyi_cd(3, 4), 3)   # book: 1.657
+    1.657
+    """
+    n = check_count(n_datasets, "n_datasets", minimum=1)
+    kk = check_count(k, "k", minimum=2)
+    return nemenyi_q(kk, alpha) * math.sqrt(kk * (kk + 1) / (6.0 * n))
+
+
+def nemenyi_groups(avg_ranks, cd) -> list[tuple[int, ...]]:
+    """Maximal groups of algorithms whose average ranks lie within ``cd`` of
+    each other (the bars of a critical-difference diagram), as index tuples
+    in order of rank.  Pure function: the plot only draws its result."""
+    r = as_1d(avg_ranks, "avg_ranks").astype(np.float64)
+    order = np.argsort(r, kind="stable")
+    groups: list[tuple[int, ...]] = []
+    for i in range(order.shape[0]):
+        j = i
+        while j + 1 < order.shape[0] and r[order[j + 1]] - r[order[i]] <= cd:
+            j += 1
+        g = tuple(int(v) for v in order[i:j + 1])
+        if len(g) > 1 and not any(set(g) <= set(h) for h in groups):
+            groups.append(g)
+    return groups

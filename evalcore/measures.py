@@ -1,0 +1,285 @@
+"""Confusion matrices and the measures read off them (textbook section 2.3).
+
+Ratios whose denominator is zero are ``nan``: never an exception, never a
+silent 0.  All measures here are plain Python floats so that a threshold
+slider costs microseconds.
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+from ._validation import DataError, as_1d, check_binary_labels, check_costs, check_nonneg, check_same_length
+
+NAN = float("nan")
+
+
+def _ratio(num: float, den: float) -> float:
+    return num / den if den else NAN
+
+
+class Counts(NamedTuple):
+    """The binary confusion matrix, textbook table 2.1.
+
+    ============  =============  =============
+    true \\ pred   positive       negative
+    ============  =============  =============
+    positive      TP             FN
+    negative      FP             TN
+    ============  =============  =============
+    """
+
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+
+    @property
+    def m(self) -> int:
+        """Number of samples, TP + FP + TN + FN."""
+        return self.tp + self.fp + self.tn + self.fn
+
+
+class Measures(NamedTuple):
+    """Measures of one binary confusion matrix; see :func:`measures`."""
+
+    accuracy: float
+    error_rate: float
+    precision: float
+    recall: float
+    f1: float
+    f_beta: float
+    tpr: float
+    fpr: float
+    fnr: float
+    tnr: float
+    beta: float = 1.0
+
+
+def measures(counts: Counts, beta: float = 1.0) -> Measures:
+    """Accuracy, error rate, P, R, F1, F-beta, TPR, FPR, FNR, TNR of ``counts``.
+
+    Parameters
+    ----------
+    counts : Counts
+        ``(tp, fp, tn, fn)``, e.g. from :func:`binary_counts`.
+    beta : float, default 1.0
+        beta > 1 weighs recall more, beta < 1 precision more.
+
+    Notes
+    -----
+    Textbook (2.8)-(2.11), (2.18), (2.19), with m = TP + FP + TN + FN::
+
+        E   = (FP + FN) / m                acc = 1 - E
+        P   = TP / (TP + FP)               R   = TP / (TP + FN)
+        F1  = 2 P R / (P + R)       = 2 TP / (m + TP - TN)
+        Fb  = (1 + b^2) P R / (b^2 P + R)
+            = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)
+        TPR = R                            FPR = FP / (TN + FP)
+
+    F1 and F-beta are computed in their count form, so they are 0 (not nan)
+    when TP = 0 but something was predicted or missed, and nan only when
+    TP = FP = FN = 0.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> m = ec.measures(ec.Counts(tp=20, fp=5, tn=15, fn=10))
+    >>> round(m.precision, 3), round(m.recall, 3), round(m.f1, 4)
+    (0.8, 0.667, 0.7273)
+    """
+    tp, fp, tn, fn = (int(v) for v in counts)
+    b2 = float(beta) ** 2
+    if not (b2 > 0 and math.isfinite(b2)):
+        raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
+    m = tp + fp + tn + fn
+    err = _ratio(fp + fn, m)
+    recall = _ratio(tp, tp + fn)
+    return Measures(
+        accuracy=1.0 - err if m else NAN,
+        error_rate=err,
+        precision=_ratio(tp, tp + fp),
+        recall=recall,
+        f1=_ratio(2 * tp, 2 * tp + fp + fn),
+        f_beta=_ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp),
+        tpr=recall,
+        fpr=_ratio(fp, tn + fp),
+        fnr=_ratio(fn, tp + fn),
+        tnr=_ratio(tn, tn + fp),
+        beta=float(beta),
+    )
+
+
+class MacroMicro(NamedTuple):
+    """Macro and micro averages over several binary confusion matrices.
+
+    ``macro_f1`` is the textbook's (2.14): the harmonic mean of macro-P and
+    macro-R.  ``mean_f1`` is the mean of the per-matrix F1 values, which is
+    what scikit-learn's ``f1_score(average="macro")`` reports: a different
+    number in general.
+    """
+
+    macro_p: float
+    macro_r: float
+    macro_f1: float
+    micro_p: float
+    micro_r: float
+    micro_f1: float
+    mean_f1: float = NAN
+
+
+def macro_micro(counts_list: Sequence[Counts]) -> MacroMicro:
+    """Macro- and micro-averaged P, R, F1, textbook (2.12)-(2.17).
+
+    macro-P = 1/n sum P_i, macro-R = 1/n sum R_i,
+    macro-F1 = 2 macro-P macro-R / (macro-P + macro-R);
+    micro-P = TPbar / (TPbar + FPbar), micro-R = TPbar / (TPbar + FNbar),
+    micro-F1 = 2 micro-P micro-R / (micro-P + micro-R),
+    where TPbar, FPbar, FNbar are the averages over the n matrices.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> mm = ec.macro_micro([ec.Counts(8, 2, 85, 5), ec.Counts(1, 0, 90, 9)])
+    >>> round(mm.macro_p, 2), round(mm.micro_p, 4)
+    (0.9, 0.8182)
+    """
+    cl = [Counts(*(int(v) for v in c)) for c in counts_list]
+    if not cl:
+        raise DataError("empty", name="counts_list")
+    ms = [measures(c) for c in cl]
+    macro_p = float(np.mean([m.precision for m in ms]))
+    macro_r = float(np.mean([m.recall for m in ms]))
+    tp = float(np.mean([c.tp for c in cl]))
+    fp = float(np.mean([c.fp for c in cl]))
+    fn = float(np.mean([c.fn for c in cl]))
+    micro_p = _ratio(tp, tp + fp)
+    micro_r = _ratio(tp, tp + fn)
+    return MacroMicro(
+        macro_p=macro_p,
+        macro_r=macro_r,
+        macro_f1=_harmonic(macro_p, macro_r),
+        micro_p=micro_p,
+        micro_r=micro_r,
+        micro_f1=_harmonic(micro_p, micro_r),
+        mean_f1=float(np.mean([m.f1 for m in ms])),
+    )
+
+
+def _harmonic(p: float, r: float) -> float:
+    if math.isnan(p) or math.isnan(r):
+        return NAN
+    return _ratio(2 * p * r, p + r)
+
+
+def confusion_matrix(y_true, y_pred, labels=None) -> np.ndarray:
+    """K x K confusion matrix: row = true class, column = predicted class.
+
+    Classes are in ``labels`` order (sorted distinct values of both arrays by
+    default), as ``sklearn.metrics.confusion_matrix``.  Samples whose true or
+    predicted label is not in ``labels`` are not counted.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.confusion_matrix(["a", "b", "a"], ["a", "a", "a"]).tolist()
+    [[2, 0], [1, 0]]
+    """
+    yt = as_1d(y_true, "y_true")
+    yp = as_1d(y_pred, "y_pred")
+    check_same_length(yt, yp, "y_true", "y_pred")
+    if labels is None:
+        labels = np.unique(np.concatenate((yt, yp)))
+    labels = np.asarray(labels)
+    k = labels.shape[0]
+    order = np.argsort(labels, kind="stable")
+    sorted_labels = labels[order]
+    it = np.searchsorted(sorted_labels, yt)
+    ip = np.searchsorted(sorted_labels, yp)
+    it_c, ip_c = np.minimum(it, k - 1), np.minimum(ip, k - 1)
+    ok = (sorted_labels[it_c] == yt) & (sorted_labels[ip_c] == yp)
+    rows, cols = order[it_c[ok]], order[ip_c[ok]]
+    return np.bincount(rows * k + cols, minlength=k * k).reshape(k, k).astype(np.int64)
+
+
+def one_vs_rest(cm) -> list[Counts]:
+    """The K binary confusion matrices "class k vs the rest" of a K x K matrix."""
+    a = np.asarray(cm, dtype=np.int64)
+    total = int(a.sum())
+    out = []
+    for k in range(a.shape[0]):
+        tp = int(a[k, k])
+        fn = int(a[k, :].sum()) - tp
+        fp = int(a[:, k].sum()) - tp
+        out.append(Counts(tp, fp, total - tp - fn - fp, fn))
+    return out
+
+
+class Kappa(NamedTuple):
+    """Cohen's kappa with its two parts: observed agreement ``p_o`` and the
+    agreement ``p_e`` expected by chance from the row and column totals."""
+
+    kappa: float
+    p_o: float
+    p_e: float
+
+
+def kappa_parts(cm) -> Kappa:
+    """Cohen's kappa, p_o and p_e of a K x K confusion matrix.
+
+    p_o = trace / N,  p_e = sum_k (row_k / N) (col_k / N),
+    kappa = (p_o - p_e) / (1 - p_e)  (nan when p_e = 1).
+    """
+    a = np.asarray(cm, dtype=np.float64)
+    if a.ndim != 2 or a.shape[0] != a.shape[1]:
+        raise DataError("bad_shape", name="cm", expected="(K, K)", shape=a.shape)
+    n = a.sum()
+    if n <= 0:
+        raise DataError("empty", name="cm")
+    p_o = float(np.trace(a) / n)
+    p_e = float(np.dot(a.sum(axis=1), a.sum(axis=0)) / (n * n))
+    return Kappa(_ratio(p_o - p_e, 1.0 - p_e) if p_e != 1.0 else NAN, p_o, p_e)
+
+
+def cohen_kappa(cm) -> float:
+    """Cohen's kappa of a K x K confusion matrix, (p_o - p_e) / (1 - p_e).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> round(ec.cohen_kappa([[20, 10], [5, 15]]), 6)   # seed 003's example
+    0.4
+    """
+    return kappa_parts(cm).kappa
+
+
+def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
+    """Cost-sensitive error rate, textbook (2.23), positive class = class 0.
+
+    E(f; D; cost) = 1/m ( sum_{x in D+} I(f(x) != y) cost01
+                         + sum_{x in D-} I(f(x) != y) cost10 ),
+
+    so ``cost01`` is the cost of a false negative (a positive predicted
+    negative) and ``cost10`` that of a false positive.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.cost_sensitive_error([1, 1, 0, 0], [0, 1, 1, 0], cost01=5, cost10=1)
+    1.5
+    """
+    yt = check_binary_labels(y_true)
+    yp = check_binary_labels(y_pred, "y_pred")
+    check_same_length(yt, yp, "y_true", "y_pred")
+    c01, c10 = check_costs(cost01, cost10)
+    fn = int(np.count_nonzero(yt & ~yp))
+    fp = int(np.count_nonzero(~yt & yp))
+    return (fn * c01 + fp * c10) / yt.shape[0]
+
+
+def counts_cost(counts: Counts, cost01: float, cost10: float) -> float:
+    """Cost-sensitive error (2.23) from confusion counts: (FN cost01 + FP cost10) / m."""
+    c01, c10 = check_nonneg(cost01, "cost01"), check_nonneg(cost10, "cost10")
+    return _ratio(counts.fn * c01 + counts.fp * c10, counts.m)
