@@ -368,14 +368,15 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None)
     if pos is None:
         if len(uniq) > 2:
             shown = ", ".join(map(str, sorted(uniq, key=str)[:6])) + (" ..." if len(uniq) > 6 else "")
-            raise DataError("too_many_classes", col=lab, k=len(uniq), values=shown)
+            raise DataError("too_many_classes", col=lab, k=len(uniq), values=shown,
+                            choices=sorted(uniq, key=str))
         if len(uniq) < 2:
             only = uniq[0]
             n_pos = len(lab_values) if str(only).strip().lower() in POSITIVE_WORDS else 0
             raise DataError("one_class", name=Bi(f"label column {lab!r}", f"标签列 {lab!r}"),
                             n_pos=n_pos, n_neg=len(lab_values) - n_pos)
         a, b = sorted(uniq, key=str)
-        raise DataError("ambiguous_pos_label", a=a, b=b)
+        raise DataError("ambiguous_pos_label", a=a, b=b, choices=[a, b])
     y = (lab_values == pos)
     negs = [v for v in uniq if v != pos]
     if len(negs) > 1:

@@ -1,0 +1,14 @@
+"""模型评估与选择 · an interactive lab.  Entry point: `streamlit run app.py`.
+
+Page config and navigation only; each page draws its own sidebar through
+`ui` (see the README on why nothing is drawn here before `pg.run()`).
+"""
+import streamlit as st
+
+import ui
+
+st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide")
+
+pages = [st.Page(path, title=ui.t(key), url_path=url, default=(i == 0))
+         for i, (path, url, key) in enumerate(ui.PAGES)]
+st.navigation(pages).run()
