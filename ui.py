@@ -88,6 +88,12 @@ def error_text(err: Exception) -> str:
     return t("err.unexpected", detail=str(err)[:300])
 
 
+def labels(prefix: str, options) -> dict:
+    """{option: translated label} for a widget's ``format_func`` (resolved now,
+    not when the widget is read later)."""
+    return {o: t(prefix + o) for o in options}
+
+
 def show_error(err: Exception) -> None:
     st.error(error_text(err), icon="⚠️")
 
@@ -195,7 +201,7 @@ def data_sidebar():
     leaves the previous one in place."""
     sb = st.sidebar
     sb.header(t("data.header"))
-    sb.selectbox(t("data.source"), SOURCES, format_func=lambda s: t("src." + s),
+    sb.selectbox(t("data.source"), SOURCES, format_func=labels("src.", SOURCES).get,
                  **bind("source", "seed-9"))
     src = SS["source"]
     ps, token = None, None

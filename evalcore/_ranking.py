@@ -198,10 +198,9 @@ class ThresholdCounts:
         y_end = (1 - ht[-1])
         envelope = np.concatenate((line_at_left, [y_end]))
         # Drop repeated knots (vertical or horizontal hull edges give x = 0 or 1).
+        # The envelope is continuous, so a repeated knot carries the same value.
         keep = np.concatenate(([True], np.diff(x) > 0))
-        keep[-1] = True
         x, envelope = x[keep], envelope[keep]
-        x[-1] = 1.0
         area = float(np.sum(np.diff(x) * (envelope[1:] + envelope[:-1])) / 2.0)
         return CostCurve(fpr, fnr, x, envelope, area, self.thresholds, hull)
 

@@ -91,9 +91,9 @@ def measures(counts: Counts, beta: float = 1.0) -> Measures:
     (0.8, 0.667, 0.7273)
     """
     tp, fp, tn, fn = (int(v) for v in counts)
-    b2 = float(beta) ** 2
-    if not (b2 > 0 and math.isfinite(b2)):
+    if not (float(beta) > 0 and math.isfinite(float(beta))):
         raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
+    b2 = float(beta) ** 2
     m = tp + fp + tn + fn
     err = _ratio(fp + fn, m)
     recall = _ratio(tp, tp + fn)
@@ -224,6 +224,8 @@ class Kappa(NamedTuple):
     kappa: float
     p_o: float
     p_e: float
+    n_agree: int = 0
+    n: int = 0
 
 
 def kappa_parts(cm) -> Kappa:
@@ -240,7 +242,8 @@ def kappa_parts(cm) -> Kappa:
         raise DataError("empty", name="cm")
     p_o = float(np.trace(a) / n)
     p_e = float(np.dot(a.sum(axis=1), a.sum(axis=0)) / (n * n))
-    return Kappa(_ratio(p_o - p_e, 1.0 - p_e) if p_e != 1.0 else NAN, p_o, p_e)
+    return Kappa(_ratio(p_o - p_e, 1.0 - p_e) if p_e != 1.0 else NAN, p_o, p_e,
+                 int(np.trace(a)), int(n))
 
 
 def cohen_kappa(cm) -> float:

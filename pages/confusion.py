@@ -113,7 +113,7 @@ else:
 # ------------------------------------------------------- multi-class view
 st.header(T("mc.title"))
 MC_SOURCES = ("kappa", "animals", "upload")
-st.radio(T("mc.source"), MC_SOURCES, format_func=lambda s: T("mc.src." + s), horizontal=True,
+st.radio(T("mc.source"), MC_SOURCES, format_func=ui.labels("mc.src.", MC_SOURCES).get, horizontal=True,
          **ui.bind("mc_source", "kappa"))
 labelset = None
 if ui.SS["mc_source"] == "kappa":
@@ -143,9 +143,8 @@ if labelset is not None:
         st.plotly_chart(figures.confusion_matrix_heatmap(cmk, labelset.labels, axis_titles=(T("axis.true"), T("axis.pred"))),
                         key="mc_heat", config={"displayModeBar": False})
     with r2:
-        n_total = int(cmk.sum())
         st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
-        st.latex(rf"p_o = \frac{{\sum_k n_{{kk}}}}{{N}} = \frac{{{int(np.trace(cmk))}}}{{{n_total}}} = {ui.fmt(kp.p_o)}")
+        st.latex(rf"p_o = \frac{{\sum_k n_{{kk}}}}{{N}} = \frac{{{kp.n_agree}}}{{{kp.n}}} = {ui.fmt(kp.p_o)}")
         st.latex(rf"p_e = \sum_k \frac{{n_{{k\cdot}}}}{{N}} \cdot \frac{{n_{{\cdot k}}}}{{N}} = {ui.fmt(kp.p_e)}")
         st.latex(rf"\kappa = \frac{{p_o - p_e}}{{1 - p_e}} = \frac{{{ui.fmt(kp.p_o)} - {ui.fmt(kp.p_e)}}}"
                  rf"{{1 - {ui.fmt(kp.p_e)}}} = {ui.fmt(kp.kappa)}")

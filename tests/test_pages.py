@@ -1,0 +1,183 @@
+"""Every page under Streamlit's AppTest: runs, reacts, translates, survives bad input."""
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+PAGES = ["pages/home.py", "pages/confusion.py"]
+SOURCES = ["seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "synthetic", "upload"]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(page, **state):
+    at = AppTest.from_file(str(ROOT / page), default_timeout=60)
+    for k, v in state.items():
+        at.session_state[k] = v
+    return at.run()
+
+
+def no_exception(at):
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def all_text(at):
+    parts = [e.value for kind in ("title", "header", "subheader", "markdown", "caption", "latex",
+                                  "info", "error", "warning") for e in getattr(at, kind)]
+    parts += [m.label + " " + m.value for m in at.metric]
+    return "\n".join(str(p) for p in parts)
+
+
+def metrics(at):
+    return {m.label: m.value for m in at.metric}
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page_runs(page, lang):
+    at = run(page, lang=lang)
+    no_exception(at)
+    assert at.title[0].value
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_language_switch_changes_text(page):
+    at = run(page)
+    zh = at.title[0].value
+    assert re.search(r"[\u4e00-\u9fff]", zh)
+    at.sidebar.radio[0].set_value("en").run()
+    no_exception(at)
+    en = at.title[0].value
+    assert en != zh and not re.search(r"[\u4e00-\u9fff]", en)
+    assert at.session_state["lang"] == "en"
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_confusion_page_on_every_source(source):
+    at = run("pages/confusion.py", source=source, lang="en")
+    no_exception(at)
+    if source != "upload":
+        assert "Accuracy" in metrics(at)
+
+
+def test_threshold_slider_changes_numbers():
+    at = run("pages/confusion.py", lang="en")
+    before = metrics(at)
+    slider = at.slider(key="_w_thr_s|P(+)")
+    slider.set_value(0.75).run()
+    no_exception(at)
+    after = metrics(at)
+    assert after != before
+    # 9-sample table at 0.75: predicted positive = x5 (0.9, -), x2 (0.8, +) -> P = 1/2, R = 1/4
+    assert after["Precision P"] == "0.500" and after["Recall R"] == "0.250"
+    assert at.session_state["thresholds"]["builtin:seed-9|P(+)"] == pytest.approx(0.75)
+
+
+def test_exact_number_input_sets_the_shared_threshold():
+    at = run("pages/confusion.py", lang="en")
+    at.number_input(key="_w_thr_n|P(+)").set_value(0.45).run()
+    no_exception(at)
+    # >= 0.45: x5 x2 x7 x4 x1 -> TP 2, FP 3
+    assert "\\frac{2}{2+3}" in all_text(at)
+    assert at.slider(key="_w_thr_s|P(+)").value == pytest.approx(0.45)
+
+
+def test_formulas_are_filled_with_counts():
+    at = run("pages/confusion.py", lang="en")
+    text = all_text(at)
+    assert r"\frac{2+2}{9} = 0.444" in text          # accuracy at 0.5
+    assert r"\frac{3}{5} = 0.600" in text             # FPR
+
+
+def test_accuracy_paradox_button_loads_imbalanced_set():
+    at = run("pages/confusion.py", lang="en")
+    at.button(key="paradox_btn").click().run()
+    no_exception(at)
+    m = metrics(at)
+    assert at.session_state["source"] == "synthetic"
+    assert m["Accuracy of “predict all negative”"] == "0.990" and m["Its recall"] == "0.000"
+
+
+GOOD = b"y_true,m1,m2\n1,0.9,0.8\n0,0.2,0.4\n1,0.7,0.3\n0,0.4,0.1\n1,0.6,0.65\n"
+BAD_FILES = {
+    "empty": b"",
+    "header_only": b"y_true,a\n",
+    "one_class": b"y,a\n1,0.2\n1,0.3\n",
+    "non_numeric": b"y,a\n1,0.2\n0,abc\n1,0.5\n0,0.1\n",
+    "infinite": b"y,a\n1,0.2\n0,inf\n",
+    "png": b"\x89PNG\r\n\x1a\n" + bytes(64),
+    "xlsx": b"PK\x03\x04" + bytes(64),
+    "ragged": b"y,a,b\n1,0.2,0.3\n0,0.1,0.2,0.5\n",
+    "three_classes": b"y,a\ncat,0.1\ndog,0.2\nbird,0.3\n",
+    "big_cell": b"a" * 5_000_000,
+}
+
+
+def upload(at, data, name="p.csv"):
+    at.sidebar.file_uploader(key="_w_upload").set_value((name, data, "text/csv"))
+    return at.run()
+
+
+@pytest.mark.parametrize("bad", list(BAD_FILES))
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_bad_upload_shows_error_and_keeps_data(bad, lang):
+    at = run("pages/confusion.py", source="upload", lang=lang)
+    upload(at, GOOD, "good.csv")
+    no_exception(at)
+    assert "m1" in at.sidebar.multiselect[0].options
+    upload(at, BAD_FILES[bad], "bad.csv")
+    no_exception(at)
+    errors = [e.value for e in at.sidebar.error]
+    assert errors, "a bad upload must show an error"
+    if lang == "zh":
+        assert re.search(r"[\u4e00-\u9fff]", errors[0])
+    else:
+        assert not re.search(r"[\u4e00-\u9fff]", errors[0])
+    # the old data is still there and still drawn
+    assert "m1" in at.sidebar.multiselect[0].options
+    assert at.session_state["ds_upload"].n == 5
+    assert metrics(at)
+
+
+def test_ambiguous_labels_ask_for_the_positive_label():
+    at = run("pages/confusion.py", source="upload", lang="en")
+    upload(at, b"y,m\nA,0.3\nB,0.2\nA,0.9\n")
+    assert "Which label is the positive class" in at.sidebar.error[0].value
+    at.sidebar.selectbox(key="_w_pos_pick").set_value("B")
+    at.sidebar.button(key="_w_pos_apply").click().run()
+    no_exception(at)
+    ps = at.session_state["ds_upload"]
+    assert ps.pos_label == "B" and ps.n_pos == 1
+    assert not at.sidebar.error
+
+
+def test_data_survives_a_page_switch():
+    at = run("pages/confusion.py", source="upload", lang="en")
+    upload(at, GOOD)
+    state = {k: at.session_state[k] for k in ("ds_upload", "ds_upload_token", "source", "lang", "thresholds")}
+    at2 = run("pages/home.py", **state)
+    no_exception(at2)
+    at3 = run("pages/confusion.py", **state)
+    no_exception(at3)
+    assert "m1" in at3.sidebar.multiselect[0].options
+
+
+def test_multiclass_kappa_example_and_bad_upload():
+    at = run("pages/confusion.py", lang="en")
+    assert r"= 0.400" in "\n".join(e.value for e in at.latex if "kappa" in e.value)
+    at.radio(key="_w_mc_source").set_value("upload").run()
+    at.file_uploader(key="_w_mc_upload").set_value(("x.csv", b"a,b,c\n1,2,3\n", "text/csv")).run()
+    no_exception(at)
+    assert any("predicted-label" in e.value for e in at.error)
+    at.file_uploader(key="_w_mc_upload").set_value(
+        ("y.csv", b"y_true,y_pred\ncat,cat\ndog,cat\nbird,bird\n", "text/csv")).run()
+    no_exception(at)
+    assert not at.error
+
+
+def test_macro_micro_note_names_sklearn_difference():
+    at = run("pages/confusion.py", source="breast-cancer", lang="en")
+    no_exception(at)
+    assert any("f1_score(average=\"macro\")" in e.value for e in at.info)
