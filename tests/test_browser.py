@@ -1,0 +1,143 @@
+"""Real browser: headless Chromium (Debian's package) drives `streamlit run app.py`."""
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")]
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true",
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
+            time.sleep(0.3)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
+    pg = ctx.new_page()
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    pg.goto(server)
+    expect(pg.locator("h1").first).to_be_visible(timeout=30_000)
+    yield pg
+    ctx.close()
+
+
+def settle(pg):
+    """Wait until Streamlit has finished the current run."""
+    pg.wait_for_timeout(200)
+    expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
+
+
+def goto(pg, index):
+    pg.locator("[data-testid='stSidebarNav'] a").nth(index).click()
+    settle(pg)
+
+
+def assert_clean(pg):
+    assert pg.locator("[data-testid='stException']").count() == 0
+    assert pg.console_errors == []
+
+
+def metric(pg, label):
+    box = pg.locator("[data-testid='stMetric']").filter(has_text=label).first
+    return box.locator("[data-testid='stMetricValue']").inner_text()
+
+
+def test_home_page_map_and_language(page):
+    expect(page.locator("h1").first).to_contain_text("模型评估与选择")
+    expect(page.get_by_text("② 性能度量")).to_be_visible()
+    page.locator("[data-testid='stSidebar']").get_by_text("English").click()
+    expect(page.locator("h1").first).to_contain_text("Model evaluation and selection")
+    expect(page.get_by_text("② Performance measures")).to_be_visible()
+    assert_clean(page)
+
+
+def test_confusion_page_slider_moves_numbers(page):
+    goto(page, 1)
+    expect(page.locator("h1").first).to_contain_text("混淆矩阵")
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
+    before = metric(page, "查准率")
+    thumb = page.locator("[data-testid='stSlider'] input[type='range']").first
+    thumb.focus()
+    for _ in range(30):            # 30 steps of 0.001 up from 0.5 -> 0.53: x1 (0.5, +) drops out
+        thumb.press("ArrowRight")
+    settle(page)
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="查全率").first
+           .locator("[data-testid='stMetricValue']")).to_have_text("0.250", timeout=20_000)
+    assert metric(page, "查准率") != before
+    assert_clean(page)
+
+
+def test_confusion_page_english_and_bad_upload_keeps_data(page, tmp_path):
+    page.locator("[data-testid='stSidebar']").get_by_text("English").click()
+    settle(page)
+    goto(page, 1)
+    expect(page.locator("h1").first).to_contain_text("Confusion matrix")
+    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.click()
+    page.get_by_role("option", name="Upload a CSV").click()
+    settle(page)
+    good = tmp_path / "good.csv"
+    good.write_bytes(b"y_true,m1\n1,0.9\n0,0.2\n1,0.7\n0,0.4\n")
+    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(good))
+    expect(page.get_by_text("m = 4")).to_be_visible(timeout=20_000)
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(bad))
+    expect(page.locator("[data-testid='stSidebar'] [data-testid='stAlertContentError']")).to_contain_text(
+        "PNG image", timeout=20_000)
+    expect(page.get_by_text("m = 4")).to_be_visible()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible()
+    assert_clean(page)
