@@ -15,8 +15,12 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
+# .ci/run sets REQUIRE_BROWSER=1: there a missing Chromium is a failure, not a skip.
+if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER"):
+    raise RuntimeError(f"no Chromium at {CHROMIUM}; install Debian's package: apt-get install chromium")
 pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")]
+              pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")]
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
