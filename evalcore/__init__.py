@@ -20,5 +20,8 @@ from .comparison import (BinomialTestResult, Cv5x2Result, FriedmanResult, McNema
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
 from .resampling import BiasVariance, bias_variance, expected_oob_fraction, oob_fraction
 from .summary import ScoreHistogram, score_histogram
+from .analysis import (AucFourWays, BestF, PairGrid, RankedSamples, RocSteps, auc_four_ways, best_f,
+                       curve_dominance, f_iso_curve, flipped_scores, pr_trapezoid_area, rank_pair_grid,
+                       ranked_samples, reduce_curve, roc_steps)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

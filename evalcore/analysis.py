@@ -1,0 +1,318 @@
+"""Teaching views built on :class:`ThresholdCounts`: the ROC curve step by
+step, AUC four ways, the rank-loss pair grid, best-F points, iso-F curves,
+curve enclosure, and point reduction for drawing large curves.
+
+All are pure functions of result objects; the pages only draw them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._ranking import ThresholdCounts, threshold_counts
+from ._validation import DataError, check_count, check_labels_and_scores, check_real
+
+
+# ------------------------------------------------------------ AUC 4 ways
+@dataclass(frozen=True)
+class AucFourWays:
+    """AUC by four formulas (seed 002); equal up to rounding.
+
+    ``trapezoid``      textbook (2.20), the area under the ROC polyline;
+    ``one_minus_rank_loss``  1 - l_rank, (2.21)-(2.22);
+    ``rank_gain``      the share of (positive, negative) pairs ranked the
+                       right way, a tie counting 1/2;
+    ``rank_sum``       Mann-Whitney: (sum of positives' ascending ranks
+                       - m+(m+ + 1)/2) / (m+ m-), tied scores sharing the mean rank.
+    """
+
+    trapezoid: float
+    one_minus_rank_loss: float
+    rank_gain: float
+    rank_sum: float
+    rank_sum_total: float
+
+    def max_difference(self) -> float:
+        v = (self.trapezoid, self.one_minus_rank_loss, self.rank_gain, self.rank_sum)
+        return max(v) - min(v)
+
+
+def auc_four_ways(tc: ThresholdCounts) -> AucFourWays:
+    """The four AUC formulas of seed 002, each from its own expression."""
+    dtp = np.diff(tc.tp).astype(np.float64)
+    dfp = np.diff(tc.fp).astype(np.float64)
+    pairs = float(tc.n_pos) * tc.n_neg
+    # rank gain: each positive scores 1 per negative strictly below, 1/2 per tie
+    below = tc.n_neg - tc.fp[1:].astype(np.float64)
+    gain = float(np.dot(dtp, below) + 0.5 * np.dot(dtp, dfp)) / pairs
+    # rank sum: groups in decreasing score; group k holds ranks (ascending)
+    # n - (tp_k + fp_k) + 1 ... n - (tp_{k-1} + fp_{k-1}); its mean rank:
+    n = tc.n_pos + tc.n_neg
+    after = (tc.tp[1:] + tc.fp[1:]).astype(np.float64)
+    size = dtp + dfp
+    mean_rank = n - after + (size + 1) / 2
+    r_sum = float(np.dot(dtp, mean_rank))
+    rank_sum = (r_sum - tc.n_pos * (tc.n_pos + 1) / 2) / pairs
+    return AucFourWays(tc.roc_auc(), 1.0 - tc.rank_loss(), gain, rank_sum, r_sum)
+
+
+# ------------------------------------------------------- ROC step by step
+@dataclass(frozen=True, eq=False)
+class RocSteps:
+    """The ROC curve as the textbook's algorithm walks it.
+
+    Step k (k = 1..K) lowers the threshold to ``thresholds[k]`` and takes in
+    the ``d_pos[k]`` positives and ``d_neg[k]`` negatives with that score:
+    the point moves up d_pos/m+ and right d_neg/m- (diagonally for a tie
+    that mixes both).  ``area[k]`` is the trapezoid the step adds,
+    ``cum_area[k]`` the area so far (``cum_area[-1]`` is AUC).  Index 0 is
+    the start (0, 0) with threshold inf.  ``kind[k]`` is "up", "right" or
+    "diagonal".
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    d_pos: np.ndarray
+    d_neg: np.ndarray
+    area: np.ndarray
+    cum_area: np.ndarray
+    kind: np.ndarray
+    n_pos: int
+    n_neg: int
+
+    @property
+    def n_steps(self) -> int:
+        return int(self.fpr.shape[0] - 1)
+
+
+def roc_steps(tc: ThresholdCounts) -> RocSteps:
+    """Per-step increments of the ROC curve (textbook section 2.3.3)."""
+    r = tc.roc_curve()
+    d_pos = np.concatenate(([0], np.diff(tc.tp)))
+    d_neg = np.concatenate(([0], np.diff(tc.fp)))
+    area = np.concatenate(([0.0], np.diff(r.fpr) * (r.tpr[1:] + r.tpr[:-1]) / 2))
+    kind = np.where((d_pos > 0) & (d_neg > 0), "diagonal", np.where(d_pos > 0, "up", "right"))
+    kind[0] = "start"
+    return RocSteps(r.fpr, r.tpr, r.thresholds, tc.tp, tc.fp, d_pos, d_neg, area,
+                    np.cumsum(area), kind, tc.n_pos, tc.n_neg)
+
+
+@dataclass(frozen=True, eq=False)
+class RankedSamples:
+    """Samples sorted by decreasing score (ties in input order): ``order``
+    (indices into the input), ``rank`` (1 = highest score), ``step`` (the
+    ROC step that takes each sample in: 1-based index into ``thresholds``)."""
+
+    order: np.ndarray
+    rank: np.ndarray
+    step: np.ndarray
+    scores: np.ndarray
+    y: np.ndarray
+
+
+def ranked_samples(y_true, scores) -> RankedSamples:
+    """The sorted table the textbook's ROC algorithm walks down."""
+    y, s = check_labels_and_scores(y_true, scores, need_both=False)
+    order = np.argsort(-s, kind="stable")
+    ss = s[order]
+    new_group = np.concatenate(([True], ss[1:] != ss[:-1]))
+    step = np.cumsum(new_group)
+    return RankedSamples(order, np.arange(1, s.shape[0] + 1), step, ss, y[order].astype(np.int8))
+
+
+@dataclass(frozen=True, eq=False)
+class PairGrid:
+    """The m+ x m- grid of (positive, negative) pairs for l_rank.
+
+    Rows: positives by decreasing score (row 0 = highest); columns:
+    negatives by decreasing score.  ``penalty[i, j]`` is 1 if positive i
+    scores below negative j, 1/2 on a tie, 0 otherwise.  Drawn with rows
+    going up and columns going right, each cell is 1/m+ tall and 1/m- wide
+    and the penalised cells are exactly the region above the ROC curve, so
+    ``penalty.mean()`` is l_rank.  ``pos_index``/``neg_index`` map rows and
+    columns back to input positions.
+    """
+
+    penalty: np.ndarray
+    pos_scores: np.ndarray
+    neg_scores: np.ndarray
+    pos_index: np.ndarray
+    neg_index: np.ndarray
+
+    @property
+    def rank_loss(self) -> float:
+        return float(self.penalty.mean())
+
+
+def rank_pair_grid(y_true, scores, max_side: int = 400) -> PairGrid:
+    """Penalties of every (positive, negative) pair, textbook (2.21)."""
+    y, s = check_labels_and_scores(y_true, scores)
+    pi = np.flatnonzero(y)
+    ni = np.flatnonzero(~y)
+    if max(pi.shape[0], ni.shape[0]) > max_side:
+        raise DataError("too_few", name="max_side (pairs grid side)", need=max(pi.shape[0], ni.shape[0]),
+                        got=max_side)
+    pi = pi[np.argsort(-s[pi], kind="stable")]
+    ni = ni[np.argsort(-s[ni], kind="stable")]
+    a, b = s[pi][:, None], s[ni][None, :]
+    penalty = (a < b) * 1.0 + (a == b) * 0.5
+    return PairGrid(penalty, s[pi], s[ni], pi, ni)
+
+
+# ----------------------------------------------------------- F measures
+@dataclass(frozen=True)
+class BestF:
+    """The cut with the largest F-beta: its index into ``tc.thresholds``,
+    threshold, precision, recall and F value."""
+
+    index: int
+    threshold: float
+    precision: float
+    recall: float
+    f: float
+    beta: float
+
+
+def best_f(tc: ThresholdCounts, beta: float = 1.0) -> BestF:
+    """The threshold that maximises F-beta over all cuts (ties: the highest
+    threshold).  F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)."""
+    b = check_real(beta, "beta")
+    if b <= 0:
+        raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
+    b2 = b * b
+    tp = tc.tp[1:].astype(np.float64)
+    fp = tc.fp[1:].astype(np.float64)
+    fn = tc.n_pos - tp
+    f = (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    k = int(np.argmax(f))
+    i = k + 1
+    return BestF(i, float(tc.thresholds[i]), float(tp[k] / (tp[k] + fp[k])), float(tp[k] / tc.n_pos),
+                 float(f[k]), b)
+
+
+def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
+    """Points (recall, precision) with F-beta = f, for drawing iso-F lines.
+
+    From F = (1 + b^2) P R / (b^2 P + R):  P = f R / ((1 + b^2) R - f b^2),
+    defined for R > f b^2 / (1 + b^2).  Returns arrays clipped to P <= 1.
+    """
+    ff = check_real(f, "f")
+    b2 = check_real(beta, "beta") ** 2
+    r_min = ff * b2 / (1 + b2)
+    r = np.linspace(max(r_min, 1e-9) + 1e-9, 1.0, n)
+    p = ff * r / ((1 + b2) * r - ff * b2)
+    keep = (p >= 0) & (p <= 1.0 + 1e-12)
+    return r[keep], np.minimum(p[keep], 1.0)
+
+
+def pr_trapezoid_area(tc: ThresholdCounts) -> float:
+    """Trapezoid area under the P-R points, starting from (R = 0, P = 1) as
+    scikit-learn's ``auc(recall, precision)`` on ``precision_recall_curve``
+    does.  Shown beside AP to explain why they differ."""
+    pr = tc.pr_curve()
+    r = np.concatenate(([0.0], pr.recall))
+    p = np.concatenate(([1.0], pr.precision))
+    return float(np.sum(np.diff(r) * (p[1:] + p[:-1]) / 2))
+
+
+# ------------------------------------------------------------ enclosure
+def curve_dominance(x1, y1, x2, y2, tol: float = 1e-12) -> int:
+    """Whether one polyline lies on or above the other everywhere.
+
+    Curves are given by points with x non-decreasing (ROC: FPR, TPR; P-R:
+    recall, precision); repeated x (vertical segments) are allowed.  Returns
+    1 if curve 1 encloses curve 2 (y1 >= y2 everywhere, somewhere >), -1 for
+    the reverse, 0 if they cross, 2 if they coincide.
+    """
+    xs = np.union1d(np.asarray(x1, float), np.asarray(x2, float))
+    lo1, hi1 = _envelopes(np.asarray(x1, float), np.asarray(y1, float), xs)
+    lo2, hi2 = _envelopes(np.asarray(x2, float), np.asarray(y2, float), xs)
+    d_hi, d_lo = hi1 - hi2, lo1 - lo2
+    above = (d_hi >= -tol).all() and (d_lo >= -tol).all()
+    below = (d_hi <= tol).all() and (d_lo <= tol).all()
+    if above and below:
+        return 2
+    if above:
+        return 1
+    if below:
+        return -1
+    return 0
+
+
+def _envelopes(x, y, xs):
+    """Lowest and highest y of the polyline at each xs (over its x range)."""
+    lo = np.interp(xs, x, y)  # right-continuous pieces are fixed below
+    hi = lo.copy()
+    # at each listed x take the min / max of the curve's points there
+    order = np.argsort(x, kind="stable")
+    xu, start = np.unique(x[order], return_index=True)
+    mins = np.minimum.reduceat(y[order], start)
+    maxs = np.maximum.reduceat(y[order], start)
+    at = np.searchsorted(xs, xu)
+    lo[at] = mins
+    hi[at] = maxs
+    return lo, hi
+
+
+# ---------------------------------------------------------- reduction
+def reduce_curve(x, y, columns: int = 500, *, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
+    """Indices of the points to draw so that no dropped point is a pixel away.
+
+    The x range is cut into ``columns`` equal columns (one per pixel of the
+    plot area).  In each column the first and last point are kept; with
+    ``extremes=True`` also the points of smallest and largest y (needed for
+    P-R, where precision is not monotone).
+
+    Bound: a dropped point lies in its column, between the column's kept
+    points in drawing order, and (monotone curve, or extremes kept) within
+    the y range those kept points span; the polyline through them crosses
+    that range inside the column, so the point is less than one column
+    width, one pixel, from it.  At most 2 (or 4) points per column, plus the
+    curve's first and last point.
+    """
+    xa = np.asarray(x, dtype=np.float64)
+    ya = np.asarray(y, dtype=np.float64)
+    cols = check_count(columns, "columns", minimum=1)
+    n = xa.shape[0]
+    if n <= 2 * cols:
+        return np.arange(n)
+    lo, hi = x_range
+    col = np.clip(((xa - lo) / (hi - lo) * cols).astype(np.int64), 0, cols - 1)
+    # x is non-decreasing, so each column is one contiguous run of indices
+    change = np.flatnonzero(np.diff(col)) + 1
+    starts = np.concatenate(([0], change))
+    ends = np.concatenate((change - 1, [n - 1]))
+    keep = [starts, ends]
+    if extremes:
+        keep.append(starts + _argreduce(ya, starts, np.minimum))
+        keep.append(starts + _argreduce(ya, starts, np.maximum))
+    return np.unique(np.concatenate(keep))
+
+
+def _argreduce(y, starts, op):
+    """Offset within each run [starts[k], starts[k+1]) of its min/max."""
+    vals = op.reduceat(y, starts)
+    run = np.repeat(np.arange(starts.shape[0]), np.diff(np.concatenate((starts, [y.shape[0]]))))
+    hit = y == vals[run]
+    first = np.full(starts.shape[0], -1)
+    idx = np.flatnonzero(hit)
+    # first hit per run
+    r = run[idx]
+    uniq, pos = np.unique(r, return_index=True)
+    first[uniq] = idx[pos]
+    return first - starts
+
+
+def flipped_scores(scores) -> np.ndarray:
+    """Scores with their order reversed (-s): for a model whose scores mean
+    "higher = negative" (AUC < 0.5); AUC becomes 1 - AUC."""
+    return -np.asarray(scores, dtype=np.float64)
+
+
+__all__ = ["AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples",
+           "PairGrid", "rank_pair_grid", "BestF", "best_f", "f_iso_curve", "pr_trapezoid_area",
+           "curve_dominance", "reduce_curve", "flipped_scores", "threshold_counts"]
