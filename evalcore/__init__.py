@@ -20,8 +20,9 @@ from .comparison import (BinomialTestResult, Cv5x2Result, FriedmanResult, McNema
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
 from .resampling import BiasVariance, bias_variance, expected_oob_fraction, oob_fraction
 from .summary import ScoreHistogram, score_histogram
-from .analysis import (AucFourWays, BestF, PairGrid, RankedSamples, RocSteps, auc_four_ways, best_f,
-                       curve_dominance, f_iso_curve, flipped_scores, pr_trapezoid_area, rank_pair_grid,
-                       ranked_samples, reduce_curve, roc_steps)
+from .analysis import (AucFourWays, BestF, CurveView, OperatingPoint, PairGrid, RankedSamples, RocSteps,
+                       auc_four_ways, best_f, coarsen_steps, curve_dominance, f_iso_curve, flipped_scores,
+                       operating_point, pr_trapezoid_area, pr_view, rank_pair_grid, ranked_samples,
+                       reduce_curve, roc_steps, roc_view)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -281,30 +281,101 @@ def reduce_curve(x, y, columns: int = 500, *, extremes: bool = False, x_range=(0
     if n <= 2 * cols:
         return np.arange(n)
     lo, hi = x_range
-    col = np.clip(((xa - lo) / (hi - lo) * cols).astype(np.int64), 0, cols - 1)
-    # x is non-decreasing, so each column is one contiguous run of indices
-    change = np.flatnonzero(np.diff(col)) + 1
-    starts = np.concatenate(([0], change))
-    ends = np.concatenate((change - 1, [n - 1]))
+    # x is non-decreasing, so each column is one contiguous run of indices,
+    # found by binary search of the column edges: O(columns log n).
+    edges = lo + (hi - lo) * np.arange(1, cols) / cols
+    cuts = np.searchsorted(xa, edges, "left")
+    starts = np.unique(np.concatenate(([0], cuts)))
+    starts = starts[starts < n]
+    ends = np.concatenate((starts[1:] - 1, [n - 1]))
     keep = [starts, ends]
     if extremes:
-        keep.append(starts + _argreduce(ya, starts, np.minimum))
-        keep.append(starts + _argreduce(ya, starts, np.maximum))
+        lo_i = np.empty_like(starts)
+        hi_i = np.empty_like(starts)
+        for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist())):
+            seg = ya[a:b + 1]
+            lo_i[k] = a + int(seg.argmin())
+            hi_i[k] = a + int(seg.argmax())
+        keep += [lo_i, hi_i]
     return np.unique(np.concatenate(keep))
 
 
-def _argreduce(y, starts, op):
-    """Offset within each run [starts[k], starts[k+1]) of its min/max."""
-    vals = op.reduceat(y, starts)
-    run = np.repeat(np.arange(starts.shape[0]), np.diff(np.concatenate((starts, [y.shape[0]]))))
-    hit = y == vals[run]
-    first = np.full(starts.shape[0], -1)
-    idx = np.flatnonzero(hit)
-    # first hit per run
-    r = run[idx]
-    uniq, pos = np.unique(r, return_index=True)
-    first[uniq] = idx[pos]
-    return first - starts
+@dataclass(frozen=True, eq=False)
+class CurveView:
+    """A curve reduced for drawing: ``x``, ``y`` (float32 is plenty for
+    pixels), and for hover and clicks the exact ``thresholds``, ``tp``, ``fp``
+    of the kept points; ``keep`` are their indices into the full curve
+    (which has one point per entry of ``ThresholdCounts.thresholds``, the P-R
+    curve shifted by one since it has no inf point).  ``area`` is AUC (ROC) or
+    AP (P-R); ``n_full`` the full curve's length."""
+
+    kind: str
+    x: np.ndarray
+    y: np.ndarray
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    keep: np.ndarray
+    area: float
+    n_full: int
+
+
+def roc_view(tc: ThresholdCounts, columns: int = 500) -> CurveView:
+    """The ROC curve of ``tc`` reduced to at most 2 points per pixel column."""
+    r = tc.roc_curve()
+    keep = reduce_curve(r.fpr, r.tpr, columns)
+    return CurveView("roc", r.fpr[keep].astype(np.float32), r.tpr[keep].astype(np.float32),
+                     r.thresholds[keep], tc.tp[keep], tc.fp[keep], keep, r.auc, r.fpr.shape[0])
+
+
+def pr_view(tc: ThresholdCounts, columns: int = 500) -> CurveView:
+    """The P-R curve of ``tc`` reduced to at most 4 points per pixel column."""
+    c = tc.pr_curve()
+    keep = reduce_curve(c.recall, c.precision, columns, extremes=True)
+    return CurveView("pr", c.recall[keep].astype(np.float32), c.precision[keep].astype(np.float32),
+                     c.thresholds[keep], c.tp[keep], c.fp[keep], keep, tc.average_precision(),
+                     c.recall.shape[0])
+
+
+@dataclass(frozen=True)
+class OperatingPoint:
+    """Where the rule ``score >= threshold`` sits: its counts and its place
+    on the ROC (fpr, tpr) and P-R (recall, precision; nan when nothing is
+    predicted positive) planes."""
+
+    threshold: float
+    tp: int
+    fp: int
+    fpr: float
+    tpr: float
+    precision: float
+    recall: float
+
+
+def operating_point(tc: ThresholdCounts, threshold: float) -> OperatingPoint:
+    """The operating point of ``threshold``, in O(log n)."""
+    c = tc.at(threshold)
+    pred = c.tp + c.fp
+    return OperatingPoint(float(threshold), c.tp, c.fp, c.fp / tc.n_neg, c.tp / tc.n_pos,
+                          c.tp / pred if pred else float("nan"), c.tp / tc.n_pos)
+
+
+def coarsen_steps(steps: RocSteps, max_steps: int) -> RocSteps:
+    """At most ``max_steps`` steps, each taking in a run of consecutive
+    thresholds (for data too large to walk one score at a time).  Areas stay
+    exact: a group's area is the sum of its steps' areas."""
+    k = check_count(max_steps, "max_steps", minimum=1)
+    if steps.n_steps <= k:
+        return steps
+    idx = np.unique(np.round(np.linspace(0, steps.n_steps, k + 1)).astype(np.int64))
+    d_pos = np.concatenate(([0], np.diff(steps.tp[idx])))
+    d_neg = np.concatenate(([0], np.diff(steps.fp[idx])))
+    cum = steps.cum_area[idx]
+    kind = np.full(idx.shape[0], "group", dtype=object)
+    kind[0] = "start"
+    return RocSteps(steps.fpr[idx], steps.tpr[idx], steps.thresholds[idx], steps.tp[idx], steps.fp[idx],
+                    d_pos, d_neg, np.concatenate(([0.0], np.diff(cum))), cum, kind.astype(str),
+                    steps.n_pos, steps.n_neg)
 
 
 def flipped_scores(scores) -> np.ndarray:
@@ -315,4 +386,5 @@ def flipped_scores(scores) -> np.ndarray:
 
 __all__ = ["AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples",
            "PairGrid", "rank_pair_grid", "BestF", "best_f", "f_iso_curve", "pr_trapezoid_area",
-           "curve_dominance", "reduce_curve", "flipped_scores", "threshold_counts"]
+           "curve_dominance", "reduce_curve", "flipped_scores", "threshold_counts", "CurveView",
+           "roc_view", "pr_view", "OperatingPoint", "operating_point", "coarsen_steps"]
