@@ -39,6 +39,8 @@ SYN_SIZES = (100, 1_000, 10_000, 100_000, 1_000_000)
 PAGES = (
     ("pages/home.py", "home", "nav.home"),
     ("pages/confusion.py", "confusion", "nav.confusion"),
+    ("pages/pr.py", "pr", "nav.pr"),
+    ("pages/roc.py", "roc", "nav.roc"),
 )
 
 
@@ -243,15 +245,80 @@ def chosen_models(ps) -> list[str]:
 
 
 # ------------------------------------------------------- cached evalcore
+# Keyed by the data token (not the arrays: hashing 10^6 scores on every rerun
+# would cost more than the slider), cache_resource hands back the same
+# frozen result object without copying it.
+def is_flipped(token: str, model: str) -> bool:
+    return f"{token}|{model}" in SS.get("flipped", set())
+
+
+def set_flipped(token: str, model: str, flip: bool) -> None:
+    flips = set(SS.get("flipped", set()))
+    (flips.add if flip else flips.discard)(f"{token}|{model}")
+    SS["flipped"] = flips
+
+
+def counts(token: str, model: str, ps) -> ec.ThresholdCounts:
+    """The shared primitive for one model of one data set (scores flipped if
+    the user asked), computed once."""
+    return _counts(token, model, is_flipped(token, model), ps)
+
+
 @st.cache_resource(max_entries=32, show_spinner=False)
-def counts(token: str, model: str, _ps) -> ec.ThresholdCounts:
-    """The shared primitive for one model of one data set, computed once."""
-    return ec.threshold_counts(_ps.y, _ps.scores[model])
+def _counts(token: str, model: str, flipped: bool, _ps) -> ec.ThresholdCounts:
+    s = _ps.scores[model]
+    return ec.threshold_counts(_ps.y, ec.flipped_scores(s) if flipped else s)
+
+
+def roc_view(token: str, model: str, ps) -> ec.CurveView:
+    return _roc_view(token, model, is_flipped(token, model), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _roc_view(token, model, flipped, _ps):
+    return ec.roc_view(counts(token, model, _ps))
+
+
+def pr_view(token: str, model: str, ps) -> ec.CurveView:
+    return _pr_view(token, model, is_flipped(token, model), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _pr_view(token, model, flipped, _ps):
+    return ec.pr_view(counts(token, model, _ps))
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
 def histogram(token: str, model: str, _ps) -> ec.ScoreHistogram:
     return ec.score_histogram(_ps.y, _ps.scores[model], bins=40)
+
+
+def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
+    """Draw a plotly figure.  With ``on_select``, clicking a point reruns and
+    calls it.  (``bench/pages.py`` sets ``_no_charts`` to time a page
+    without its charts.)"""
+    if SS.get("_no_charts"):
+        return None
+    config = {"displayModeBar": False, "displaylogo": False}
+    if on_select is None:
+        return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
+    return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
+                           width=width, **kw)
+
+
+def threshold_from_click(key: str, token: str, models: list, views: list) -> None:
+    """``on_select`` callback of a curve chart: the clicked point of model
+    ``i`` (trace ``i``) sets that model's shared threshold, exactly (looked
+    up by the point's index in the drawn curve, not read back from JSON)."""
+    state = SS.get(key)
+    points = state["selection"]["points"] if state else []
+    for p in points:
+        i, j = int(p.get("curve_number", -1)), p.get("point_index", p.get("point_number"))
+        if 0 <= i < len(views) and j is not None and 0 <= int(j) < len(views[i].thresholds):
+            t = float(views[i].thresholds[int(j)])
+            if not np.isfinite(t):  # the ROC start: nothing predicted positive
+                t = float(np.nextafter(views[i].thresholds[1], np.inf))
+            set_threshold(token, models[i], t)
 
 
 # ---------------------------------------------------- the shared threshold

@@ -23,6 +23,6 @@ from .summary import ScoreHistogram, score_histogram
 from .analysis import (AucFourWays, BestF, CurveView, OperatingPoint, PairGrid, RankedSamples, RocSteps,
                        auc_four_ways, best_f, coarsen_steps, curve_dominance, f_iso_curve, flipped_scores,
                        operating_point, pr_trapezoid_area, pr_view, rank_pair_grid, ranked_samples,
-                       reduce_curve, roc_steps, roc_view)
+                       reduce_curve, roc_hull_points, roc_steps, roc_view)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -147,6 +147,11 @@ class PairGrid:
     def rank_loss(self) -> float:
         return float(self.penalty.mean())
 
+    @property
+    def total_penalty(self) -> float:
+        """Sum of the penalties: l_rank = total_penalty / (m+ m-)."""
+        return float(self.penalty.sum())
+
 
 def rank_pair_grid(y_true, scores, max_side: int = 400) -> PairGrid:
     """Penalties of every (positive, negative) pair, textbook (2.21)."""
@@ -378,6 +383,15 @@ def coarsen_steps(steps: RocSteps, max_steps: int) -> RocSteps:
                     steps.n_pos, steps.n_neg)
 
 
+def roc_hull_points(tc: ThresholdCounts):
+    """(fpr, tpr) of the ROC convex hull's vertices, increasing FPR."""
+    from ._ranking import roc_convex_hull
+
+    r = tc.roc_curve()
+    h = roc_convex_hull(r.fpr, r.tpr)
+    return r.fpr[h], r.tpr[h]
+
+
 def flipped_scores(scores) -> np.ndarray:
     """Scores with their order reversed (-s): for a model whose scores mean
     "higher = negative" (AUC < 0.5); AUC becomes 1 - AUC."""
@@ -387,4 +401,4 @@ def flipped_scores(scores) -> np.ndarray:
 __all__ = ["AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples",
            "PairGrid", "rank_pair_grid", "BestF", "best_f", "f_iso_curve", "pr_trapezoid_area",
            "curve_dominance", "reduce_curve", "flipped_scores", "threshold_counts", "CurveView",
-           "roc_view", "pr_view", "OperatingPoint", "operating_point", "coarsen_steps"]
+           "roc_view", "pr_view", "OperatingPoint", "operating_point", "coarsen_steps", "roc_hull_points"]

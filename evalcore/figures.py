@@ -97,3 +97,189 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *,
     fig.update_yaxes(title=y_title)
     fig.update_layout(legend=dict(orientation="h", y=1.12, x=0))
     return _layout(fig, title, height=360)
+
+
+# ----------------------------------------------------------- ROC and P-R
+def _hover_data(v) -> np.ndarray:
+    """Per-point (threshold, TP, FP) for hover, as float32: 12 bytes a point
+    keeps a 2,000-point trace near 64 kB of JSON.  Hover shows thresholds to
+    6 significant digits, which float32 holds; a click is resolved on the
+    server from the point's index to the exact float64 threshold."""
+    return np.column_stack([v.thresholds, v.tp, v.fp]).astype(np.float32)
+
+def _square(fig: go.Figure, x_title: str, y_title: str) -> None:
+    fig.update_xaxes(title=x_title, range=[-0.02, 1.02], constrain="domain", zeroline=False)
+    fig.update_yaxes(title=y_title, range=[-0.02, 1.02], scaleanchor="x", scaleratio=1, zeroline=False)
+
+
+def roc_curves(views, points=None, *, names, hulls=None, x_title="FPR", y_title="TPR",
+               diagonal_label="random guess", point_label="threshold", title=None,
+               width: int | None = 600) -> go.Figure:
+    """One ROC curve per model (``views``: :class:`CurveView`), each model's
+    current :class:`OperatingPoint` marked, the diagonal, AUC in the legend,
+    and optionally each convex hull (``hulls``: (fpr, tpr) pairs).
+
+    Trace order: one curve trace per model first (so a click's
+    ``curve_number`` is the model's index), then the rest.
+    """
+    fig = go.Figure()
+    for i, (v, name) in enumerate(zip(views, names)):
+        fig.add_scatter(x=v.x, y=v.y, mode="lines", name=f"{name} (AUC = {v.area:.3f})",
+                        line=dict(color=model_color(i), width=3),
+                        customdata=_hover_data(v),
+                        hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
+                                       "FPR = %{x:.4f}, TPR = %{y:.4f}<br>TP = %{customdata[1]}, "
+                                       "FP = %{customdata[2]}<extra></extra>"))
+    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diagonal_label, hoverinfo="skip",
+                    line=dict(color=NEUTRAL, dash="dot", width=2))
+    for i, hull in enumerate(hulls or []):
+        if hull is not None:
+            fig.add_scatter(x=hull[0], y=hull[1], mode="lines", showlegend=False, hoverinfo="skip",
+                            line=dict(color=model_color(i), width=2, dash="dash"))
+    for i, p in enumerate(points or []):
+        if p is not None:
+            fig.add_scatter(x=[p.fpr], y=[p.tpr], mode="markers", showlegend=False,
+                            marker=dict(color=model_color(i), size=16, symbol="circle",
+                                        line=dict(color="#000000", width=2)),
+                            hovertemplate=(f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, FP = {p.fp}"
+                                           "<br>FPR = %{x:.4f}, TPR = %{y:.4f}<extra></extra>"))
+    _square(fig, x_title, y_title)
+    fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom",
+                                  bgcolor="rgba(255,255,255,0.8)"), clickmode="event+select")
+    _layout(fig, title, height=560)
+    if width:
+        fig.update_layout(width=width)
+    return fig
+
+
+def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_title="R", y_title="P",
+              point_label="threshold", bep_label="BEP", best_label="max F", title=None,
+              width: int | None = 600) -> go.Figure:
+    """One P-R curve per model, its current operating point, the P = R line
+    with each model's BEP, the max-F points (``best``: :class:`BestF`), and
+    faint iso-F curves (``iso``: list of (label, recall, precision))."""
+    fig = go.Figure()
+    for i, (v, name) in enumerate(zip(views, names)):
+        fig.add_scatter(x=v.x, y=v.y, mode="lines", name=f"{name} (AP = {v.area:.3f})",
+                        line=dict(color=model_color(i), width=3),
+                        customdata=_hover_data(v),
+                        hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
+                                       "P = %{y:.4f}, R = %{x:.4f}<br>TP = %{customdata[1]}, "
+                                       "FP = %{customdata[2]}<extra></extra>"))
+    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name="P = R", hoverinfo="skip",
+                    line=dict(color=NEUTRAL, dash="dot", width=2))
+    for label, r, p in iso or []:
+        fig.add_scatter(x=r, y=p, mode="lines", showlegend=False, hoverinfo="skip",
+                        line=dict(color="#BBBBBB", width=1))
+        fig.add_annotation(x=float(r[-1]), y=float(p[-1]), text=label, showarrow=False,
+                           xanchor="left", font=dict(size=12, color="#888888"))
+    for i, b in enumerate(beps or []):
+        if b is not None:
+            fig.add_scatter(x=[b], y=[b], mode="markers", showlegend=False,
+                            marker=dict(color=model_color(i), size=14, symbol="diamond",
+                                        line=dict(color="#000000", width=1)),
+                            hovertemplate=f"{names[i]}: {bep_label} = {b:.4f}<extra></extra>")
+    for i, bf in enumerate(best or []):
+        if bf is not None:
+            fig.add_scatter(x=[bf.recall], y=[bf.precision], mode="markers", showlegend=False,
+                            marker=dict(color=model_color(i), size=15, symbol="star",
+                                        line=dict(color="#000000", width=1)),
+                            hovertemplate=(f"{names[i]}: {best_label} = {bf.f:.4f}<br>{point_label} = "
+                                           f"{bf.threshold:.6g}<extra></extra>"))
+    for i, p in enumerate(points or []):
+        if p is not None and np.isfinite(p.precision):
+            fig.add_scatter(x=[p.recall], y=[p.precision], mode="markers", showlegend=False,
+                            marker=dict(color=model_color(i), size=16, line=dict(color="#000000", width=2)),
+                            hovertemplate=(f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, FP = {p.fp}"
+                                           "<br>P = %{y:.4f}, R = %{x:.4f}<extra></extra>"))
+    _square(fig, x_title, y_title)
+    fig.update_layout(legend=dict(x=0.02, y=0.02, xanchor="left", yanchor="bottom",
+                                  bgcolor="rgba(255,255,255,0.8)"), clickmode="event+select")
+    _layout(fig, title, height=560)
+    if width:
+        fig.update_layout(width=width)
+    return fig
+
+
+def roc_step_figure(steps, k: int, *, full=None, x_title="FPR", y_title="TPR", title=None,
+                    labels=("walked", "still to come", "current point")) -> go.Figure:
+    """The textbook's ROC walk after ``k`` steps (``steps``: :class:`RocSteps`):
+    the path so far in bold with its area shaded, the rest faint, the current
+    point large.  ``full`` optionally draws the complete curve (a
+    :class:`CurveView`) under a coarse walk."""
+    k = int(max(0, min(k, steps.n_steps)))
+    fig = go.Figure()
+    if full is not None:
+        fig.add_scatter(x=full.x, y=full.y, mode="lines", showlegend=False, hoverinfo="skip",
+                        line=dict(color="#CCCCCC", width=2))
+    fig.add_scatter(x=steps.fpr[k:], y=steps.tpr[k:], mode="lines+markers", name=labels[1],
+                    line=dict(color="#BBBBBB", width=2, dash="dot"), marker=dict(size=6, color="#BBBBBB"),
+                    hoverinfo="skip")
+    fig.add_scatter(x=steps.fpr[:k + 1], y=steps.tpr[:k + 1], mode="lines+markers", name=labels[0],
+                    fill="tozeroy", fillcolor="rgba(0,114,178,0.18)",
+                    line=dict(color=NEGATIVE, width=4), marker=dict(size=8, color=NEGATIVE),
+                    customdata=np.column_stack([np.arange(k + 1), steps.thresholds[:k + 1]]),
+                    hovertemplate="step %{customdata[0]}: (%{x:.3f}, %{y:.3f})<extra></extra>")
+    fig.add_scatter(x=[steps.fpr[k]], y=[steps.tpr[k]], mode="markers", name=labels[2],
+                    marker=dict(size=20, color=POSITIVE, line=dict(color="#000000", width=2)),
+                    hoverinfo="skip")
+    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", showlegend=False, hoverinfo="skip",
+                    line=dict(color=NEUTRAL, dash="dot", width=1))
+    _square(fig, x_title, y_title)
+    fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom"))
+    return _layout(fig, title, height=520)
+
+
+def ranked_strip(ranked, k_step: int, *, ids=None, class_names=("positive", "negative"),
+                 x_title="rank", y_title="score", cut_label="cut", title=None) -> go.Figure:
+    """Samples sorted by decreasing score (``ranked``: :class:`RankedSamples`)
+    as a strip: one marker per sample at its rank, coloured by true class;
+    samples already taken in by step ``k_step`` are solid, the cut is a line."""
+    taken = ranked.step <= k_step
+    fig = go.Figure()
+    for cls, color, name in ((1, POSITIVE, class_names[0]), (0, NEGATIVE, class_names[1])):
+        m = ranked.y == cls
+        label = np.asarray(ids, dtype=object)[ranked.order][m] if ids is not None else ranked.order[m]
+        fig.add_scatter(x=ranked.rank[m], y=ranked.scores[m], mode="markers", name=name,
+                        marker=dict(color=color, size=np.where(taken[m], 16, 11),
+                                    opacity=1.0, symbol=np.where(taken[m], "circle", "circle-open"),
+                                    line=dict(color=color, width=2)),
+                        customdata=np.column_stack([label, ranked.step[m]]),
+                        hovertemplate="%{customdata[0]}: score %{y:.4g}, rank %{x}, step %{customdata[1]}"
+                                      "<extra></extra>")
+    n_taken = int(taken.sum())
+    fig.add_vline(x=n_taken + 0.5, line=dict(color="#000000", width=3, dash="dash"),
+                  annotation_text=cut_label, annotation_position="top")
+    fig.update_xaxes(title=x_title)
+    fig.update_yaxes(title=y_title)
+    fig.update_layout(legend=dict(orientation="h", y=1.15, x=0))
+    return _layout(fig, title, height=300)
+
+
+def pair_grid_figure(grid, *, roc=None, pos_ids=None, neg_ids=None, x_title="negatives (by score ↓)",
+                     y_title="positives (by score ↓)", title=None,
+                     hover=("positive", "negative", "penalty")) -> go.Figure:
+    """The m+ x m- pair grid (``grid``: :class:`PairGrid`) in ROC coordinates:
+    column j spans FPR [j/m-, (j+1)/m-], row i spans TPR [i/m+, (i+1)/m+];
+    penalised cells (1 dark, 1/2 light) are the area above the ROC curve,
+    which ``roc`` (an :class:`RocCurve` or :class:`CurveView`) overlays."""
+    mp, mn = grid.penalty.shape
+    xc = (np.arange(mn) + 0.5) / mn
+    yc = (np.arange(mp) + 0.5) / mp
+    pi = np.asarray(pos_ids, dtype=object) if pos_ids is not None else grid.pos_index
+    ni = np.asarray(neg_ids, dtype=object) if neg_ids is not None else grid.neg_index
+    pl = [f"{a} ({s:.4g})" for a, s in zip(pi, grid.pos_scores)]
+    nl = [f"{a} ({s:.4g})" for a, s in zip(ni, grid.neg_scores)]
+    text = np.array([[f"{hover[0]} {p}<br>{hover[1]} {q}" for q in nl] for p in pl])
+    fig = go.Figure(go.Heatmap(
+        z=grid.penalty, x=xc, y=yc, text=text, zmin=0, zmax=1, showscale=False, xgap=1, ygap=1,
+        colorscale=[[0, "#F4F4F4"], [0.5, "#F2B48A"], [1, POSITIVE]],
+        hovertemplate="%{text}<br>" + hover[2] + " = %{z}<extra></extra>"))
+    if roc is not None:
+        x = getattr(roc, "fpr", getattr(roc, "x", None))
+        y = getattr(roc, "tpr", getattr(roc, "y", None))
+        fig.add_scatter(x=x, y=y, mode="lines", line=dict(color=NEGATIVE, width=4), showlegend=False,
+                        hoverinfo="skip")
+    fig.update_xaxes(title=x_title, range=[0, 1], constrain="domain")
+    fig.update_yaxes(title=y_title, range=[0, 1], scaleanchor="x", scaleratio=1)
+    return _layout(fig, title, height=520)

@@ -1,0 +1,67 @@
+"""查准率、查全率与 P-R 曲线 · P-R curve, BEP, F1 / Fβ (textbook 2.3.2)."""
+import streamlit as st
+
+import evalcore as ec
+from evalcore import figures
+
+import ui
+
+ui.page("pr.title", "pr")
+ps, token = ui.data_sidebar()
+T = ui.t
+if ps is None:
+    st.info(T("data.pick_first"))
+    st.stop()
+models = ui.chosen_models(ps)
+tcs = [ui.counts(token, m, ps) for m in models]
+views = [ui.pr_view(token, m, ps) for m in models]
+points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
+
+beta = st.slider(T("cm.beta"), 0.1, 5.0, step=0.1, help=T("cm.beta.help"), **ui.bind("beta", 1.0))
+beps = [tc.break_even_point() for tc in tcs]
+best1 = [ec.best_f(tc, 1.0) for tc in tcs]
+bestb = [ec.best_f(tc, beta) for tc in tcs]
+iso = [(f"F1={f:.1f}", *ec.f_iso_curve(f, 1.0)) for f in (0.2, 0.4, 0.6, 0.8)]
+if abs(beta - 1.0) > 1e-9:
+    iso += [(f"Fβ={f:.1f}", *ec.f_iso_curve(f, beta)) for f in (0.4, 0.8)]
+
+left, right = st.columns([1.3, 1])
+with left:
+    ui.chart(figures.pr_curves(views, points, names=models, beps=beps, best=bestb, iso=iso,
+                               x_title=T("axis.recall"), y_title=T("axis.precision"),
+                               point_label=T("thr.short"), bep_label="BEP",
+                               best_label="max F1" if abs(beta - 1) < 1e-9 else f"max Fβ (β={beta:g})"),
+             key="pr_fig", on_select=lambda: ui.threshold_from_click("pr_fig", token, models, views),
+             width="content")
+    st.caption(T("pr.legend"))
+with right:
+    model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
+    model = model if model in models else models[0]
+    ui.threshold_control(token, model, ui.counts(token, model, ps))
+    rows = []
+    for m, v, p, bep, b1, bb in zip(models, views, points, beps, best1, bestb):
+        row = {T("cm.model"): m, "BEP": f"{bep:.4f}", "max F1": f"{b1.f:.4f}",
+               T("pr.at_thr"): f"{b1.threshold:.4g}", "AP": f"{v.area:.4f}",
+               T("pr.trap"): f"{ec.pr_trapezoid_area(tcs[models.index(m)]):.4f}",
+               "P": ui.fmt(p.precision), "R": ui.fmt(p.recall)}
+        if abs(beta - 1) > 1e-9:
+            row[f"max Fβ (β={beta:g})"] = f"{bb.f:.4f}"
+        rows.append(row)
+    st.dataframe(rows, hide_index=True)
+    st.markdown(T("pr.bep_vs_f1"))
+    st.info(T("pr.ap_note"))
+
+# ------------------------------------------------------------- comparing
+st.header(T("pr.compare"))
+if len(models) < 2:
+    st.caption(T("pr.compare.one"))
+for i in range(len(models)):
+    for j in range(i + 1, len(models)):
+        ci, cj = tcs[i].pr_curve(), tcs[j].pr_curve()
+        verdict = ec.curve_dominance(ci.recall, ci.precision, cj.recall, cj.precision)
+        winner = lambda a, b: models[i] if a > b else (models[j] if b > a else "=")  # noqa: E731
+        st.markdown(T(f"pr.verdict.{verdict}", a=models[i], b=models[j],
+                      bep=winner(beps[i], beps[j]), f1=winner(best1[i].f, best1[j].f),
+                      ap=winner(views[i].area, views[j].area)))
+if ps.n > 20_000:
+    st.caption(T("roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
