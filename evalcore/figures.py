@@ -193,8 +193,8 @@ def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_ti
                             hovertemplate=(f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, FP = {p.fp}"
                                            "<br>P = %{y:.4f}, R = %{x:.4f}<extra></extra>"))
     _square(fig, x_title, y_title)
-    fig.update_layout(legend=dict(x=0.02, y=0.02, xanchor="left", yanchor="bottom",
-                                  bgcolor="rgba(255,255,255,0.8)"), clickmode="event+select")
+    fig.update_layout(legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
+                      clickmode="event+select")
     _layout(fig, title, height=560)
     if width:
         fig.update_layout(width=width)
@@ -249,10 +249,10 @@ def ranked_strip(ranked, k_step: int, *, ids=None, class_names=("positive", "neg
                                       "<extra></extra>")
     n_taken = int(taken.sum())
     fig.add_vline(x=n_taken + 0.5, line=dict(color="#000000", width=3, dash="dash"),
-                  annotation_text=cut_label, annotation_position="top")
+                  annotation_text=cut_label, annotation_position="bottom right")
     fig.update_xaxes(title=x_title)
     fig.update_yaxes(title=y_title)
-    fig.update_layout(legend=dict(orientation="h", y=1.15, x=0))
+    fig.update_layout(legend=dict(orientation="h", y=1.12, x=1, xanchor="right"))
     return _layout(fig, title, height=300)
 
 

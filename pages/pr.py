@@ -38,16 +38,18 @@ with right:
     model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
     model = model if model in models else models[0]
     ui.threshold_control(token, model, ui.counts(token, model, ps))
-    rows = []
-    for m, v, p, bep, b1, bb in zip(models, views, points, beps, best1, bestb):
-        row = {T("cm.model"): m, "BEP": f"{bep:.4f}", "max F1": f"{b1.f:.4f}",
-               T("pr.at_thr"): f"{b1.threshold:.4g}", "AP": f"{v.area:.4f}",
-               T("pr.trap"): f"{ec.pr_trapezoid_area(tcs[models.index(m)]):.4f}",
-               "P": ui.fmt(p.precision), "R": ui.fmt(p.recall)}
+    # one column per model, one row per measure
+    table = {T("pr.measure"): ["BEP", "max F1", T("pr.at_thr"), "AP", T("pr.trap"),
+                               f"P ({T('thr.short')})", f"R ({T('thr.short')})"]}
+    if abs(beta - 1) > 1e-9:
+        table[T("pr.measure")].append(f"max Fβ (β={beta:g})")
+    for m, tc, v, p, bep, b1, bb in zip(models, tcs, views, points, beps, best1, bestb):
+        col = [f"{bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{v.area:.4f}",
+               f"{ec.pr_trapezoid_area(tc):.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
         if abs(beta - 1) > 1e-9:
-            row[f"max Fβ (β={beta:g})"] = f"{bb.f:.4f}"
-        rows.append(row)
-    st.dataframe(rows, hide_index=True)
+            col.append(f"{bb.f:.4f}")
+        table[m] = col
+    st.dataframe(table, hide_index=True)
     st.markdown(T("pr.bep_vs_f1"))
     st.info(T("pr.ap_note"))
 
