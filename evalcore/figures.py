@@ -100,6 +100,13 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *,
 
 
 # ----------------------------------------------------------- ROC and P-R
+def _clickable(color: str) -> dict:
+    """Small markers on a curve so its points can be clicked (plotly selects
+    markers, not lines), looking the same whether selected or not."""
+    same = dict(marker=dict(opacity=1.0))
+    return dict(marker=dict(size=5, color=color), selected=same, unselected=same)
+
+
 def _hover_data(v) -> np.ndarray:
     """Per-point (threshold, TP, FP) for hover, as float32: 12 bytes a point
     keeps a 2,000-point trace near 64 kB of JSON.  Hover shows thresholds to
@@ -124,8 +131,8 @@ def roc_curves(views, points=None, *, names, hulls=None, x_title="FPR", y_title=
     """
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
-        fig.add_scatter(x=v.x, y=v.y, mode="lines", name=f"{name} (AUC = {v.area:.3f})",
-                        line=dict(color=model_color(i), width=3),
+        fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=f"{name} (AUC = {v.area:.3f})",
+                        line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
                         customdata=_hover_data(v),
                         hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
                                        "FPR = %{x:.4f}, TPR = %{y:.4f}<br>TP = %{customdata[1]}, "
@@ -160,8 +167,8 @@ def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_ti
     faint iso-F curves (``iso``: list of (label, recall, precision))."""
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
-        fig.add_scatter(x=v.x, y=v.y, mode="lines", name=f"{name} (AP = {v.area:.3f})",
-                        line=dict(color=model_color(i), width=3),
+        fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=f"{name} (AP = {v.area:.3f})",
+                        line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
                         customdata=_hover_data(v),
                         hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
                                        "P = %{y:.4f}, R = %{x:.4f}<br>TP = %{customdata[1]}, "

@@ -145,3 +145,63 @@ def test_confusion_page_english_and_bad_upload_keeps_data(page, tmp_path):
     expect(page.get_by_text("m = 4")).to_be_visible()
     expect(page.locator(".js-plotly-plot").first).to_be_visible()
     assert_clean(page)
+
+
+def nav_to(pg, title_part):
+    pg.locator("[data-testid='stSidebarNav'] a").filter(has_text=title_part).first.click()
+    settle(pg)
+
+
+def test_roc_step_mode_next_moves_the_point(page):
+    nav_to(page, "ROC")
+    expect(page.locator("h1").first).to_contain_text("ROC")
+    expect(metric_value(page, "TPR")).to_have_text("0.000", timeout=20_000)
+    page.get_by_role("button", name="下一步").click()
+    settle(page)
+    expect(metric_value(page, "FPR")).to_have_text("0.200", timeout=20_000)     # x5 is negative: right
+    page.get_by_role("button", name="下一步").click()
+    settle(page)
+    expect(metric_value(page, "TPR")).to_have_text("0.250", timeout=20_000)     # x2 is positive: up
+    assert_clean(page)
+
+
+def metric_value(pg, label):
+    return (pg.locator("[data-testid='stMetric']").filter(
+        has=pg.locator("[data-testid='stMetricLabel']", has_text=re.compile(rf"^{label}$")))
+        .first.locator("[data-testid='stMetricValue']"))
+
+
+def test_click_on_roc_curve_sets_threshold_seen_on_confusion_page(page):
+    nav_to(page, "ROC")
+    page.get_by_text("完整曲线与比较").click()
+    settle(page)
+    plot = page.locator(".js-plotly-plot").first
+    expect(plot).to_be_visible(timeout=20_000)
+    page.wait_for_timeout(500)
+    # pixel position of curve point 3 (FPR 0.4, TPR 0.25: threshold 0.7)
+    xy = plot.evaluate("""gd => { const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+        const r = gd.getBoundingClientRect();
+        return [r.left + xa._offset + xa.l2p(0.4), r.top + ya._offset + ya.l2p(0.25)]; }""")
+    page.mouse.move(xy[0], xy[1])
+    expect(page.locator(".hoverlayer .hovertext").first).to_be_visible(timeout=10_000)
+    page.mouse.click(xy[0], xy[1])
+    settle(page)
+    expect(page.locator("[data-testid='stNumberInput'] input").first).to_have_value("0.7", timeout=20_000)
+    nav_to(page, "混淆矩阵")
+    expect(page.locator("[data-testid='stNumberInput'] input").first).to_have_value("0.7", timeout=20_000)
+    expect(metric_value(page, "查全率 R")).to_have_text("0.250")      # x2 only: TP 1 of 4
+    assert_clean(page)
+
+
+def test_pr_page_renders_and_slider_moves_point(page):
+    nav_to(page, "P-R")
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
+    thumb = page.locator("[data-testid='stSlider'] input[type='range']").nth(1)
+    before = page.locator("[data-testid='stDataFrame']").first.inner_text()
+    thumb.focus()
+    for _ in range(250):
+        thumb.press("ArrowRight")
+    settle(page)
+    expect(page.locator("[data-testid='stNumberInput'] input").first).not_to_have_value("0.5", timeout=20_000)
+    assert_clean(page)
+    del before
