@@ -288,6 +288,50 @@ def _pr_view(token, model, flipped, _ps):
     return ec.pr_view(counts(token, model, _ps))
 
 
+def best_f(token: str, model: str, beta: float, ps) -> ec.BestF:
+    return _best_f(token, model, is_flipped(token, model), round(float(beta), 6), ps)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _best_f(token, model, flipped, beta, _ps):
+    return ec.best_f(counts(token, model, _ps), beta)
+
+
+def pr_facts(token: str, model: str, ps) -> dict:
+    """BEP and the P-R trapezoid area of a model (O(n): computed once)."""
+    return _pr_facts(token, model, is_flipped(token, model), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _pr_facts(token, model, flipped, _ps):
+    tc = counts(token, model, _ps)
+    return {"bep": tc.break_even_point(), "trapezoid": ec.pr_trapezoid_area(tc)}
+
+
+def roc_hull(token: str, model: str, ps):
+    return _roc_hull(token, model, is_flipped(token, model), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _roc_hull(token, model, flipped, _ps):
+    return ec.roc_hull_points(counts(token, model, _ps))
+
+
+def dominance(kind: str, token: str, a: str, b: str, ps) -> int:
+    """ec.curve_dominance of two models' full ROC or P-R curves, computed once."""
+    return _dominance(kind, token, a, b, is_flipped(token, a), is_flipped(token, b), ps)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _dominance(kind, token, a, b, fa, fb, _ps):
+    ca, cb = counts(token, a, _ps), counts(token, b, _ps)
+    if kind == "roc":
+        ra, rb = ca.roc_curve(), cb.roc_curve()
+        return ec.curve_dominance(ra.fpr, ra.tpr, rb.fpr, rb.tpr)
+    pa, pb = ca.pr_curve(), cb.pr_curve()
+    return ec.curve_dominance(pa.recall, pa.precision, pb.recall, pb.precision)
+
+
 @st.cache_resource(max_entries=32, show_spinner=False)
 def histogram(token: str, model: str, _ps) -> ec.ScoreHistogram:
     return ec.score_histogram(_ps.y, _ps.scores[model], bins=40)

@@ -18,9 +18,10 @@ views = [ui.pr_view(token, m, ps) for m in models]
 points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
 
 beta = st.slider(T("cm.beta"), 0.1, 5.0, step=0.1, help=T("cm.beta.help"), **ui.bind("beta", 1.0))
-beps = [tc.break_even_point() for tc in tcs]
-best1 = [ec.best_f(tc, 1.0) for tc in tcs]
-bestb = [ec.best_f(tc, beta) for tc in tcs]
+facts = [ui.pr_facts(token, m, ps) for m in models]
+beps = [f["bep"] for f in facts]
+best1 = [ui.best_f(token, m, 1.0, ps) for m in models]
+bestb = [ui.best_f(token, m, beta, ps) for m in models]
 iso = [(f"F1={f:.1f}", *ec.f_iso_curve(f, 1.0)) for f in (0.2, 0.4, 0.6, 0.8)]
 if abs(beta - 1.0) > 1e-9:
     iso += [(f"Fβ={f:.1f}", *ec.f_iso_curve(f, beta)) for f in (0.4, 0.8)]
@@ -43,9 +44,9 @@ with right:
                                f"P ({T('thr.short')})", f"R ({T('thr.short')})"]}
     if abs(beta - 1) > 1e-9:
         table[T("pr.measure")].append(f"max Fβ (β={beta:g})")
-    for m, tc, v, p, bep, b1, bb in zip(models, tcs, views, points, beps, best1, bestb):
+    for m, f, v, p, bep, b1, bb in zip(models, facts, views, points, beps, best1, bestb):
         col = [f"{bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{v.area:.4f}",
-               f"{ec.pr_trapezoid_area(tc):.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
+               f"{f['trapezoid']:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
         if abs(beta - 1) > 1e-9:
             col.append(f"{bb.f:.4f}")
         table[m] = col
@@ -59,8 +60,7 @@ if len(models) < 2:
     st.caption(T("pr.compare.one"))
 for i in range(len(models)):
     for j in range(i + 1, len(models)):
-        ci, cj = tcs[i].pr_curve(), tcs[j].pr_curve()
-        verdict = ec.curve_dominance(ci.recall, ci.precision, cj.recall, cj.precision)
+        verdict = ui.dominance("pr", token, models[i], models[j], ps)
         winner = lambda a, b: models[i] if a > b else (models[j] if b > a else "=")  # noqa: E731
         st.markdown(T(f"pr.verdict.{verdict}", a=models[i], b=models[j],
                       bep=winner(beps[i], beps[j]), f1=winner(best1[i].f, best1[j].f),

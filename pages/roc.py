@@ -21,7 +21,7 @@ tcs = [ui.counts(token, m, ps) for m in models]
 
 # ------------------------------------------------------------------ warnings
 for m, tc in zip(models, tcs):
-    auc = tc.roc_auc()
+    auc = ui.roc_view(token, m, ps).area
     if auc < 0.5 or ui.is_flipped(token, m):
         st.warning(T("roc.flip.warn", model=m, auc=f"{auc:.3f}"))
         st.checkbox(T("roc.flip", model=m), value=ui.is_flipped(token, m), key=f"_w_flip|{m}",
@@ -154,7 +154,7 @@ else:
     views = [ui.roc_view(token, m, ps) for m in models]
     points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
     hull = st.checkbox(T("roc.hull"), **ui.bind("roc_hull", False))
-    hulls = [ec.roc_hull_points(tc) for tc in tcs] if hull else None
+    hulls = [ui.roc_hull(token, m, ps) for m in models] if hull else None
     left, right = st.columns([1.3, 1])
     with left:
         ui.chart(figures.roc_curves(views, points, names=models, hulls=hulls, x_title=T("axis.fpr"),
@@ -172,8 +172,7 @@ else:
         st.dataframe(rows, hide_index=True)
         for i in range(len(models)):
             for j in range(i + 1, len(models)):
-                ri, rj = tcs[i].roc_curve(), tcs[j].roc_curve()
-                verdict = ec.curve_dominance(ri.fpr, ri.tpr, rj.fpr, rj.tpr)
+                verdict = ui.dominance("roc", token, models[i], models[j], ps)
                 st.markdown(T(f"roc.verdict.{verdict}", a=models[i], b=models[j],
                               auc_a=f"{views[i].area:.3f}", auc_b=f"{views[j].area:.3f}"))
         if ps.n > 20_000:
