@@ -41,6 +41,7 @@ PAGES = (
     ("pages/confusion.py", "confusion", "nav.confusion"),
     ("pages/pr.py", "pr", "nav.pr"),
     ("pages/roc.py", "roc", "nav.roc"),
+    ("pages/cost.py", "cost", "nav.cost"),
 )
 
 
@@ -317,6 +318,41 @@ def _roc_hull(token, model, flipped, _ps):
     return ec.roc_hull_points(counts(token, model, _ps))
 
 
+def optimal(token: str, model: str, p: float, c01: float, c10: float, ps) -> ec.CostPoint:
+    return _optimal(token, model, is_flipped(token, model), float(p), float(c01), float(c10), ps)
+
+
+@st.cache_resource(max_entries=128, show_spinner=False)
+def _optimal(token, model, flipped, p, c01, c10, _ps):
+    return ec.optimal_threshold(counts(token, model, _ps), p, c01, c10)
+
+
+def cost_curve(token: str, model: str, ps):
+    return _cost_curve(token, model, is_flipped(token, model), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _cost_curve(token, model, flipped, _ps):
+    cc = counts(token, model, _ps).cost_curve()
+    return cc, ec.cost_line_sample(cc, 150)
+
+
+def cost_comparison(token: str, a: str, b: str, ps):
+    return _cost_comparison(token, a, b, is_flipped(token, a), is_flipped(token, b), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _cost_comparison(token, a, b, fa, fb, _ps):
+    return ec.compare_cost_curves(cost_curve(token, a, _ps)[0], cost_curve(token, b, _ps)[0])
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def resampled(token: str, model: str, rate: float, method: str, _ps):
+    """The data resampled to positive rate ``rate`` (seeded), and its counts."""
+    y, s = ec.resample_to_rate(_ps.y, _ps.scores[model], rate, method=method, seed=0)
+    return ec.threshold_counts(y, s)
+
+
 def dominance(kind: str, token: str, a: str, b: str, ps) -> int:
     """ec.curve_dominance of two models' full ROC or P-R curves, computed once."""
     return _dominance(kind, token, a, b, is_flipped(token, a), is_flipped(token, b), ps)
@@ -335,6 +371,30 @@ def _dominance(kind, token, a, b, fa, fb, _ps):
 @st.cache_resource(max_entries=32, show_spinner=False)
 def histogram(token: str, model: str, _ps) -> ec.ScoreHistogram:
     return ec.score_histogram(_ps.y, _ps.scores[model], bins=40)
+
+
+def ensure_static_plotly() -> str:
+    """Copy plotly.js from the installed plotly package to ./static, which the
+    app serves (server.enableStaticServing), so linked HTML figures work
+    offline.  Returns its URL."""
+    target = ROOT / "static" / "plotly.min.js"
+    if not target.exists():
+        import shutil
+
+        import plotly
+
+        target.parent.mkdir(exist_ok=True)
+        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+    return "/app/static/plotly.min.js"
+
+
+def linked_chart(fig, height: int = 640) -> None:
+    """A figure from ``figures.cost_linked_figure`` with hover linking, in an iframe."""
+    if SS.get("_no_charts"):
+        return
+    from evalcore import figures
+
+    st.iframe(figures.linked_html(fig, ensure_static_plotly(), height), height=height)
 
 
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):

@@ -26,3 +26,7 @@ from .analysis import (AucFourWays, BestF, CurveView, OperatingPoint, PairGrid, 
                        reduce_curve, roc_hull_points, roc_steps, roc_view)
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost_line_sample,
+                   optimal_threshold, resample_to_rate, rescaled_cost_ratio)
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -286,21 +286,47 @@ def roc_convex_hull(fpr, tpr) -> np.ndarray:
     The hull always contains (0, 0) and (1, 1) when the curve does; collinear
     points are left out, so consecutive edges strictly decrease in slope.
     Input points must be sorted by FPR then TPR (as ``roc_curve`` returns them).
+
+    Notes
+    -----
+    Only the staircase's corners can be hull vertices (the top of a vertical
+    run that starts a horizontal one), so they are found first in one
+    vectorised pass; for many corners Qhull narrows them to the convex hull's
+    vertices; Andrew's monotone chain then keeps the upper part.  O(n log n).
     """
     fpr = np.asarray(fpr, dtype=np.float64)
     tpr = np.asarray(tpr, dtype=np.float64)
+    n = fpr.shape[0]
+    corner = np.ones(n, dtype=bool)
+    corner[:-1] &= fpr[1:] != fpr[:-1]
+    corner[1:] &= tpr[1:] != tpr[:-1]
+    corner[0] = corner[-1] = True
+    idx = np.flatnonzero(corner)
+    if idx.shape[0] > 2000:
+        from scipy.spatial import ConvexHull, QhullError
+
+        try:
+            v = ConvexHull(np.column_stack((fpr[idx], tpr[idx]))).vertices
+            idx = np.union1d(idx[v], [idx[0], idx[-1]])
+        except QhullError:  # all points on one line: the chain below copes
+            pass
+    return idx[_upper_chain(fpr[idx], tpr[idx])]
+
+
+def _upper_chain(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Andrew's monotone chain, upper part, for points sorted by x then y."""
     hull: list[int] = []
-    for i in range(fpr.shape[0]):
-        xi, yi = fpr[i], tpr[i]
+    xs, ys = x.tolist(), y.tolist()
+    for i in range(len(xs)):
+        xi, yi = xs[i], ys[i]
         while len(hull) >= 2:
             a, b = hull[-2], hull[-1]
             # cross >= 0: b lies on or below the segment a -> i; drop it.
-            cross = (fpr[b] - fpr[a]) * (yi - tpr[a]) - (tpr[b] - tpr[a]) * (xi - fpr[a])
-            if cross >= 0:
+            if (xs[b] - xs[a]) * (yi - ys[a]) - (ys[b] - ys[a]) * (xi - xs[a]) >= 0:
                 hull.pop()
             else:
                 break
-        if hull and fpr[hull[-1]] == xi and tpr[hull[-1]] == yi:
+        if hull and xs[hull[-1]] == xi and ys[hull[-1]] == yi:
             continue
         hull.append(i)
     return np.asarray(hull, dtype=np.intp)

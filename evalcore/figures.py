@@ -290,3 +290,143 @@ def pair_grid_figure(grid, *, roc=None, pos_ids=None, neg_ids=None, x_title="neg
     fig.update_xaxes(title=x_title, range=[0, 1], constrain="domain")
     fig.update_yaxes(title=y_title, range=[0, 1], scaleanchor="x", scaleratio=1)
     return _layout(fig, title, height=520)
+
+
+# ------------------------------------------------------------------- cost
+def _clip_line(x0, y0, slope):
+    """The segment of the line through (x0, y0) with ``slope`` inside [0, 1]^2."""
+    if not np.isfinite(slope):
+        return [x0, x0], [0.0, 1.0]
+    xs = np.array([0.0, 1.0])
+    ys = y0 + slope * (xs - x0)
+    if slope > 0:
+        lo, hi = max(0.0, x0 - y0 / slope), min(1.0, x0 + (1 - y0) / slope)
+        xs = np.array([lo, hi])
+        ys = y0 + slope * (xs - x0)
+    return xs.tolist(), np.clip(ys, 0, 1).tolist()
+
+
+def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, names,
+                       pc: float, texts: dict, comparison=None) -> go.Figure:
+    """ROC space (left) and cost space (right) in one figure.
+
+    ``roc_views``: CurveView per model; ``hulls``: (fpr, tpr) per model;
+    ``curves``: CostCurve per model; ``samples``: the cost-line indices to draw
+    for the first model (``cost_line_sample``); ``current``/``optimal``:
+    CostPoint per model; ``pc``: the operating condition P(+)cost.
+    Left: curves, hulls, the iso-cost line through each optimum, current (●)
+    and optimal (★) points.  Right: the first model's cost lines (faint), every
+    model's lower envelope (bold, the first shaded), the vertical line x = pc
+    and the points (pc, cost_norm).  With ``comparison`` (CostComparison of
+    the first two), the x ranges where each is better are shaded.
+
+    Two empty traces named "hl-roc" and "hl-cost" are for :func:`linked_html`
+    to highlight the hovered ROC point and its cost line.
+    """
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
+                        subplot_titles=(texts.get("roc_title", "ROC"), texts.get("cost_title", "cost curve")))
+    # -- cost space: sampled lines of the first model, as one trace with gaps
+    c0 = curves[0]
+    xs = np.linspace(0, 1, 11)
+    lx, ly, ld = [], [], []
+    for i in samples:
+        lx += xs.tolist() + [None]
+        ly += (c0.fpr[i] * (1 - xs) + c0.fnr[i] * xs).tolist() + [None]
+        ld += [int(i)] * 11 + [-1]
+    fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color="rgba(0,114,178,0.18)", width=1),
+                    name=texts.get("lines", "one line per ROC point"), customdata=ld, row=1, col=2,
+                    hovertemplate=texts.get("line_hover", "ROC point %{customdata}") + "<extra></extra>")
+    line_trace = len(fig.data) - 1
+    # -- ROC space: the first model's sampled ROC points, hoverable
+    fig.add_scatter(x=c0.fpr[samples], y=1 - c0.fnr[samples], mode="markers", row=1, col=1,
+                    marker=dict(size=6, color="rgba(0,114,178,0.35)"), customdata=np.asarray(samples),
+                    name=texts.get("points", "ROC points"), showlegend=False,
+                    hovertemplate="FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>")
+    point_trace = len(fig.data) - 1
+    for k, (v, hull, cc, cur, opt, name) in enumerate(zip(roc_views, hulls, curves, current, optimal, names)):
+        color = model_color(k)
+        fig.add_scatter(x=v.x, y=v.y, mode="lines", line=dict(color=color, width=3), name=name,
+                        legendgroup=name, row=1, col=1, hoverinfo="skip")
+        fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=color, width=2, dash="dash"),
+                        showlegend=False, legendgroup=name, row=1, col=1, hoverinfo="skip")
+        ix, iy = _clip_line(opt.fpr, opt.tpr, opt.slope)
+        fig.add_scatter(x=ix, y=iy, mode="lines", line=dict(color=color, width=2, dash="dot"),
+                        name=texts.get("iso", "iso-cost line"), showlegend=k == 0, row=1, col=1,
+                        hoverinfo="skip")
+        fig.add_scatter(x=cc.x, y=cc.envelope, mode="lines", line=dict(color=color, width=4),
+                        fill="tozeroy" if k == 0 else None, fillcolor="rgba(0,114,178,0.12)",
+                        name=f"{name}: {texts.get('area', 'expected total cost')} = {cc.expected_total_cost:.4f}",
+                        legendgroup=name, row=1, col=2,
+                        hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
+        fig.add_scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, row=1, col=1,
+                        marker=dict(size=15, color=color, line=dict(color="#000", width=2)),
+                        hovertemplate=f"{texts.get('current', 'current')}: {cur.threshold:.6g}<extra></extra>")
+        fig.add_scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, row=1, col=1,
+                        marker=dict(size=18, color=color, symbol="star", line=dict(color="#000", width=1)),
+                        hovertemplate=f"{texts.get('optimal', 'optimal')}: {opt.threshold:.6g}<extra></extra>")
+        fig.add_scatter(x=[pc, pc], y=[cur.norm_cost, opt.norm_cost], mode="markers", showlegend=False,
+                        row=1, col=2, marker=dict(size=[15, 18], symbol=["circle", "star"], color=color,
+                                                  line=dict(color="#000", width=1)),
+                        hovertemplate="cost_norm %{y:.4f}<extra></extra>")
+    if comparison is not None:
+        for x0, x1, w in comparison.segments:
+            if w in (0, 1):
+                fig.add_vrect(x0=x0, x1=x1, row=1, col=2, fillcolor=model_color(w), opacity=0.08,
+                              line_width=0)
+    fig.add_vline(x=pc, row=1, col=2, line=dict(color="#000", width=2, dash="dash"),
+                  annotation_text=f"P(+)cost = {pc:.3f}", annotation_position="top")
+    fig.add_scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, row=1, col=1,
+                    marker=dict(size=18, color=POSITIVE, line=dict(color="#000", width=2)), hoverinfo="skip")
+    fig.add_scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, row=1, col=2,
+                    line=dict(color=POSITIVE, width=4), hoverinfo="skip")
+    fig.update_xaxes(range=[-0.02, 1.02], title=texts.get("fpr", "FPR"), row=1, col=1)
+    fig.update_yaxes(range=[-0.02, 1.02], title=texts.get("tpr", "TPR"), row=1, col=1)
+    fig.update_xaxes(range=[0, 1], title="P(+)cost", row=1, col=2)
+    fig.update_yaxes(range=[0, 1], title=texts.get("norm", "cost_norm"), row=1, col=2)
+    fig.update_layout(legend=dict(orientation="h", y=-0.18, x=0), hovermode="closest",
+                      meta=dict(line_trace=line_trace, point_trace=point_trace,
+                                fpr=c0.fpr[samples].tolist(), fnr=c0.fnr[samples].tolist(),
+                                samples=[int(i) for i in samples]))
+    return _layout(fig, None, height=600)
+
+
+def linked_html(fig: go.Figure, script_src: str = "/app/static/plotly.min.js", height: int = 620) -> str:
+    """A self-contained page that draws ``fig`` (from :func:`cost_linked_figure`)
+    and links hover between its two panels: hovering a ROC point highlights
+    its cost line, hovering a cost line highlights its ROC point.  plotly.js is
+    loaded from ``script_src`` (served by the app, so no internet is needed)."""
+    payload = fig.to_json().replace("<", "\\u003c")
+    return f"""<!doctype html><html><head><meta charset="utf-8">
+<script src="{script_src}"></script>
+<style>body{{margin:0;font-family:sans-serif}}</style></head><body>
+<div id="fig" style="width:100%;height:{height - 10}px"></div>
+<script id="spec" type="application/json">{payload}</script>
+<script>
+const spec = JSON.parse(document.getElementById('spec').textContent);
+const gd = document.getElementById('fig');
+const meta = spec.layout.meta;
+Plotly.newPlot(gd, spec.data, spec.layout, {{displayModeBar: false, responsive: true}}).then(() => {{
+  const names = gd.data.map(t => t.name);
+  const hlRoc = names.indexOf('hl-roc'), hlCost = names.indexOf('hl-cost');
+  function show(j) {{
+    const f = meta.fpr[j], n = meta.fnr[j];
+    Plotly.restyle(gd, {{x: [[f]], y: [[1 - n]]}}, [hlRoc]);
+    Plotly.restyle(gd, {{x: [[0, 1]], y: [[f, n]]}}, [hlCost]);
+    gd.dataset.highlight = String(meta.samples[j]);
+  }}
+  gd.on('plotly_hover', ev => {{
+    const p = ev.points[0];
+    if (p.curveNumber !== meta.line_trace && p.curveNumber !== meta.point_trace) return;
+    const id = p.customdata;
+    const j = meta.samples.indexOf(id);
+    if (j >= 0) show(j);
+  }});
+  gd.on('plotly_unhover', () => {{
+    Plotly.restyle(gd, {{x: [[]], y: [[]]}}, [hlRoc, hlCost]);
+    gd.dataset.highlight = '';
+  }});
+  gd.dataset.ready = '1';
+}});
+</script></body></html>"""

@@ -8,7 +8,7 @@ ui.page("home.title", "home")
 # The chapter's four stages, left to right; a stage links to its pages.
 STAGES = [
     ("home.stage.methods", []),
-    ("home.stage.measures", ["confusion", "pr", "roc"]),
+    ("home.stage.measures", ["confusion", "pr", "roc", "cost"]),
     ("home.stage.tests", []),
     ("home.stage.biasvar", []),
 ]

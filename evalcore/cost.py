@@ -1,0 +1,184 @@
+"""Cost-sensitive evaluation on top of :class:`ThresholdCounts` (textbook 2.3.4):
+the cost-optimal threshold, comparing two cost curves, and the class-imbalance
+demonstration (resampling, and rescaling the cost ratio for a new prior).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._ranking import CostCurve, ThresholdCounts
+from ._validation import DataError, check_costs, check_labels_and_scores, check_open_unit, check_unit
+
+
+@dataclass(frozen=True)
+class CostPoint:
+    """An operating point under costs ``cost01`` (false negative) and
+    ``cost10`` (false positive) and positive prior ``p``.
+
+    ``cost`` is the expected cost per sample, p FNR cost01 + (1 - p) FPR cost10
+    (textbook (2.23) with the data's class shares replaced by the prior);
+    ``norm_cost`` is cost_norm (2.25); ``pc`` is P(+)cost (2.24); ``slope``
+    the slope (1 - p) cost10 / (p cost01) of the iso-cost lines in ROC space;
+    ``index`` the point's index in ``ThresholdCounts.thresholds``.
+    """
+
+    index: int
+    threshold: float
+    fpr: float
+    tpr: float
+    cost: float
+    norm_cost: float
+    pc: float
+    slope: float
+
+
+def _cost_terms(p, cost01, cost10):
+    pp = check_unit(p, "p")
+    c01, c10 = check_costs(cost01, cost10)
+    w_fn, w_fp = pp * c01, (1.0 - pp) * c10
+    if w_fn + w_fp == 0:
+        raise DataError("zero_cost")
+    return pp, c01, c10, w_fn, w_fp
+
+
+def _point(tc: ThresholdCounts, i: int, w_fn: float, w_fp: float) -> CostPoint:
+    fpr = tc.fp[i] / tc.n_neg
+    tpr = tc.tp[i] / tc.n_pos
+    cost = w_fn * (1.0 - tpr) + w_fp * fpr
+    slope = w_fp / w_fn if w_fn > 0 else float("inf")
+    return CostPoint(int(i), float(tc.thresholds[i]), float(fpr), float(tpr), float(cost),
+                     float(cost / (w_fn + w_fp)), float(w_fn / (w_fn + w_fp)), float(slope))
+
+
+def cost_at(tc: ThresholdCounts, threshold: float, p: float, cost01: float, cost10: float) -> CostPoint:
+    """The cost of the rule ``score >= threshold`` (O(log n))."""
+    _, _, _, w_fn, w_fp = _cost_terms(p, cost01, cost10)
+    return _point(tc, tc.index_of(threshold), w_fn, w_fp)
+
+
+def optimal_threshold(tc: ThresholdCounts, p: float, cost01: float, cost10: float) -> CostPoint:
+    """The threshold of least expected cost p FNR cost01 + (1 - p) FPR cost10.
+
+    The minimum over all cuts (ties: the highest threshold) is attained at a
+    vertex of the ROC convex hull, where an iso-cost line of slope
+    (1 - p) cost10 / (p cost01) touches the hull.  With p = 0 (or cost01 = 0)
+    the best is to predict nothing positive (threshold inf); with p = 1 (or
+    cost10 = 0), everything.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> tc = ec.threshold_counts([1, 1, 0, 0], [0.9, 0.4, 0.6, 0.1])
+    >>> ec.optimal_threshold(tc, p=0.5, cost01=1, cost10=1).threshold
+    0.9
+    >>> ec.optimal_threshold(tc, p=0.5, cost01=10, cost10=1).threshold
+    0.4
+    """
+    _, _, _, w_fn, w_fp = _cost_terms(p, cost01, cost10)
+    cost = w_fn * (1.0 - tc.tp / tc.n_pos) + w_fp * (tc.fp / tc.n_neg)
+    return _point(tc, int(np.argmin(cost)), w_fn, w_fp)
+
+
+def cost_line_sample(cc: CostCurve, max_lines: int = 150) -> np.ndarray:
+    """Indices of the cost lines to draw: every hull line (they make the
+    envelope) plus evenly spaced others, at most about ``max_lines``."""
+    n = cc.fpr.shape[0]
+    if n <= max_lines:
+        return np.arange(n)
+    others = np.unique(np.linspace(0, n - 1, max_lines).astype(np.int64))
+    return np.union1d(others, cc.hull)
+
+
+@dataclass(frozen=True, eq=False)
+class CostComparison:
+    """Where along P(+)cost each of two cost curves is lower: ``segments`` is
+    a list of (x_from, x_to, winner) with winner 0 (first), 1 (second) or -1
+    (equal); ``x``, ``a``, ``b`` the two envelopes on a common grid."""
+
+    segments: list
+    x: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+
+
+def compare_cost_curves(a: CostCurve, b: CostCurve, tol: float = 1e-12) -> CostComparison:
+    """Exact ranges of P(+)cost where each model has the lower expected cost.
+
+    Both envelopes are piecewise linear; on the union of their breakpoints
+    their difference is linear between knots, so each sign change is found
+    exactly by linear interpolation.
+    """
+    x = np.union1d(a.x, b.x)
+    ya = np.interp(x, a.x, a.envelope)
+    yb = np.interp(x, b.x, b.envelope)
+    d = ya - yb
+    d[np.abs(d) <= tol] = 0.0
+    # insert the exact crossings
+    xs, ds = [x[0]], [d[0]]
+    for i in range(1, x.shape[0]):
+        if d[i - 1] * d[i] < 0:
+            t = d[i - 1] / (d[i - 1] - d[i])
+            xs.append(x[i - 1] + t * (x[i] - x[i - 1]))
+            ds.append(0.0)
+        xs.append(x[i])
+        ds.append(d[i])
+    xs, ds = np.asarray(xs), np.asarray(ds)
+    segments = []
+    for i in range(1, xs.shape[0]):
+        mid = (ds[i - 1] + ds[i]) / 2
+        w = 0 if mid < 0 else (1 if mid > 0 else -1)
+        if segments and segments[-1][2] == w:
+            segments[-1] = (segments[-1][0], float(xs[i]), w)
+        elif xs[i] > xs[i - 1]:
+            segments.append((float(xs[i - 1]), float(xs[i]), w))
+    return CostComparison(segments, x, ya, yb)
+
+
+def resample_to_rate(y_true, scores, rate: float, *, method: str = "under", seed=None):
+    """Resample a data set to positive rate ``rate`` (004: class imbalance).
+
+    ``method="under"`` keeps every sample of the class that must become
+    relatively larger and draws a random subset of the other class;
+    ``"over"`` keeps every sample and duplicates random samples of the
+    class that must grow (with replacement).  Returns (y, scores) arrays.
+    The ROC curve stays the same in expectation (TPR and FPR are rates within
+    a class); precision, accuracy and the P-R curve move with the rate.
+    """
+    y, s = check_labels_and_scores(y_true, scores)
+    r = check_open_unit(rate, "rate")
+    if method not in ("under", "over"):
+        raise DataError("bad_option", name="method", options=("under", "over"), value=method)
+    rng = np.random.default_rng(seed)
+    pi, ni = np.flatnonzero(y), np.flatnonzero(~y)
+    n_pos, n_neg = pi.shape[0], ni.shape[0]
+    if method == "under":
+        # keep one class whole, shrink the other: n_pos / (n_pos + k) = r
+        want_neg = int(round(n_pos * (1 - r) / r))
+        if want_neg <= n_neg:
+            ni = rng.choice(ni, size=max(want_neg, 1), replace=False)
+        else:
+            want_pos = int(round(n_neg * r / (1 - r)))
+            pi = rng.choice(pi, size=max(min(want_pos, n_pos), 1), replace=False)
+    else:
+        want_pos = int(round(n_neg * r / (1 - r)))
+        if want_pos >= n_pos:
+            pi = np.concatenate((pi, rng.choice(pi, size=want_pos - n_pos, replace=True)))
+        else:
+            want_neg = int(round(n_pos * (1 - r) / r))
+            ni = np.concatenate((ni, rng.choice(ni, size=max(want_neg - n_neg, 0), replace=True)))
+    idx = np.concatenate((pi, ni))
+    return y[idx].astype(np.int8), s[idx]
+
+
+def rescaled_cost_ratio(ratio: float, p_from: float, p_to: float) -> float:
+    """The cost ratio cost01/cost10 that, at prior ``p_from``, picks the same
+    threshold as ``ratio`` does at prior ``p_to`` (rescaling, textbook 3.6).
+
+    Only the products p cost01 and (1 - p) cost10 matter, so
+    ratio' = ratio * [p_to / (1 - p_to)] / [p_from / (1 - p_from)].
+    """
+    a = check_open_unit(p_from, "p_from")
+    b = check_open_unit(p_to, "p_to")
+    return float(ratio) * (b / (1 - b)) / (a / (1 - a))

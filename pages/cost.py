@@ -1,0 +1,148 @@
+"""代价敏感错误率与代价曲线 · cost-sensitive error, cost curves, class imbalance (textbook 2.3.4)."""
+import numpy as np
+import streamlit as st
+
+import evalcore as ec
+from evalcore import figures
+
+import ui
+
+RATIOS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+
+ui.page("cost.title", "cost")
+ps, token = ui.data_sidebar()
+T = ui.t
+if ps is None:
+    st.info(T("data.pick_first"))
+    st.stop()
+models = ui.chosen_models(ps)
+
+# ------------------------------------------------------------ cost matrix
+st.subheader(T("cost.matrix"))
+c_in, c_tab, c_ratio = st.columns([1, 1.2, 1.6])
+with c_in:
+    st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
+                    **ui.bind("cost01", 1.0))
+    st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
+                    **ui.bind("cost10", 1.0))
+c01, c10 = float(ui.SS["cost01"]), float(ui.SS["cost10"])
+with c_tab:
+    st.latex(rf"\begin{{array}}{{c|cc}} & \hat{{y}} = + & \hat{{y}} = - \\ \hline "
+             rf"y = + & 0 & \mathrm{{cost}}_{{01}} = {c01:g} \\ y = - & \mathrm{{cost}}_{{10}} = {c10:g} & 0"
+             rf"\end{{array}}")
+
+
+def ratio_changed():
+    ui.SS["cost01"] = ui.SS["_w_cost_ratio"] * max(float(ui.SS["cost10"]), 1e-12)
+
+
+with c_ratio:
+    current_ratio = c01 / c10 if c10 > 0 else RATIOS[-1]
+    ui.SS["_w_cost_ratio"] = min(RATIOS, key=lambda r: abs(np.log(r) - np.log(max(current_ratio, 1e-12))))
+    st.select_slider(T("cost.ratio"), RATIOS, key="_w_cost_ratio", on_change=ratio_changed,
+                     format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"))
+    pkey = f"cost_p|{token}"
+    st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),
+              **ui.bind(pkey, round(ps.n_pos / ps.n, 3)))
+p = float(ui.SS[pkey])
+
+try:
+    pc = ec.probability_cost(p, c01, c10)
+except ec.DataError as err:
+    ui.show_error(err)
+    st.stop()
+
+# ------------------------------------------- error at the threshold and optimum
+model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
+model = model if model in models else models[0]
+tc = ui.counts(token, model, ps)
+left, right = st.columns([1.2, 1])
+with left:
+    thr = ui.threshold_control(token, model, tc)
+    cur = ec.cost_at(tc, thr, p, c01, c10)
+    opt = ui.optimal(token, model, p, c01, c10, ps)
+    m1, m2, m3 = st.columns(3)
+    m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
+    m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
+    m3.metric(T("cost.best_thr"), "+∞" if not np.isfinite(opt.threshold) else f"{opt.threshold:.6g}")
+
+    def move_to_optimum():
+        t = opt.threshold if np.isfinite(opt.threshold) else float(np.nextafter(tc.thresholds[1], np.inf))
+        ui.set_threshold(token, model, t)
+
+    st.button(T("cost.move"), on_click=move_to_optimum, key="cost_move",
+              disabled=cur.index == opt.index)
+with right:
+    st.latex(rf"P(+)\mathrm{{cost}} = \frac{{p \times \mathrm{{cost}}_{{01}}}}{{p \times \mathrm{{cost}}_{{01}} + "
+             rf"(1-p) \times \mathrm{{cost}}_{{10}}}} = \frac{{{p:.3f} \times {c01:g}}}{{{p:.3f} \times {c01:g} + "
+             rf"{1 - p:.3f} \times {c10:g}}} = {pc:.4f}")
+    st.latex(rf"\mathrm{{cost}}_{{norm}} = \frac{{\mathrm{{FNR}} \times p \times \mathrm{{cost}}_{{01}} + "
+             rf"\mathrm{{FPR}} \times (1-p) \times \mathrm{{cost}}_{{10}}}}{{p \times \mathrm{{cost}}_{{01}} + "
+             rf"(1-p) \times \mathrm{{cost}}_{{10}}}} = {cur.norm_cost:.4f}")
+    st.latex(rf"E = p \cdot \mathrm{{FNR}} \cdot \mathrm{{cost}}_{{01}} + (1-p) \cdot \mathrm{{FPR}} \cdot "
+             rf"\mathrm{{cost}}_{{10}} = {p:.3f} \times {1 - cur.tpr:.3f} \times {c01:g} + {1 - p:.3f} \times "
+             rf"{cur.fpr:.3f} \times {c10:g} = {cur.cost:.4f}")
+    st.caption(T("cost.formula_note"))
+
+# ------------------------------------------------------- linked figure
+st.subheader(T("cost.linked"))
+curves, samples = zip(*(ui.cost_curve(token, m, ps) for m in models))
+views = [ui.roc_view(token, m, ps) for m in models]
+hulls = [ui.roc_hull(token, m, ps) for m in models]
+currents = [ec.cost_at(ui.counts(token, m, ps), ui.get_threshold(token, m, ui.counts(token, m, ps)), p, c01, c10)
+            for m in models]
+optima = [ui.optimal(token, m, p, c01, c10, ps) for m in models]
+comparison = ui.cost_comparison(token, models[0], models[1], ps) if len(models) >= 2 else None
+texts = {k: T("cost.fig." + k) for k in ("roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area",
+                                         "current", "optimal", "norm")}
+texts.update(fpr=T("axis.fpr"), tpr=T("axis.tpr"))
+fig = figures.cost_linked_figure(views, hulls, curves, samples[0], currents, optima, names=models, pc=pc,
+                                 texts=texts, comparison=comparison)
+ui.linked_chart(fig)
+st.caption(T("cost.linked.help", model=models[0]))
+cols = st.columns(len(models))
+for col, m, cc, o in zip(cols, models, curves, optima):
+    col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
+if comparison is not None:
+    parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=models[w]) for a, b, w in comparison.segments
+             if w in (0, 1)]
+    st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
+
+# ------------------------------------------------------- class imbalance
+st.header(T("imb.title"))
+st.markdown(T("imb.body"))
+i1, i2 = st.columns([2, 1])
+rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1))
+METHODS = ("under", "over")
+method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
+                  **ui.bind("imb_method", "under"))
+tc2 = ui.resampled(token, model, float(rate), method, ps)
+thr_now = ui.get_threshold(token, model, tc)
+before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))
+best_b = ui.optimal(token, model, ps.n_pos / ps.n, 1.0, 1.0, ps)
+best_a = ec.optimal_threshold(tc2, tc2.n_pos / (tc2.n_pos + tc2.n_neg), 1.0, 1.0)
+rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
+        T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{tc.roc_auc():.4f}", f"{ui.pr_view(token, model, ps).area:.4f}",
+                          ui.fmt(before.accuracy), ui.fmt(before.precision), ui.fmt(before.recall),
+                          f"{best_b.threshold:.4g}"],
+        T("imb.after"): [f"{tc2.n_pos / (tc2.n_pos + tc2.n_neg):.3f}", f"{tc2.roc_auc():.4f}",
+                         f"{tc2.average_precision():.4f}", ui.fmt(after.accuracy), ui.fmt(after.precision),
+                         ui.fmt(after.recall), f"{best_a.threshold:.4g}"]}
+st.dataframe(rows, hide_index=True)
+f1, f2 = st.columns(2)
+names2 = [T("imb.before"), T("imb.after")]
+rv = [ui.roc_view(token, model, ps), ec.roc_view(tc2)]
+pv = [ui.pr_view(token, model, ps), ec.pr_view(tc2)]
+with f1:
+    ui.chart(figures.roc_curves(rv, names=names2, x_title=T("axis.fpr"), y_title=T("axis.tpr"),
+                                diagonal_label=T("roc.diagonal"), width=None), key="imb_roc")
+with f2:
+    ui.chart(figures.pr_curves(pv, names=names2, x_title=T("axis.recall"), y_title=T("axis.precision"),
+                               width=None), key="imb_pr")
+p_data, p_new = ps.n_pos / ps.n, tc2.n_pos / (tc2.n_pos + tc2.n_neg)
+if 0 < p_new < 1 and c10 > 0 and c01 > 0:
+    r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
+    direct = ui.optimal(token, model, p_new, c01, c10, ps)
+    via = ui.optimal(token, model, p_data, r2, 1.0, ps)
+    st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=f"{c01 / c10:g}",
+                  ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))
