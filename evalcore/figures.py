@@ -376,7 +376,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
                 fig.add_vrect(x0=x0, x1=x1, row=1, col=2, fillcolor=model_color(w), opacity=0.08,
                               line_width=0)
     fig.add_vline(x=pc, row=1, col=2, line=dict(color="#000", width=2, dash="dash"),
-                  annotation_text=f"P(+)cost = {pc:.3f}", annotation_position="top")
+                  annotation_text=f"P(+)cost = {pc:.3f}", annotation_position="bottom right")
     fig.add_scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, row=1, col=1,
                     marker=dict(size=18, color=POSITIVE, line=dict(color="#000", width=2)), hoverinfo="skip")
     fig.add_scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, row=1, col=2,

@@ -56,7 +56,7 @@ except ec.DataError as err:
 model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
 model = model if model in models else models[0]
 tc = ui.counts(token, model, ps)
-left, right = st.columns([1.2, 1])
+left, right = st.columns([1, 1])
 with left:
     thr = ui.threshold_control(token, model, tc)
     cur = ec.cost_at(tc, thr, p, c01, c10)
@@ -73,14 +73,18 @@ with left:
     st.button(T("cost.move"), on_click=move_to_optimum, key="cost_move",
               disabled=cur.index == opt.index)
 with right:
+    st.markdown(T("cost.formulas"))
     st.latex(rf"P(+)\mathrm{{cost}} = \frac{{p \times \mathrm{{cost}}_{{01}}}}{{p \times \mathrm{{cost}}_{{01}} + "
-             rf"(1-p) \times \mathrm{{cost}}_{{10}}}} = \frac{{{p:.3f} \times {c01:g}}}{{{p:.3f} \times {c01:g} + "
-             rf"{1 - p:.3f} \times {c10:g}}} = {pc:.4f}")
+             rf"(1-p) \times \mathrm{{cost}}_{{10}}}}")
+    st.latex(rf"= \frac{{{p:.3f} \times {c01:g}}}{{{p:.3f} \times {c01:g} + {1 - p:.3f} \times {c10:g}}} = {pc:.4f}")
     st.latex(rf"\mathrm{{cost}}_{{norm}} = \frac{{\mathrm{{FNR}} \times p \times \mathrm{{cost}}_{{01}} + "
              rf"\mathrm{{FPR}} \times (1-p) \times \mathrm{{cost}}_{{10}}}}{{p \times \mathrm{{cost}}_{{01}} + "
-             rf"(1-p) \times \mathrm{{cost}}_{{10}}}} = {cur.norm_cost:.4f}")
+             rf"(1-p) \times \mathrm{{cost}}_{{10}}}}")
+    st.latex(rf"= \frac{{{1 - cur.tpr:.3f} \times {p:.3f} \times {c01:g} + {cur.fpr:.3f} \times {1 - p:.3f} "
+             rf"\times {c10:g}}}{{{p:.3f} \times {c01:g} + {1 - p:.3f} \times {c10:g}}} = {cur.norm_cost:.4f}")
     st.latex(rf"E = p \cdot \mathrm{{FNR}} \cdot \mathrm{{cost}}_{{01}} + (1-p) \cdot \mathrm{{FPR}} \cdot "
-             rf"\mathrm{{cost}}_{{10}} = {p:.3f} \times {1 - cur.tpr:.3f} \times {c01:g} + {1 - p:.3f} \times "
+             rf"\mathrm{{cost}}_{{10}}")
+    st.latex(rf"= {p:.3f} \times {1 - cur.tpr:.3f} \times {c01:g} + {1 - p:.3f} \times "
              rf"{cur.fpr:.3f} \times {c10:g} = {cur.cost:.4f}")
     st.caption(T("cost.formula_note"))
 

@@ -205,3 +205,30 @@ def test_pr_page_renders_and_slider_moves_point(page):
     expect(page.locator("[data-testid='stNumberInput'] input").first).not_to_have_value("0.5", timeout=20_000)
     assert_clean(page)
     del before
+
+
+def test_cost_page_linked_hover_and_slider(page):
+    nav_to(page, "代价")
+    frame = page.frame_locator("iframe").first
+    fig = frame.locator("#fig[data-ready='1']")
+    expect(fig).to_be_visible(timeout=30_000)
+    # hover a ROC point (left panel): its cost line is highlighted on the right
+    xy = fig.evaluate("""gd => { const m = gd.layout.meta, xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+        const j = Math.floor(m.samples.length / 2);
+        return [xa._offset + xa.l2p(m.fpr[j]), ya._offset + ya.l2p(1 - m.fnr[j]), m.samples[j]]; }""")
+    page.locator("iframe").first.scroll_into_view_if_needed()
+    box = page.locator("iframe").first.bounding_box()
+    page.mouse.move(box["x"] + xy[0] - 5, box["y"] + xy[1] - 5)
+    page.mouse.move(box["x"] + xy[0], box["y"] + xy[1], steps=5)
+    expect(fig).to_have_attribute("data-highlight", re.compile(r"^\d+$"), timeout=10_000)
+    hl = fig.evaluate("gd => gd.data.find(t => t.name === 'hl-cost').y.length")
+    assert hl == 2
+    # move the prior slider: the numbers change
+    thumb = page.locator("[data-testid='stSlider'] input[type='range']").nth(1)
+    thumb.focus()
+    for _ in range(40):
+        thumb.press("ArrowRight")
+    settle(page)
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="当前代价错误率").first
+           .locator("[data-testid='stMetricValue']")).not_to_have_text("0.5556", timeout=20_000)
+    assert_clean(page)

@@ -1,0 +1,126 @@
+"""The cost page under AppTest: costs and prior move the optimum; the optimum is minimal."""
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import evalcore as ec
+from evalcore import datasets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(**state):
+    at = AppTest.from_file(str(ROOT / "pages/cost.py"), default_timeout=60)
+    for k, v in state.items():
+        at.session_state[k] = v
+    return at.run()
+
+
+def ok(at):
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def brute_min_cost(y, s, p, c01, c10):
+    best = np.inf
+    for t in np.concatenate(([np.inf], np.unique(s))):
+        pred = s >= t
+        fnr = (~pred & (y == 1)).sum() / (y == 1).sum()
+        fpr = (pred & (y == 0)).sum() / (y == 0).sum()
+        best = min(best, p * c01 * fnr + (1 - p) * c10 * fpr)
+    return best
+
+
+def test_cost_ratio_and_prior_move_the_optimum_which_is_minimal():
+    ps = datasets.breast_cancer()
+    y, s = ps.y, ps.scores["logistic"]
+    at = run(source="breast-cancer", lang="en", models=["logistic"])
+    ok(at)
+    seen = set()
+    for c01, p in ((1.0, 0.372), (20.0, 0.372), (20.0, 0.05), (1.0, 0.9)):
+        at.number_input(key="_w_cost01").set_value(c01).run()
+        at.slider(key="_w_cost_p|builtin:breast-cancer").set_value(p).run()
+        ok(at)
+        best = float(metric(at, "Least cost error"))
+        assert best == pytest.approx(brute_min_cost(y, s, p, c01, 1.0), abs=6e-5)
+        seen.add(metric(at, "Best threshold"))
+        pc = ec.probability_cost(p, c01, 1.0)
+        assert any(f"= {pc:.4f}" in e.value for e in at.latex)
+    assert len(seen) >= 2          # the optimal threshold moved
+
+
+def test_move_threshold_to_the_optimum():
+    at = run(source="breast-cancer", lang="en", models=["logistic"], cost01=10.0)
+    ok(at)
+    best = metric(at, "Best threshold")
+    at.button(key="cost_move").click().run()
+    ok(at)
+    assert metric(at, "Cost error now") == metric(at, "Least cost error")
+    assert at.number_input(key="_w_thr_n|logistic").value == pytest.approx(float(best), rel=1e-5)
+    assert at.button(key="cost_move").disabled
+
+
+def test_ratio_slider_sets_cost01():
+    at = run(lang="en")
+    at.select_slider(key="_w_cost_ratio").set_value(5.0).run()
+    ok(at)
+    assert at.session_state["cost01"] == 5.0
+    assert any(r"\mathrm{cost}_{01} = 5" in e.value for e in at.latex)
+
+
+def test_zero_costs_show_an_error_not_a_traceback():
+    at = run(lang="zh", cost01=0.0, cost10=0.0)
+    ok(at)
+    assert at.error and re.search(r"[\u4e00-\u9fff]", at.error[0].value)
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0])
+def test_prior_zero_or_one(p):
+    at = run(lang="en", **{"cost_p|builtin:seed-9": p})
+    ok(at)
+
+
+def test_linked_figure_html_and_two_model_ranges():
+    at = run(source="synthetic", lang="en", syn_n=5000)
+    ok(at)
+    html = at.get("iframe")[0].proto.srcdoc
+    spec = json.loads(re.search(r'<script id="spec" type="application/json">(.*?)</script>', html, re.S)
+                      .group(1))
+    names = [t.get("name") for t in spec["data"]]
+    assert "hl-roc" in names and "hl-cost" in names
+    assert "/app/static/plotly.min.js" in html
+    text = "\n".join(m.value for m in at.markdown)
+    assert re.search(r"A vs B\*\*:.*for P\(\+\)cost in \[0\.000, [0-9.]+\], (A|B) costs less", text)
+
+
+def test_class_imbalance_keeps_roc_moves_pr():
+    at = run(source="synthetic", lang="en", syn_n=10_000, syn_rate=0.5, models=["A"])
+    at.slider(key="_w_imb_rate").set_value(0.05).run()
+    ok(at)
+    table = at.dataframe[0].value
+    rows = dict(zip(table["measure"], range(len(table))))
+    auc0, auc1 = float(table["original"][rows["AUC"]]), float(table["resampled"][rows["AUC"]])
+    ap0, ap1 = float(table["original"][rows["AP"]]), float(table["resampled"][rows["AP"]])
+    # the ROC is the same in expectation; 5% of 5,000 keeps ~260 positives: sampling noise ~0.02
+    assert abs(auc0 - auc1) < 0.05 and ap1 < ap0 - 0.2
+    assert any("the same threshold" in m.value for m in at.markdown)
+    t1, t2 = re.search(r"optimal threshold is ([-0-9.e]+);.* it is ([-0-9.e]+)",
+                       next(m.value for m in at.markdown if "Rescaling" in m.value)).groups()
+    assert t1 == t2
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_bad_upload_keeps_data_on_cost_page(lang):
+    at = run(lang=lang, source="upload")
+    at.sidebar.file_uploader(key="_w_upload").set_value(("g.csv", b"y,m\n1,0.9\n0,0.2\n1,0.4\n0,0.5\n", "text/csv")).run()
+    at.sidebar.file_uploader(key="_w_upload").set_value(("b.xlsx", b"PK\x03\x04" + bytes(40), "text/csv")).run()
+    ok(at)
+    assert at.sidebar.error and at.session_state["ds_upload"].n == 4
+    assert at.get("iframe")
