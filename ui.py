@@ -241,6 +241,25 @@ def data_sidebar():
     return ps, token
 
 
+def data_page(title_key: str, lesson_name: str):
+    """Start of a page that needs predictions: title, lesson, the data sidebar.
+    Returns ``(ps, token, models)``; stops the page (with a hint) without data."""
+    page(title_key, lesson_name)
+    ps, token = data_sidebar()
+    if ps is None:
+        st.info(t("data.pick_first"))
+        st.stop()
+    return ps, token, chosen_models(ps)
+
+
+def model_picker(models: list, label_key: str = "roc.thr.model", key: str = "roc_model") -> str:
+    """Which of the chosen models a control applies to (shared across pages)."""
+    if len(models) > 1:
+        st.selectbox(t(label_key), models, **bind(key, models[0]))
+    choice = SS.get(key, models[0])
+    return choice if choice in models else models[0]
+
+
 def chosen_models(ps) -> list[str]:
     return [m for m in SS.get("models", []) if m in ps.scores] or ps.models[:1]
 

@@ -107,6 +107,16 @@ def _clickable(color: str) -> dict:
     return dict(marker=dict(size=5, color=color), selected=same, unselected=same)
 
 
+def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> None:
+    """Model ``i``'s reduced curve ``v`` as a clickable trace with exact-count hover."""
+    fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=legend,
+                    line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
+                    customdata=_hover_data(v),
+                    hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
+                                   f"{xy_hover}<br>TP = %{{customdata[1]}}, FP = %{{customdata[2]}}"
+                                   "<extra></extra>"))
+
+
 def _hover_data(v) -> np.ndarray:
     """Per-point (threshold, TP, FP) for hover, as float32: 12 bytes a point
     keeps a 2,000-point trace near 64 kB of JSON.  Hover shows thresholds to
@@ -131,12 +141,8 @@ def roc_curves(views, points=None, *, names, hulls=None, x_title="FPR", y_title=
     """
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
-        fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=f"{name} (AUC = {v.area:.3f})",
-                        line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
-                        customdata=_hover_data(v),
-                        hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
-                                       "FPR = %{x:.4f}, TPR = %{y:.4f}<br>TP = %{customdata[1]}, "
-                                       "FP = %{customdata[2]}<extra></extra>"))
+        _curve_trace(fig, v, i, f"{name} (AUC = {v.area:.3f})", name, point_label,
+                     "FPR = %{x:.4f}, TPR = %{y:.4f}")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diagonal_label, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
     for i, hull in enumerate(hulls or []):
@@ -167,12 +173,8 @@ def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_ti
     faint iso-F curves (``iso``: list of (label, recall, precision))."""
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
-        fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=f"{name} (AP = {v.area:.3f})",
-                        line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
-                        customdata=_hover_data(v),
-                        hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
-                                       "P = %{y:.4f}, R = %{x:.4f}<br>TP = %{customdata[1]}, "
-                                       "FP = %{customdata[2]}<extra></extra>"))
+        _curve_trace(fig, v, i, f"{name} (AP = {v.area:.3f})", name, point_label,
+                     "P = %{y:.4f}, R = %{x:.4f}")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name="P = R", hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
     for label, r, p in iso or []:

@@ -38,10 +38,7 @@ if ps is None:
     st.info(T("data.pick_first"))
 else:
     models = ui.chosen_models(ps)
-    model = st.selectbox(T("cm.model"), models, **ui.bind("cm_model", models[0])) \
-        if len(models) > 1 else models[0]
-    if model not in ps.scores:
-        model = models[0]
+    model = ui.model_picker(models, "cm.model")
     tc = ui.counts(token, model, ps)
     thr = ui.threshold_control(token, model, tc)
     beta = st.slider(T("cm.beta"), 0.1, 5.0, step=0.1, help=T("cm.beta.help"), **ui.bind("beta", 1.0))

@@ -9,13 +9,8 @@ import ui
 
 RATIOS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
 
-ui.page("cost.title", "cost")
-ps, token = ui.data_sidebar()
+ps, token, models = ui.data_page("cost.title", "cost")
 T = ui.t
-if ps is None:
-    st.info(T("data.pick_first"))
-    st.stop()
-models = ui.chosen_models(ps)
 
 # ------------------------------------------------------------ cost matrix
 st.subheader(T("cost.matrix"))
@@ -53,8 +48,7 @@ except ec.DataError as err:
     st.stop()
 
 # ------------------------------------------- error at the threshold and optimum
-model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
-model = model if model in models else models[0]
+model = ui.model_picker(models, "roc.thr.model")
 tc = ui.counts(token, model, ps)
 left, right = st.columns([1, 1])
 with left:

@@ -6,13 +6,8 @@ from evalcore import figures
 
 import ui
 
-ui.page("pr.title", "pr")
-ps, token = ui.data_sidebar()
+ps, token, models = ui.data_page("pr.title", "pr")
 T = ui.t
-if ps is None:
-    st.info(T("data.pick_first"))
-    st.stop()
-models = ui.chosen_models(ps)
 tcs = [ui.counts(token, m, ps) for m in models]
 views = [ui.pr_view(token, m, ps) for m in models]
 points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
@@ -36,8 +31,7 @@ with left:
              width="content")
     st.caption(T("pr.legend"))
 with right:
-    model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
-    model = model if model in models else models[0]
+    model = ui.model_picker(models, "roc.thr.model")
     ui.threshold_control(token, model, ui.counts(token, model, ps))
     # one column per model, one row per measure
     table = {T("pr.measure"): ["BEP", "max F1", T("pr.at_thr"), "AP", T("pr.trap"),

@@ -10,13 +10,8 @@ STEP_LIMIT = 300      # walk one distinct score per step up to this many samples
 GROUP_STEPS = 60      # larger sets: this many steps, each a run of thresholds
 GRID_LIMIT = 200      # rank-loss grid up to this many positives and negatives
 
-ui.page("roc.title", "roc")
-ps, token = ui.data_sidebar()
+ps, token, models = ui.data_page("roc.title", "roc")
 T = ui.t
-if ps is None:
-    st.info(T("data.pick_first"))
-    st.stop()
-models = ui.chosen_models(ps)
 tcs = [ui.counts(token, m, ps) for m in models]
 
 # ------------------------------------------------------------------ warnings
@@ -33,8 +28,7 @@ mode = st.radio(T("roc.mode"), MODES, format_func=ui.labels("roc.mode.", MODES).
 
 # ------------------------------------------------------------- step mode
 if mode == "step":
-    model = st.selectbox(T("cm.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
-    model = model if model in models else models[0]
+    model = ui.model_picker(models, "cm.model")
     tc = ui.counts(token, model, ps)
     steps = ec.roc_steps(tc)
     grouped = ps.n > STEP_LIMIT
@@ -128,8 +122,7 @@ elif mode == "four":
 
 # ------------------------------------------------------- rank-loss grid
 elif mode == "grid":
-    model = st.selectbox(T("cm.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
-    model = model if model in models else models[0]
+    model = ui.model_picker(models, "cm.model")
     tc = ui.counts(token, model, ps)
     if max(ps.n_pos, ps.n_neg) > GRID_LIMIT:
         st.info(T("roc.grid.too_big", limit=GRID_LIMIT, n_pos=ps.n_pos, n_neg=ps.n_neg))
@@ -164,8 +157,7 @@ else:
                  width="content")
         st.caption(T("roc.click"))
     with right:
-        model = st.selectbox(T("roc.thr.model"), models, **ui.bind("roc_model", models[0])) if len(models) > 1 else models[0]
-        model = model if model in models else models[0]
+        model = ui.model_picker(models, "roc.thr.model")
         ui.threshold_control(token, model, ui.counts(token, model, ps))
         rows = [{T("cm.model"): m, "AUC": f"{v.area:.4f}", T("thr.short"): f"{p.threshold:.6g}",
                  "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"} for m, v, p in zip(models, views, points)]

@@ -1,27 +1,18 @@
 """The cost page under AppTest: costs and prior move the optimum; the optimum is minimal."""
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest_utils import ok
+from apptest_utils import run as run_page
 
 import evalcore as ec
 from evalcore import datasets
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def run(**state):
-    at = AppTest.from_file(str(ROOT / "pages/cost.py"), default_timeout=60)
-    for k, v in state.items():
-        at.session_state[k] = v
-    return at.run()
-
-
-def ok(at):
-    assert not at.exception, [e.value for e in at.exception]
+    return run_page("pages/cost.py", **state)
 
 
 def metric(at, label):

@@ -1,26 +1,13 @@
 """Every page under Streamlit's AppTest: runs, reacts, translates, survives bad input."""
 import re
-from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest_utils import metrics, ok, run
 
-PAGES = ["pages/home.py", "pages/confusion.py"]
+import ui
+
+PAGES = [path for path, *_ in ui.PAGES]        # every page the app navigates to
 SOURCES = ["seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "synthetic", "upload"]
-
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(page, **state):
-    at = AppTest.from_file(str(ROOT / page), default_timeout=60)
-    for k, v in state.items():
-        at.session_state[k] = v
-    return at.run()
-
-
-def no_exception(at):
-    assert not at.exception, [e.value for e in at.exception]
 
 
 def all_text(at):
@@ -30,15 +17,11 @@ def all_text(at):
     return "\n".join(str(p) for p in parts)
 
 
-def metrics(at):
-    return {m.label: m.value for m in at.metric}
-
-
 @pytest.mark.parametrize("page", PAGES)
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_page_runs(page, lang):
     at = run(page, lang=lang)
-    no_exception(at)
+    ok(at)
     assert at.title[0].value
 
 
@@ -48,7 +31,7 @@ def test_language_switch_changes_text(page):
     zh = at.title[0].value
     assert re.search(r"[\u4e00-\u9fff]", zh)
     at.sidebar.radio[0].set_value("en").run()
-    no_exception(at)
+    ok(at)
     en = at.title[0].value
     assert en != zh and not re.search(r"[\u4e00-\u9fff]", en)
     assert at.session_state["lang"] == "en"
@@ -57,7 +40,7 @@ def test_language_switch_changes_text(page):
 @pytest.mark.parametrize("source", SOURCES)
 def test_confusion_page_on_every_source(source):
     at = run("pages/confusion.py", source=source, lang="en")
-    no_exception(at)
+    ok(at)
     if source != "upload":
         assert "Accuracy" in metrics(at)
 
@@ -67,7 +50,7 @@ def test_threshold_slider_changes_numbers():
     before = metrics(at)
     slider = at.slider(key="_w_thr_s|P(+)")
     slider.set_value(0.75).run()
-    no_exception(at)
+    ok(at)
     after = metrics(at)
     assert after != before
     # 9-sample table at 0.75: predicted positive = x5 (0.9, -), x2 (0.8, +) -> P = 1/2, R = 1/4
@@ -78,7 +61,7 @@ def test_threshold_slider_changes_numbers():
 def test_exact_number_input_sets_the_shared_threshold():
     at = run("pages/confusion.py", lang="en")
     at.number_input(key="_w_thr_n|P(+)").set_value(0.45).run()
-    no_exception(at)
+    ok(at)
     # >= 0.45: x5 x2 x7 x4 x1 -> TP 2, FP 3
     assert "\\frac{2}{2+3}" in all_text(at)
     assert at.slider(key="_w_thr_s|P(+)").value == pytest.approx(0.45)
@@ -94,7 +77,7 @@ def test_formulas_are_filled_with_counts():
 def test_accuracy_paradox_button_loads_imbalanced_set():
     at = run("pages/confusion.py", lang="en")
     at.button(key="paradox_btn").click().run()
-    no_exception(at)
+    ok(at)
     m = metrics(at)
     assert at.session_state["source"] == "synthetic"
     assert m["Accuracy of “predict all negative”"] == "0.990" and m["Its recall"] == "0.000"
@@ -125,10 +108,10 @@ def upload(at, data, name="p.csv"):
 def test_bad_upload_shows_error_and_keeps_data(bad, lang):
     at = run("pages/confusion.py", source="upload", lang=lang)
     upload(at, GOOD, "good.csv")
-    no_exception(at)
+    ok(at)
     assert "m1" in at.sidebar.multiselect[0].options
     upload(at, BAD_FILES[bad], "bad.csv")
-    no_exception(at)
+    ok(at)
     errors = [e.value for e in at.sidebar.error]
     assert errors, "a bad upload must show an error"
     if lang == "zh":
@@ -147,7 +130,7 @@ def test_ambiguous_labels_ask_for_the_positive_label():
     assert "Which label is the positive class" in at.sidebar.error[0].value
     at.sidebar.selectbox(key="_w_pos_pick").set_value("B")
     at.sidebar.button(key="_w_pos_apply").click().run()
-    no_exception(at)
+    ok(at)
     ps = at.session_state["ds_upload"]
     assert ps.pos_label == "B" and ps.n_pos == 1
     assert not at.sidebar.error
@@ -158,9 +141,9 @@ def test_data_survives_a_page_switch():
     upload(at, GOOD)
     state = {k: at.session_state[k] for k in ("ds_upload", "ds_upload_token", "source", "lang", "thresholds")}
     at2 = run("pages/home.py", **state)
-    no_exception(at2)
+    ok(at2)
     at3 = run("pages/confusion.py", **state)
-    no_exception(at3)
+    ok(at3)
     assert "m1" in at3.sidebar.multiselect[0].options
 
 
@@ -169,15 +152,15 @@ def test_multiclass_kappa_example_and_bad_upload():
     assert r"= 0.400" in "\n".join(e.value for e in at.latex if "kappa" in e.value)
     at.radio(key="_w_mc_source").set_value("upload").run()
     at.file_uploader(key="_w_mc_upload").set_value(("x.csv", b"a,b,c\n1,2,3\n", "text/csv")).run()
-    no_exception(at)
+    ok(at)
     assert any("predicted-label" in e.value for e in at.error)
     at.file_uploader(key="_w_mc_upload").set_value(
         ("y.csv", b"y_true,y_pred\ncat,cat\ndog,cat\nbird,bird\n", "text/csv")).run()
-    no_exception(at)
+    ok(at)
     assert not at.error
 
 
 def test_macro_micro_note_names_sklearn_difference():
     at = run("pages/confusion.py", source="breast-cancer", lang="en")
-    no_exception(at)
+    ok(at)
     assert any("f1_score(average=\"macro\")" in e.value for e in at.info)

@@ -2,32 +2,14 @@
 the shared threshold, and awkward data."""
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
+from apptest_utils import metrics, ok, run
 from sklearn import metrics as skm
-from streamlit.testing.v1 import AppTest
 
 import evalcore as ec
 from evalcore import datasets
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(page, **state):
-    at = AppTest.from_file(str(ROOT / page), default_timeout=60)
-    for k, v in state.items():
-        at.session_state[k] = v
-    return at.run()
-
-
-def ok(at):
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def metrics(at):
-    return {m.label: m.value for m in at.metric}
 
 
 def click(at, chart_key, curve, index):
