@@ -167,9 +167,10 @@ def roc_curves(views, points=None, *, names, hulls=None, x_title="FPR", y_title=
 
 def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_title="R", y_title="P",
               point_label="threshold", bep_label="BEP", best_label="max F", title=None,
-              width: int | None = 600) -> go.Figure:
+              best_f1=None, width: int | None = 600) -> go.Figure:
     """One P-R curve per model, its current operating point, the P = R line
-    with each model's BEP, the max-F points (``best``: :class:`BestF`), and
+    with each model's BEP, the max-F-beta points (``best``: :class:`BestF`,
+    stars), the max-F1 points when beta != 1 (``best_f1``, triangles), and
     faint iso-F curves (``iso``: list of (label, recall, precision))."""
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
@@ -194,6 +195,13 @@ def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_ti
                             marker=dict(color=model_color(i), size=15, symbol="star",
                                         line=dict(color="#000000", width=1)),
                             hovertemplate=(f"{names[i]}: {best_label} = {bf.f:.4f}<br>{point_label} = "
+                                           f"{bf.threshold:.6g}<extra></extra>"))
+    for i, bf in enumerate(best_f1 or []):
+        if bf is not None:
+            fig.add_scatter(x=[bf.recall], y=[bf.precision], mode="markers", showlegend=False,
+                            marker=dict(color=model_color(i), size=14, symbol="triangle-up",
+                                        line=dict(color="#000000", width=1)),
+                            hovertemplate=(f"{names[i]}: max F1 = {bf.f:.4f}<br>{point_label} = "
                                            f"{bf.threshold:.6g}<extra></extra>"))
     for i, p in enumerate(points or []):
         if p is not None and np.isfinite(p.precision):

@@ -24,6 +24,7 @@ if abs(beta - 1.0) > 1e-9:
 left, right = st.columns([1.3, 1])
 with left:
     ui.chart(figures.pr_curves(views, points, names=models, beps=beps, best=bestb, iso=iso,
+                               best_f1=best1 if abs(beta - 1.0) > 1e-9 else None,
                                x_title=T("axis.recall"), y_title=T("axis.precision"),
                                point_label=T("thr.short"), bep_label="BEP",
                                best_label="max F1" if abs(beta - 1) < 1e-9 else f"max Fβ (β={beta:g})"),

@@ -191,3 +191,17 @@ def test_bad_upload_keeps_data(page):
     ok(at)
     assert re.search(r"[\u4e00-\u9fff]", at.sidebar.error[0].value)
     assert at.session_state["ds_upload"].n == 5
+
+
+def test_pr_marks_max_f1_and_max_fbeta_when_beta_is_not_one():
+    at = run("pages/pr.py", lang="en", source="breast-cancer", beta=2.0)
+    ok(at)
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    symbols = [t.get("marker", {}).get("symbol") for t in spec["data"]]
+    assert symbols.count("triangle-up") == 3 and symbols.count("star") == 3
+    ps = datasets.breast_cancer()
+    table = at.dataframe[0].value
+    row = list(table["measure"]).index("max Fβ (β=2)")
+    for m in ps.models:
+        f2 = max(skm.fbeta_score(ps.y, (ps.scores[m] >= t).astype(int), beta=2) for t in np.unique(ps.scores[m]))
+        assert float(table[m][row]) == pytest.approx(f2, abs=5e-5)
