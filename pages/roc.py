@@ -80,8 +80,8 @@ if mode == "step":
                 st.latex(rf"(x, y) \leftarrow \left(x + \frac{{{dn}}}{{m^-}},\ y + \frac{{{dp}}}{{m^+}}\right)"
                          rf" = \left(\frac{{{int(steps.fp[kk])}}}{{{steps.n_neg}}},\ "
                          rf"\frac{{{int(steps.tp[kk])}}}{{{steps.n_pos}}}\right)")
-                st.latex(rf"\Delta\mathrm{{AUC}} = \tfrac12 (x_{{k}} - x_{{k-1}})(y_{{k-1}} + y_{{k}}) = "
-                         rf"\tfrac12 \times {steps.fpr[kk] - steps.fpr[kk - 1]:.4f} \times "
+                st.latex(r"\Delta\mathrm{AUC} = \tfrac12 (x_{k} - x_{k-1})(y_{k-1} + y_{k})")
+                st.latex(rf"= \tfrac12 \times {steps.fpr[kk] - steps.fpr[kk - 1]:.4f} \times "
                          rf"({steps.tpr[kk - 1]:.4f} + {steps.tpr[kk]:.4f}) = {steps.area[kk]:.4f}")
             st.latex(rf"\sum \Delta\mathrm{{AUC}} = {steps.cum_area[kk]:.4f}"
                      + (rf" = \mathrm{{AUC}}" if kk == steps.n_steps else ""))
