@@ -365,11 +365,31 @@ def _cost_comparison(token, a, b, fa, fb, _ps):
     return ec.compare_cost_curves(cost_curve(token, a, _ps)[0], cost_curve(token, b, _ps)[0])
 
 
+def resampled(token: str, model: str, rate: float, method: str, ps) -> dict:
+    """The model's data resampled to positive rate ``rate`` (seeded): its
+    counts, both curve views and its least-error threshold, computed once."""
+    return _resampled(token, model, is_flipped(token, model), float(rate), method, ps)
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
-def resampled(token: str, model: str, rate: float, method: str, _ps):
-    """The data resampled to positive rate ``rate`` (seeded), and its counts."""
-    y, s = ec.resample_to_rate(_ps.y, _ps.scores[model], rate, method=method, seed=0)
-    return ec.threshold_counts(y, s)
+def _resampled(token, model, flipped, rate, method, _ps):
+    s = _ps.scores[model]
+    y, s2 = ec.resample_to_rate(_ps.y, ec.flipped_scores(s) if flipped else s, rate, method=method, seed=0)
+    tc = ec.threshold_counts(y, s2)
+    rate_now = tc.n_pos / (tc.n_pos + tc.n_neg)
+    return {"counts": tc, "roc": ec.roc_view(tc), "pr": ec.pr_view(tc), "rate": rate_now,
+            "best": ec.optimal_threshold(tc, rate_now, 1.0, 1.0)}
+
+
+def roc_steps(token: str, model: str, ps, max_steps: int | None = None) -> ec.RocSteps:
+    """The model's ROC walk (coarsened to ``max_steps`` groups if given), computed once."""
+    return _roc_steps(token, model, is_flipped(token, model), max_steps, ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _roc_steps(token, model, flipped, max_steps, _ps):
+    steps = ec.roc_steps(counts(token, model, _ps))
+    return ec.coarsen_steps(steps, max_steps) if max_steps else steps
 
 
 def dominance(kind: str, token: str, a: str, b: str, ps) -> int:
@@ -387,9 +407,14 @@ def _dominance(kind, token, a, b, fa, fb, _ps):
     return ec.curve_dominance(pa.recall, pa.precision, pb.recall, pb.precision)
 
 
+def histogram(token: str, model: str, ps) -> ec.ScoreHistogram:
+    return _histogram(token, model, is_flipped(token, model), ps)
+
+
 @st.cache_resource(max_entries=32, show_spinner=False)
-def histogram(token: str, model: str, _ps) -> ec.ScoreHistogram:
-    return ec.score_histogram(_ps.y, _ps.scores[model], bins=40)
+def _histogram(token, model, flipped, _ps):
+    s = _ps.scores[model]
+    return ec.score_histogram(_ps.y, ec.flipped_scores(s) if flipped else s, bins=40)
 
 
 def ensure_static_plotly() -> str:

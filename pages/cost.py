@@ -114,30 +114,30 @@ rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1
 METHODS = ("under", "over")
 method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
                   **ui.bind("imb_method", "under"))
-tc2 = ui.resampled(token, model, float(rate), method, ps)
+res = ui.resampled(token, model, float(rate), method, ps)
+tc2 = res["counts"]
 thr_now = ui.get_threshold(token, model, tc)
 before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))
 best_b = ui.optimal(token, model, ps.n_pos / ps.n, 1.0, 1.0, ps)
-best_a = ec.optimal_threshold(tc2, tc2.n_pos / (tc2.n_pos + tc2.n_neg), 1.0, 1.0)
 rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
-        T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{tc.roc_auc():.4f}", f"{ui.pr_view(token, model, ps).area:.4f}",
-                          ui.fmt(before.accuracy), ui.fmt(before.precision), ui.fmt(before.recall),
-                          f"{best_b.threshold:.4g}"],
-        T("imb.after"): [f"{tc2.n_pos / (tc2.n_pos + tc2.n_neg):.3f}", f"{tc2.roc_auc():.4f}",
-                         f"{tc2.average_precision():.4f}", ui.fmt(after.accuracy), ui.fmt(after.precision),
-                         ui.fmt(after.recall), f"{best_a.threshold:.4g}"]}
+        T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{ui.roc_view(token, model, ps).area:.4f}",
+                          f"{ui.pr_view(token, model, ps).area:.4f}", ui.fmt(before.accuracy),
+                          ui.fmt(before.precision), ui.fmt(before.recall), f"{best_b.threshold:.4g}"],
+        T("imb.after"): [f"{res['rate']:.3f}", f"{res['roc'].area:.4f}", f"{res['pr'].area:.4f}",
+                         ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
+                         f"{res['best'].threshold:.4g}"]}
 st.dataframe(rows, hide_index=True)
 f1, f2 = st.columns(2)
 names2 = [T("imb.before"), T("imb.after")]
-rv = [ui.roc_view(token, model, ps), ec.roc_view(tc2)]
-pv = [ui.pr_view(token, model, ps), ec.pr_view(tc2)]
+rv = [ui.roc_view(token, model, ps), res["roc"]]
+pv = [ui.pr_view(token, model, ps), res["pr"]]
 with f1:
     ui.chart(figures.roc_curves(rv, names=names2, x_title=T("axis.fpr"), y_title=T("axis.tpr"),
                                 diagonal_label=T("roc.diagonal"), width=None), key="imb_roc")
 with f2:
     ui.chart(figures.pr_curves(pv, names=names2, x_title=T("axis.recall"), y_title=T("axis.precision"),
                                width=None), key="imb_pr")
-p_data, p_new = ps.n_pos / ps.n, tc2.n_pos / (tc2.n_pos + tc2.n_neg)
+p_data, p_new = ps.n_pos / ps.n, res["rate"]
 if 0 < p_new < 1 and c10 > 0 and c01 > 0:
     r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
     direct = ui.optimal(token, model, p_new, c01, c10, ps)

@@ -29,11 +29,9 @@ mode = st.radio(T("roc.mode"), MODES, format_func=ui.labels("roc.mode.", MODES).
 # ------------------------------------------------------------- step mode
 if mode == "step":
     model = ui.model_picker(models, "cm.model")
-    tc = ui.counts(token, model, ps)
-    steps = ec.roc_steps(tc)
     grouped = ps.n > STEP_LIMIT
+    steps = ui.roc_steps(token, model, ps, GROUP_STEPS if grouped else None)
     if grouped:
-        steps = ec.coarsen_steps(steps, GROUP_STEPS)
         st.info(T("roc.step.grouped", n=f"{ps.n:,}", limit=STEP_LIMIT, k=steps.n_steps))
     skey = f"roc_step|{token}|{model}|{grouped}"
     k = min(int(ui.SS.get(skey, 0)), steps.n_steps)
