@@ -303,6 +303,8 @@ def pair_grid_figure(grid, *, roc=None, pos_ids=None, neg_ids=None, x_title="neg
 
 
 # ------------------------------------------------------------------- cost
+_LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
+_RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
 def _clip_line(x0, y0, slope):
     """The segment of the line through (x0, y0) with ``slope`` inside [0, 1]^2."""
     if not np.isfinite(slope):
@@ -346,11 +348,11 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
         ly += (c0.fpr[i] * (1 - xs) + c0.fnr[i] * xs).tolist() + [None]
         ld += [int(i)] * 11 + [-1]
     fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color="rgba(0,114,178,0.18)", width=1),
-                    name=texts.get("lines", "one line per ROC point"), customdata=ld, row=1, col=2,
+                    name=texts.get("lines", "one line per ROC point"), customdata=ld, **_RIGHT,
                     hovertemplate=texts.get("line_hover", "ROC point %{customdata}") + "<extra></extra>")
     line_trace = len(fig.data) - 1
     # -- ROC space: the first model's sampled ROC points, hoverable
-    fig.add_scatter(x=c0.fpr[samples], y=1 - c0.fnr[samples], mode="markers", row=1, col=1,
+    fig.add_scatter(x=c0.fpr[samples], y=1 - c0.fnr[samples], mode="markers", **_LEFT,
                     marker=dict(size=6, color="rgba(0,114,178,0.35)"), customdata=np.asarray(samples),
                     name=texts.get("points", "ROC points"), showlegend=False,
                     hovertemplate="FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>")
@@ -358,43 +360,46 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     for k, (v, hull, cc, cur, opt, name) in enumerate(zip(roc_views, hulls, curves, current, optimal, names)):
         color = model_color(k)
         fig.add_scatter(x=v.x, y=v.y, mode="lines", line=dict(color=color, width=3), name=name,
-                        legendgroup=name, row=1, col=1, hoverinfo="skip")
+                        legendgroup=name, **_LEFT, hoverinfo="skip")
         fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=color, width=2, dash="dash"),
-                        showlegend=False, legendgroup=name, row=1, col=1, hoverinfo="skip")
+                        showlegend=False, legendgroup=name, **_LEFT, hoverinfo="skip")
         ix, iy = _clip_line(opt.fpr, opt.tpr, opt.slope)
         fig.add_scatter(x=ix, y=iy, mode="lines", line=dict(color=color, width=2, dash="dot"),
-                        name=texts.get("iso", "iso-cost line"), showlegend=k == 0, row=1, col=1,
+                        name=texts.get("iso", "iso-cost line"), showlegend=k == 0, **_LEFT,
                         hoverinfo="skip")
         fig.add_scatter(x=cc.x, y=cc.envelope, mode="lines", line=dict(color=color, width=4),
                         fill="tozeroy" if k == 0 else None, fillcolor="rgba(0,114,178,0.12)",
                         name=f"{name}: {texts.get('area', 'expected total cost')} = {cc.expected_total_cost:.4f}",
-                        legendgroup=name, row=1, col=2,
+                        legendgroup=name, **_RIGHT,
                         hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
-        fig.add_scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, row=1, col=1,
+        fig.add_scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, **_LEFT,
                         marker=dict(size=15, color=color, line=dict(color="#000", width=2)),
                         hovertemplate=f"{texts.get('current', 'current')}: {cur.threshold:.6g}<extra></extra>")
-        fig.add_scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, row=1, col=1,
+        fig.add_scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, **_LEFT,
                         marker=dict(size=18, color=color, symbol="star", line=dict(color="#000", width=1)),
                         hovertemplate=f"{texts.get('optimal', 'optimal')}: {opt.threshold:.6g}<extra></extra>")
         fig.add_scatter(x=[pc, pc], y=[cur.norm_cost, opt.norm_cost], mode="markers", showlegend=False,
-                        row=1, col=2, marker=dict(size=[15, 18], symbol=["circle", "star"], color=color,
+                        **_RIGHT, marker=dict(size=[15, 18], symbol=["circle", "star"], color=color,
                                                   line=dict(color="#000", width=1)),
                         hovertemplate="cost_norm %{y:.4f}<extra></extra>")
     if comparison is not None:
         for x0, x1, w in comparison.segments:
             if w in (0, 1):
-                fig.add_vrect(x0=x0, x1=x1, row=1, col=2, fillcolor=model_color(w), opacity=0.08,
-                              line_width=0)
-    fig.add_vline(x=pc, row=1, col=2, line=dict(color="#000", width=2, dash="dash"),
-                  annotation_text=f"P(+)cost = {pc:.3f}", annotation_position="bottom right")
-    fig.add_scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, row=1, col=1,
+                # shapes on explicit axes: add_vrect(row=, col=) is slow
+                fig.add_shape(type="rect", xref="x2", yref="y2 domain", x0=x0, x1=x1, y0=0, y1=1,
+                              fillcolor=model_color(w), opacity=0.08, line_width=0, layer="below")
+    fig.add_shape(type="line", xref="x2", yref="y2 domain", x0=pc, x1=pc, y0=0, y1=1,
+                  line=dict(color="#000", width=2, dash="dash"))
+    fig.add_annotation(xref="x2", yref="y2 domain", x=pc, y=1, text=f" P(+)cost = {pc:.3f}",
+                       showarrow=False, xanchor="left", yanchor="top", bgcolor="rgba(255,255,255,0.8)")
+    fig.add_scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, **_LEFT,
                     marker=dict(size=18, color=POSITIVE, line=dict(color="#000", width=2)), hoverinfo="skip")
-    fig.add_scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, row=1, col=2,
+    fig.add_scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, **_RIGHT,
                     line=dict(color=POSITIVE, width=4), hoverinfo="skip")
-    fig.update_xaxes(range=[-0.02, 1.02], title=texts.get("fpr", "FPR"), row=1, col=1)
-    fig.update_yaxes(range=[-0.02, 1.02], title=texts.get("tpr", "TPR"), row=1, col=1)
-    fig.update_xaxes(range=[0, 1], title="P(+)cost", row=1, col=2)
-    fig.update_yaxes(range=[0, 1], title=texts.get("norm", "cost_norm"), row=1, col=2)
+    fig.update_layout(xaxis=dict(range=[-0.02, 1.02], title=texts.get("fpr", "FPR")),
+                      yaxis=dict(range=[-0.02, 1.02], title=texts.get("tpr", "TPR")),
+                      xaxis2=dict(range=[0, 1], title="P(+)cost"),
+                      yaxis2=dict(range=[0, 1], title=texts.get("norm", "cost_norm")))
     fig.update_layout(legend=dict(orientation="h", y=-0.18, x=0), hovermode="closest",
                       meta=dict(line_trace=line_trace, point_trace=point_trace,
                                 fpr=c0.fpr[samples].tolist(), fnr=c0.fnr[samples].tolist(),
