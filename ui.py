@@ -454,6 +454,19 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
                            width=width, **kw)
 
 
+def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
+    """A ROC or P-R figure (trace i = model i) whose clicked point sets that
+    model's shared threshold."""
+    chart(fig, key, on_select=lambda: threshold_from_click(key, token, models, views), width="content")
+
+
+def threshold_panel(token: str, models: list, ps) -> str:
+    """Pick a model and show its shared-threshold control; returns the model."""
+    model = model_picker(models, "roc.thr.model")
+    threshold_control(token, model, counts(token, model, ps))
+    return model
+
+
 def threshold_from_click(key: str, token: str, models: list, views: list) -> None:
     """``on_select`` callback of a curve chart: the clicked point of model
     ``i`` (trace ``i``) sets that model's shared threshold, exactly (looked

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import check_labels_and_scores, check_real
+from ._validation import DataError, check_labels_and_scores
 from .measures import Counts
 
 
@@ -546,7 +546,9 @@ def binary_counts(y_true, scores, threshold) -> Counts:
     from ._validation import check_labels_and_scores as _check
 
     y, s = _check(y_true, scores, need_both=False)
-    t = check_real(threshold, "threshold") if not (isinstance(threshold, float) and math.isinf(threshold)) else threshold
+    t = float(threshold)
+    if math.isnan(t):  # +-inf are fine: nothing / everything predicted positive
+        raise DataError("non_finite", name="threshold", value=t, pos=0)
     pred = s >= t
     tp = int(np.count_nonzero(pred & y))
     fp = int(np.count_nonzero(pred & ~y))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._ranking import ThresholdCounts, threshold_counts
+from ._ranking import ThresholdCounts
 from ._validation import DataError, check_count, check_labels_and_scores, check_real
 
 
@@ -400,5 +400,5 @@ def flipped_scores(scores) -> np.ndarray:
 
 __all__ = ["AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples",
            "PairGrid", "rank_pair_grid", "BestF", "best_f", "f_iso_curve", "pr_trapezoid_area",
-           "curve_dominance", "reduce_curve", "flipped_scores", "threshold_counts", "CurveView",
+           "curve_dominance", "reduce_curve", "flipped_scores", "CurveView",
            "roc_view", "pr_view", "OperatingPoint", "operating_point", "coarsen_steps", "roc_hull_points"]

@@ -107,6 +107,14 @@ def _clickable(color: str) -> dict:
     return dict(marker=dict(size=5, color=color), selected=same, unselected=same)
 
 
+def _marker(fig, x: float, y: float, i: int, hover: str, *, symbol: str = "circle", size: int = 15,
+            edge: int = 1) -> None:
+    """A single marked point in model ``i``'s colour (operating point, BEP, best F)."""
+    fig.add_scatter(x=[x], y=[y], mode="markers", showlegend=False, hovertemplate=hover + "<extra></extra>",
+                    marker=dict(color=model_color(i), size=size, symbol=symbol,
+                                line=dict(color="#000000", width=edge)))
+
+
 def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> None:
     """Model ``i``'s reduced curve ``v`` as a clickable trace with exact-count hover."""
     fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=legend,
@@ -151,11 +159,8 @@ def roc_curves(views, points=None, *, names, hulls=None, x_title="FPR", y_title=
                             line=dict(color=model_color(i), width=2, dash="dash"))
     for i, p in enumerate(points or []):
         if p is not None:
-            fig.add_scatter(x=[p.fpr], y=[p.tpr], mode="markers", showlegend=False,
-                            marker=dict(color=model_color(i), size=16, symbol="circle",
-                                        line=dict(color="#000000", width=2)),
-                            hovertemplate=(f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, FP = {p.fp}"
-                                           "<br>FPR = %{x:.4f}, TPR = %{y:.4f}<extra></extra>"))
+            _marker(fig, p.fpr, p.tpr, i, f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, FP = {p.fp}"
+                    "<br>FPR = %{x:.4f}, TPR = %{y:.4f}", size=16, edge=2)
     _square(fig, x_title, y_title)
     fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom",
                                   bgcolor="rgba(255,255,255,0.8)"), clickmode="event+select")
@@ -185,30 +190,17 @@ def pr_curves(views, points=None, *, names, beps=None, best=None, iso=None, x_ti
                            xanchor="left", font=dict(size=12, color="#888888"))
     for i, b in enumerate(beps or []):
         if b is not None:
-            fig.add_scatter(x=[b], y=[b], mode="markers", showlegend=False,
-                            marker=dict(color=model_color(i), size=14, symbol="diamond",
-                                        line=dict(color="#000000", width=1)),
-                            hovertemplate=f"{names[i]}: {bep_label} = {b:.4f}<extra></extra>")
-    for i, bf in enumerate(best or []):
-        if bf is not None:
-            fig.add_scatter(x=[bf.recall], y=[bf.precision], mode="markers", showlegend=False,
-                            marker=dict(color=model_color(i), size=15, symbol="star",
-                                        line=dict(color="#000000", width=1)),
-                            hovertemplate=(f"{names[i]}: {best_label} = {bf.f:.4f}<br>{point_label} = "
-                                           f"{bf.threshold:.6g}<extra></extra>"))
-    for i, bf in enumerate(best_f1 or []):
-        if bf is not None:
-            fig.add_scatter(x=[bf.recall], y=[bf.precision], mode="markers", showlegend=False,
-                            marker=dict(color=model_color(i), size=14, symbol="triangle-up",
-                                        line=dict(color="#000000", width=1)),
-                            hovertemplate=(f"{names[i]}: max F1 = {bf.f:.4f}<br>{point_label} = "
-                                           f"{bf.threshold:.6g}<extra></extra>"))
+            _marker(fig, b, b, i, f"{names[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
+    for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", "max F1")):
+        for i, bf in enumerate(group or []):
+            if bf is not None:
+                _marker(fig, bf.recall, bf.precision, i,
+                        f"{names[i]}: {label} = {bf.f:.4f}<br>{point_label} = {bf.threshold:.6g}",
+                        symbol=symbol, size=15 if symbol == "star" else 14)
     for i, p in enumerate(points or []):
         if p is not None and np.isfinite(p.precision):
-            fig.add_scatter(x=[p.recall], y=[p.precision], mode="markers", showlegend=False,
-                            marker=dict(color=model_color(i), size=16, line=dict(color="#000000", width=2)),
-                            hovertemplate=(f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, FP = {p.fp}"
-                                           "<br>P = %{y:.4f}, R = %{x:.4f}<extra></extra>"))
+            _marker(fig, p.recall, p.precision, i, f"{point_label} = {p.threshold:.6g}<br>TP = {p.tp}, "
+                    f"FP = {p.fp}<br>P = %{{y:.4f}}, R = %{{x:.4f}}", size=16, edge=2)
     _square(fig, x_title, y_title)
     fig.update_layout(legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
                       clickmode="event+select")

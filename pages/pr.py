@@ -13,36 +13,35 @@ views = [ui.pr_view(token, m, ps) for m in models]
 points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
 
 beta = st.slider(T("cm.beta"), 0.1, 5.0, step=0.1, help=T("cm.beta.help"), **ui.bind("beta", 1.0))
+beta_is_1 = abs(beta - 1.0) < 1e-9
 facts = [ui.pr_facts(token, m, ps) for m in models]
 beps = [f["bep"] for f in facts]
 best1 = [ui.best_f(token, m, 1.0, ps) for m in models]
 bestb = [ui.best_f(token, m, beta, ps) for m in models]
 iso = [(f"F1={f:.1f}", *ec.f_iso_curve(f, 1.0)) for f in (0.2, 0.4, 0.6, 0.8)]
-if abs(beta - 1.0) > 1e-9:
+if not beta_is_1:
     iso += [(f"Fβ={f:.1f}", *ec.f_iso_curve(f, beta)) for f in (0.4, 0.8)]
 
 left, right = st.columns([1.3, 1])
 with left:
-    ui.chart(figures.pr_curves(views, points, names=models, beps=beps, best=bestb, iso=iso,
-                               best_f1=best1 if abs(beta - 1.0) > 1e-9 else None,
-                               x_title=T("axis.recall"), y_title=T("axis.precision"),
-                               point_label=T("thr.short"), bep_label="BEP",
-                               best_label="max F1" if abs(beta - 1) < 1e-9 else f"max Fβ (β={beta:g})"),
-             key="pr_fig", on_select=lambda: ui.threshold_from_click("pr_fig", token, models, views),
-             width="content")
+    ui.curve_chart(figures.pr_curves(views, points, names=models, beps=beps, best=bestb, iso=iso,
+                                     best_f1=None if beta_is_1 else best1,
+                                     x_title=T("axis.recall"), y_title=T("axis.precision"),
+                                     point_label=T("thr.short"), bep_label="BEP",
+                                     best_label="max F1" if beta_is_1 else f"max Fβ (β={beta:g})"),
+                   "pr_fig", token, models, views)
     st.caption(T("pr.legend"))
 with right:
-    model = ui.model_picker(models, "roc.thr.model")
-    ui.threshold_control(token, model, ui.counts(token, model, ps))
+    ui.threshold_panel(token, models, ps)
     # one column per model, one row per measure
     table = {T("pr.measure"): ["BEP", "max F1", T("pr.at_thr"), "AP", T("pr.trap"),
                                f"P ({T('thr.short')})", f"R ({T('thr.short')})"]}
-    if abs(beta - 1) > 1e-9:
+    if not beta_is_1:
         table[T("pr.measure")].append(f"max Fβ (β={beta:g})")
     for m, f, v, p, bep, b1, bb in zip(models, facts, views, points, beps, best1, bestb):
         col = [f"{bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{v.area:.4f}",
                f"{f['trapezoid']:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
-        if abs(beta - 1) > 1e-9:
+        if not beta_is_1:
             col.append(f"{bb.f:.4f}")
         table[m] = col
     st.dataframe(table, hide_index=True)

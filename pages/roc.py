@@ -148,15 +148,13 @@ else:
     hulls = [ui.roc_hull(token, m, ps) for m in models] if hull else None
     left, right = st.columns([1.3, 1])
     with left:
-        ui.chart(figures.roc_curves(views, points, names=models, hulls=hulls, x_title=T("axis.fpr"),
-                                    y_title=T("axis.tpr"), diagonal_label=T("roc.diagonal"),
-                                    point_label=T("thr.short")),
-                 key="roc_full", on_select=lambda: ui.threshold_from_click("roc_full", token, models, views),
-                 width="content")
+        ui.curve_chart(figures.roc_curves(views, points, names=models, hulls=hulls, x_title=T("axis.fpr"),
+                                          y_title=T("axis.tpr"), diagonal_label=T("roc.diagonal"),
+                                          point_label=T("thr.short")),
+                       "roc_full", token, models, views)
         st.caption(T("roc.click"))
     with right:
-        model = ui.model_picker(models, "roc.thr.model")
-        ui.threshold_control(token, model, ui.counts(token, model, ps))
+        ui.threshold_panel(token, models, ps)
         rows = [{T("cm.model"): m, "AUC": f"{v.area:.4f}", T("thr.short"): f"{p.threshold:.6g}",
                  "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"} for m, v, p in zip(models, views, points)]
         st.dataframe(rows, hide_index=True)

@@ -5,7 +5,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STRINGS = tomllib.loads((ROOT / "assets" / "i18n.toml").read_text(encoding="utf-8"))
