@@ -163,7 +163,8 @@ def _upload_panel() -> None:
         SS.pop("upload_pending", None)
         data = f.getvalue()
         if len(data) > UPLOAD_LIMIT_MB * 2**20:
-            SS["upload_error"] = ec.DataError("file_parse", detail=f"> {UPLOAD_LIMIT_MB} MB")
+            SS["upload_error"] = ec.DataError("file_too_large", size_mb=len(data) / 2**20,
+                                              limit_mb=UPLOAD_LIMIT_MB)
         else:
             try:
                 ps, token = _load_upload(data)

@@ -81,6 +81,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "one score column per model.",
         "文件是空的。请上传带表头的 CSV:一列真实标签,每个模型一列分数。",
     ),
+    "file_too_large": (
+        "The file is {size_mb:.0f} MB; the limit is {limit_mb} MB. Upload a smaller file "
+        "(for example only the label and score columns).",
+        "文件大小为 {size_mb:.0f} MB,超过上限 {limit_mb} MB。请上传更小的文件(例如只保留标签列和分数列)。",
+    ),
     "file_binary": (
         "This does not look like a text CSV file (it looks like {kind}). Save it "
         "as CSV (comma, semicolon or tab separated) and upload that.",

@@ -164,3 +164,14 @@ def test_macro_micro_note_names_sklearn_difference():
     at = run("pages/confusion.py", source="breast-cancer", lang="en")
     ok(at)
     assert any("f1_score(average=\"macro\")" in e.value for e in at.info)
+
+
+def test_upload_over_the_size_limit_is_refused_with_its_own_message(monkeypatch):
+    import ui as ui_module
+
+    monkeypatch.setattr(ui_module, "UPLOAD_LIMIT_MB", 0)      # any file is "too large"
+    at = run("pages/confusion.py", source="upload", lang="en")
+    at.sidebar.file_uploader(key="_w_upload").set_value(("big.csv", GOOD, "text/csv")).run()
+    ok(at)
+    assert "the limit is 0 MB" in at.sidebar.error[0].value
+    assert "ds_upload" not in at.session_state            # nothing was loaded
