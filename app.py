@@ -8,7 +8,4 @@ import streamlit as st
 import ui
 
 st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide")
-
-pages = [st.Page(path, title=ui.t(key), url_path=url, default=(i == 0))
-         for i, (path, url, key) in enumerate(ui.PAGES)]
-st.navigation(pages).run()
+st.navigation(ui.navigation_pages()).run()

@@ -68,9 +68,11 @@ def main():
     verdicts += [("reduction < 5 ms (ROC)", t_red_roc < 5e-3), ("reduction < 5 ms (P-R)", t_red_pr < 5e-3)]
 
     points = [ec.operating_point(tc, 0.5) for tc in tcs]
-    figs = {"ROC": figures.roc_curves(rv, points, names=ps.models),
-            "P-R": figures.pr_curves(pv, points, names=ps.models, beps=[tc.break_even_point() for tc in tcs],
-                                     best=[ec.best_f(tc) for tc in tcs])}
+    roc_text = dict(x="FPR", y="TPR", diagonal="random", threshold="threshold")
+    pr_text = dict(x="R", y="P", threshold="threshold", p_eq_r="P = R", bep="BEP", best="max F1", best_f1="max F1")
+    figs = {"ROC": figures.roc_curves(rv, points, names=ps.models, text=roc_text),
+            "P-R": figures.pr_curves(pv, points, names=ps.models, text=pr_text,
+                                     beps=[tc.break_even_point() for tc in tcs], best=[ec.best_f(tc) for tc in tcs])}
     print(f"\n{'figure':6} {'trace':28} {'points':>7} {'JSON bytes':>11}")
     for name, fig in figs.items():
         rows, total = trace_stats(fig)

@@ -1,32 +1,80 @@
 """evalcore: the math of model evaluation and selection (Zhou Zhihua,
-*Machine Learning*, chapter 2), on numpy and scipy only.
+*Machine Learning*, chapter 2), on numpy and SciPy only.
 
-``import evalcore as ec`` gives the public API described in
-``shared/evalcore-api.md``.  Figure builders live in ``evalcore.figures``
-(imports plotly) and demo data in ``evalcore.datasets``; neither is imported
-here.
+``import evalcore as ec`` gives the public API listed in ``__all__`` and
+documented in ``docs/api.md``.  Conventions that hold everywhere:
+
+* ``y_true`` is 0/1 or bool, 1 / True the positive class; ``scores`` are real
+  numbers, larger = more likely positive; a sample is predicted positive when
+  ``score >= threshold``.
+* A ratio whose denominator is zero is ``nan``, never an exception and never
+  a silent 0.
+* Results are frozen dataclasses or named tuples whose fields mean one thing
+  each; intervals are :class:`ConfidenceInterval`; "which is better" verdicts
+  are :class:`Better`.
+* Bad arguments raise :class:`DataError` (a ``ValueError``) whose message
+  says what is wrong and what to do, in English (``str(err)``) and Chinese
+  (``err.text("zh")``).
+* Randomness only through a ``seed`` argument.
+
+Modules, by topic: ``confusion`` (counts, measures, kappa), ``_ranking``
+(the one primitive :func:`threshold_counts` and the ROC, P-R and cost
+curves), ``analysis`` (the ROC walk, AUC four ways, best F, enclosure),
+``drawing`` (curve reduction and views for figures), ``cost`` (the cost
+formulas), ``splits`` (hold-out, k-fold, bootstrap), ``comparison``
+(hypothesis tests), ``bias_variance``, ``loading`` (CSV files),
+``datasets`` (built-in data).  Figure builders live in
+``evalcore.figures`` (imports plotly) and are not imported here; neither is
+scikit-learn.
 """
-from ._validation import DataError
-from ._ranking import (CostCurve, PrCurve, RocCurve, ThresholdCounts, average_precision,
-                       binary_counts, break_even_point, cost_curve, normalized_cost,
-                       pr_curve, probability_cost, rank_loss, roc_auc, roc_convex_hull,
-                       roc_curve, threshold_counts)
-from .measures import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix,
-                       cost_sensitive_error, counts_cost, kappa_parts, macro_micro, measures,
-                       one_vs_rest)
-from .loading import LabelSet, LoadWarning, PredictionSet, load_labels, load_predictions
-from .comparison import (BinomialTestResult, Cv5x2Result, FriedmanResult, McNemarResult,
-                         TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar,
-                         nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
-from .resampling import BiasVariance, bias_variance, expected_oob_fraction, oob_fraction
-from .summary import ScoreHistogram, score_histogram
-from .analysis import (AucFourWays, BestF, CurveView, OperatingPoint, PairGrid, RankedSamples, RocSteps,
-                       auc_four_ways, best_f, coarsen_steps, curve_dominance, f_iso_curve, flipped_scores,
-                       operating_point, pr_trapezoid_area, pr_view, rank_pair_grid, ranked_samples,
-                       reduce_curve, roc_hull_points, roc_steps, roc_view)
-
-__all__ = [name for name in dir() if not name.startswith("_")]
+from ._validation import DataError, DataTypeError
+from .results import Better, ConfidenceInterval
+from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
+from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
+                     roc_curve)
+from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, kappa_parts,
+                        macro_micro, measures, one_vs_rest)
 from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost_line_sample,
-                   optimal_threshold, resample_to_rate, rescaled_cost_ratio)
+                   cost_sensitive_error, counts_cost, normalized_cost, optimal_threshold, probability_cost,
+                   resample_to_rate, rescaled_cost_ratio)
+from .loading import LabelSet, LoadWarning, PredictionSet, load_labels, load_predictions
+from .comparison import (BinomialTestResult, Cv5x2Result, FriedmanResult, McNemarResult, TTestResult,
+                         binomial_test, cv5x2_t_test, friedman, mcnemar, nemenyi_cd, nemenyi_groups, nemenyi_q,
+                         paired_t_test, t_test)
+from .resampling import BiasVariance, bias_variance, expected_oob_fraction, oob_fraction
+from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, RankedSamples, RocSteps,
+                       auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
+                       pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
+from .drawing import (CurveView, PrView, RocView, ScoreHistogram, coarsen_steps, f_iso_curve, pr_view,
+                      reduce_curve, roc_view, score_histogram)
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    # errors and shared result types
+    "DataError", "DataTypeError", "Better", "ConfidenceInterval",
+    # the primitive and the curves
+    "ThresholdCounts", "threshold_counts", "RocCurve", "PrCurve", "CostCurve", "roc_curve", "roc_auc",
+    "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",
+    "binary_counts",
+    # confusion matrix and measures
+    "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "one_vs_rest",
+    "kappa_parts", "cohen_kappa",
+    # cost
+    "CostPoint", "CostComparison", "cost_sensitive_error", "counts_cost", "probability_cost", "normalized_cost",
+    "cost_at", "optimal_threshold", "cost_line_sample", "compare_cost_curves", "rescaled_cost_ratio",
+    "resample_to_rate",
+    # loading
+    "PredictionSet", "LabelSet", "LoadWarning", "load_predictions", "load_labels",
+    # comparison tests
+    "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
+    "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
+    "nemenyi_groups",
+    # resampling, bias and variance
+    "oob_fraction", "expected_oob_fraction", "BiasVariance", "bias_variance",
+    # teaching views
+    "AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples", "PairGrid",
+    "rank_pair_grid", "BestF", "best_f", "PrFacts", "pr_facts", "pr_trapezoid_area", "curve_dominance",
+    "OperatingPoint", "operating_point", "roc_hull_points", "flipped_scores",
+    # drawing support
+    "CurveView", "RocView", "PrView", "roc_view", "pr_view", "reduce_curve", "f_iso_curve", "coarsen_steps",
+    "ScoreHistogram", "score_histogram",
+]

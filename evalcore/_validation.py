@@ -75,6 +75,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "cost01 and cost10 cannot both be 0; at least one kind of error must cost something.",
         "cost01 与 cost10 不能同时为 0;至少有一类错误应有代价。",
     ),
+    "zero_cost_at_prior": (
+        "With this prior every error costs 0 (p = 0 with cost10 = 0, or p = 1 with cost01 = 0); "
+        "change the prior or give the other kind of error a cost.",
+        "在这个先验下所有错误的代价都为 0(p = 0 且 cost10 = 0,或 p = 1 且 cost01 = 0);"
+        "请调整先验,或给另一类错误设定代价。",
+    ),
+    "too_many": (
+        "{name} allows at most {limit} values; got {got}. {hint}",
+        "{name} 最多允许 {limit} 个值;实际有 {got} 个。{hint}",
+    ),
+    "threshold_nan": (
+        "The threshold must be a number (+inf and -inf are allowed: nothing or everything predicted "
+        "positive); got {value}.",
+        "阈值必须是数值(允许 +inf 与 -inf:全部判为反例或全部判为正例);实际为 {value}。",
+    ),
+    "bad_source_type": (
+        "Cannot read data from a {kind}; give a path, bytes, or an open file.",
+        "无法从 {kind} 读取数据;请提供文件路径、字节串或已打开的文件。",
+    ),
     # ---- loading files -------------------------------------------------
     "file_empty": (
         "The file is empty. Upload a CSV with a header row, a label column and "
@@ -162,6 +181,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+def register_messages(messages: dict[str, tuple[str, str]]) -> None:
+    """Add a topic module's own message codes to the catalogue (each code
+    once, English and Chinese)."""
+    clash = set(messages) & set(MESSAGES)
+    if clash:
+        raise RuntimeError(f"message codes defined twice: {sorted(clash)}")
+    MESSAGES.update(messages)
+
+
 class Bi(tuple):
     """A message parameter given in both languages: ``Bi("label column", "标签列")``."""
 
@@ -190,6 +218,10 @@ class DataError(ValueError):
         i = 1 if lang == "zh" else 0
         params = {k: (v[i] if isinstance(v, Bi) else v) for k, v in self.params.items()}
         return template.format(**params)
+
+
+class DataTypeError(DataError, TypeError):
+    """A :class:`DataError` for an argument of the wrong type (also a ``TypeError``)."""
 
 
 def as_1d(x, name: str) -> np.ndarray:

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._ranking import ThresholdCounts
-from ._validation import DataError, check_count, check_labels_and_scores, check_real
+from .results import Better
+from ._validation import Bi, DataError, check_labels_and_scores, check_real
 
 
 # ------------------------------------------------------------ AUC 4 ways
 @dataclass(frozen=True)
 class AucFourWays:
-    """AUC by four formulas (seed 002); equal up to rounding.
+    """AUC by four formulas; equal up to rounding.
 
     ``trapezoid``      textbook (2.20), the area under the ROC polyline;
     ``one_minus_rank_loss``  1 - l_rank, (2.21)-(2.22);
@@ -39,7 +40,7 @@ class AucFourWays:
 
 
 def auc_four_ways(tc: ThresholdCounts) -> AucFourWays:
-    """The four AUC formulas of seed 002, each from its own expression."""
+    """The four AUC formulas, each from its own expression."""
     dtp = np.diff(tc.tp).astype(np.float64)
     dfp = np.diff(tc.fp).astype(np.float64)
     pairs = float(tc.n_pos) * tc.n_neg
@@ -159,8 +160,9 @@ def rank_pair_grid(y_true, scores, max_side: int = 400) -> PairGrid:
     pi = np.flatnonzero(y)
     ni = np.flatnonzero(~y)
     if max(pi.shape[0], ni.shape[0]) > max_side:
-        raise DataError("too_few", name="max_side (pairs grid side)", need=max(pi.shape[0], ni.shape[0]),
-                        got=max_side)
+        raise DataError("too_many", name=Bi("positives or negatives for the pair grid", "配对网格的正例或反例"),
+                        limit=max_side, got=max(pi.shape[0], ni.shape[0]),
+                        hint=Bi("Use a smaller data set.", "请使用更小的数据集。"))
     pi = pi[np.argsort(-s[pi], kind="stable")]
     ni = ni[np.argsort(-s[ni], kind="stable")]
     a, b = s[pi][:, None], s[ni][None, :]
@@ -199,19 +201,20 @@ def best_f(tc: ThresholdCounts, beta: float = 1.0) -> BestF:
                  float(f[k]), b)
 
 
-def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
-    """Points (recall, precision) with F-beta = f, for drawing iso-F lines.
+@dataclass(frozen=True)
+class PrFacts:
+    """A P-R curve's single-number summaries: ``bep`` (break-even point),
+    ``average_precision`` (step-wise) and ``trapezoid`` (the trapezoid area,
+    shown beside AP to explain why they differ)."""
 
-    From F = (1 + b^2) P R / (b^2 P + R):  P = f R / ((1 + b^2) R - f b^2),
-    defined for R > f b^2 / (1 + b^2).  Returns arrays clipped to P <= 1.
-    """
-    ff = check_real(f, "f")
-    b2 = check_real(beta, "beta") ** 2
-    r_min = ff * b2 / (1 + b2)
-    r = np.linspace(max(r_min, 1e-9) + 1e-9, 1.0, n)
-    p = ff * r / ((1 + b2) * r - ff * b2)
-    keep = (p >= 0) & (p <= 1.0 + 1e-12)
-    return r[keep], np.minimum(p[keep], 1.0)
+    bep: float
+    average_precision: float
+    trapezoid: float
+
+
+def pr_facts(tc: ThresholdCounts) -> PrFacts:
+    """BEP, AP and the trapezoid area of ``tc``'s P-R curve (O(n))."""
+    return PrFacts(tc.break_even_point(), tc.average_precision(), pr_trapezoid_area(tc))
 
 
 def pr_trapezoid_area(tc: ThresholdCounts) -> float:
@@ -225,13 +228,15 @@ def pr_trapezoid_area(tc: ThresholdCounts) -> float:
 
 
 # ------------------------------------------------------------ enclosure
-def curve_dominance(x1, y1, x2, y2, tol: float = 1e-12) -> int:
+def curve_dominance(x1, y1, x2, y2, tol: float = 1e-12) -> Better:
     """Whether one polyline lies on or above the other everywhere.
 
     Curves are given by points with x non-decreasing (ROC: FPR, TPR; P-R:
     recall, precision); repeated x (vertical segments) are allowed.  Returns
-    1 if curve 1 encloses curve 2 (y1 >= y2 everywhere, somewhere >), -1 for
-    the reverse, 0 if they cross, 2 if they coincide.
+    ``Better.FIRST`` if curve 1 encloses curve 2 (y1 >= y2 everywhere,
+    somewhere >; textbook: the enclosing learner is better),
+    ``Better.SECOND`` for the reverse, ``Better.CROSS`` if they cross,
+    ``Better.EQUAL`` if they coincide.
     """
     xs = np.union1d(np.asarray(x1, float), np.asarray(x2, float))
     lo1, hi1 = _envelopes(np.asarray(x1, float), np.asarray(y1, float), xs)
@@ -240,12 +245,12 @@ def curve_dominance(x1, y1, x2, y2, tol: float = 1e-12) -> int:
     above = (d_hi >= -tol).all() and (d_lo >= -tol).all()
     below = (d_hi <= tol).all() and (d_lo <= tol).all()
     if above and below:
-        return 2
+        return Better.EQUAL
     if above:
-        return 1
+        return Better.FIRST
     if below:
-        return -1
-    return 0
+        return Better.SECOND
+    return Better.CROSS
 
 
 def _envelopes(x, y, xs):
@@ -261,85 +266,6 @@ def _envelopes(x, y, xs):
     lo[at] = mins
     hi[at] = maxs
     return lo, hi
-
-
-# ---------------------------------------------------------- reduction
-def reduce_curve(x, y, columns: int = 500, *, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
-    """Indices of the points to draw so that no dropped point is a pixel away.
-
-    The x range is cut into ``columns`` equal columns (one per pixel of the
-    plot area).  In each column the first and last point are kept; with
-    ``extremes=True`` also the points of smallest and largest y (needed for
-    P-R, where precision is not monotone).
-
-    Bound: a dropped point lies in its column, between the column's kept
-    points in drawing order, and (monotone curve, or extremes kept) within
-    the y range those kept points span; the polyline through them crosses
-    that range inside the column, so the point is less than one column
-    width, one pixel, from it.  At most 2 (or 4) points per column, plus the
-    curve's first and last point.
-    """
-    xa = np.asarray(x, dtype=np.float64)
-    ya = np.asarray(y, dtype=np.float64)
-    cols = check_count(columns, "columns", minimum=1)
-    n = xa.shape[0]
-    if n <= 2 * cols:
-        return np.arange(n)
-    lo, hi = x_range
-    # x is non-decreasing, so each column is one contiguous run of indices,
-    # found by binary search of the column edges: O(columns log n).
-    edges = lo + (hi - lo) * np.arange(1, cols) / cols
-    cuts = np.searchsorted(xa, edges, "left")
-    starts = np.unique(np.concatenate(([0], cuts)))
-    starts = starts[starts < n]
-    ends = np.concatenate((starts[1:] - 1, [n - 1]))
-    keep = [starts, ends]
-    if extremes:
-        lo_i = np.empty_like(starts)
-        hi_i = np.empty_like(starts)
-        for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist())):
-            seg = ya[a:b + 1]
-            lo_i[k] = a + int(seg.argmin())
-            hi_i[k] = a + int(seg.argmax())
-        keep += [lo_i, hi_i]
-    return np.unique(np.concatenate(keep))
-
-
-@dataclass(frozen=True, eq=False)
-class CurveView:
-    """A curve reduced for drawing: ``x``, ``y`` (float32 is plenty for
-    pixels), and for hover and clicks the exact ``thresholds``, ``tp``, ``fp``
-    of the kept points; ``keep`` are their indices into the full curve
-    (which has one point per entry of ``ThresholdCounts.thresholds``, the P-R
-    curve shifted by one since it has no inf point).  ``area`` is AUC (ROC) or
-    AP (P-R); ``n_full`` the full curve's length."""
-
-    kind: str
-    x: np.ndarray
-    y: np.ndarray
-    thresholds: np.ndarray
-    tp: np.ndarray
-    fp: np.ndarray
-    keep: np.ndarray
-    area: float
-    n_full: int
-
-
-def roc_view(tc: ThresholdCounts, columns: int = 500) -> CurveView:
-    """The ROC curve of ``tc`` reduced to at most 2 points per pixel column."""
-    r = tc.roc_curve()
-    keep = reduce_curve(r.fpr, r.tpr, columns)
-    return CurveView("roc", r.fpr[keep].astype(np.float32), r.tpr[keep].astype(np.float32),
-                     r.thresholds[keep], tc.tp[keep], tc.fp[keep], keep, r.auc, r.fpr.shape[0])
-
-
-def pr_view(tc: ThresholdCounts, columns: int = 500) -> CurveView:
-    """The P-R curve of ``tc`` reduced to at most 4 points per pixel column."""
-    c = tc.pr_curve()
-    keep = reduce_curve(c.recall, c.precision, columns, extremes=True)
-    return CurveView("pr", c.recall[keep].astype(np.float32), c.precision[keep].astype(np.float32),
-                     c.thresholds[keep], c.tp[keep], c.fp[keep], keep, tc.average_precision(),
-                     c.recall.shape[0])
 
 
 @dataclass(frozen=True)
@@ -365,24 +291,6 @@ def operating_point(tc: ThresholdCounts, threshold: float) -> OperatingPoint:
                           c.tp / pred if pred else float("nan"), c.tp / tc.n_pos)
 
 
-def coarsen_steps(steps: RocSteps, max_steps: int) -> RocSteps:
-    """At most ``max_steps`` steps, each taking in a run of consecutive
-    thresholds (for data too large to walk one score at a time).  Areas stay
-    exact: a group's area is the sum of its steps' areas."""
-    k = check_count(max_steps, "max_steps", minimum=1)
-    if steps.n_steps <= k:
-        return steps
-    idx = np.unique(np.round(np.linspace(0, steps.n_steps, k + 1)).astype(np.int64))
-    d_pos = np.concatenate(([0], np.diff(steps.tp[idx])))
-    d_neg = np.concatenate(([0], np.diff(steps.fp[idx])))
-    cum = steps.cum_area[idx]
-    kind = np.full(idx.shape[0], "group", dtype=object)
-    kind[0] = "start"
-    return RocSteps(steps.fpr[idx], steps.tpr[idx], steps.thresholds[idx], steps.tp[idx], steps.fp[idx],
-                    d_pos, d_neg, np.concatenate(([0.0], np.diff(cum))), cum, kind.astype(str),
-                    steps.n_pos, steps.n_neg)
-
-
 def roc_hull_points(tc: ThresholdCounts):
     """(fpr, tpr) of the ROC convex hull's vertices, increasing FPR."""
     from ._ranking import roc_convex_hull
@@ -398,7 +306,3 @@ def flipped_scores(scores) -> np.ndarray:
     return -np.asarray(scores, dtype=np.float64)
 
 
-__all__ = ["AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples",
-           "PairGrid", "rank_pair_grid", "BestF", "best_f", "f_iso_curve", "pr_trapezoid_area",
-           "curve_dominance", "reduce_curve", "flipped_scores", "CurveView",
-           "roc_view", "pr_view", "OperatingPoint", "operating_point", "coarsen_steps", "roc_hull_points"]

@@ -1,6 +1,16 @@
-"""Cost-sensitive evaluation on top of :class:`ThresholdCounts` (textbook 2.3.4):
-the cost-optimal threshold, comparing two cost curves, and the class-imbalance
-demonstration (resampling, and rescaling the cost ratio for a new prior).
+"""Cost-sensitive evaluation (textbook section 2.3.4): the one home of the
+cost formulas (2.23)-(2.25), the cost-optimal threshold, comparing two cost
+curves, and rescaling the cost ratio for a new class prior.
+
+Conventions
+-----------
+* The positive class is class 0 of the textbook's cost matrix: ``cost01`` is
+  the cost of a false negative (a positive predicted negative) and ``cost10``
+  that of a false positive.
+* One zero-cost policy everywhere: both costs 0 is an error
+  (``DataError("zero_cost")``); either one alone may be 0.
+* ``p`` is the prior probability of the positive class.  Only the products
+  p cost01 and (1 - p) cost10 matter (:func:`_weights`).
 """
 from __future__ import annotations
 
@@ -9,7 +19,102 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._ranking import CostCurve, ThresholdCounts
-from ._validation import DataError, check_costs, check_labels_and_scores, check_open_unit, check_unit
+from ._validation import (DataError, check_binary_labels, check_costs, check_labels_and_scores, check_open_unit,
+                          check_same_length, check_unit)
+from .confusion import Counts
+from .results import Better
+
+
+def _weights(p, cost01, cost10):
+    """(p cost01, (1 - p) cost10): the weights of FNR and FPR in every cost
+    formula below; raises when both are 0 (nothing costs anything)."""
+    c01, c10 = check_costs(cost01, cost10)
+    p_arr = np.asarray(p, dtype=np.float64)
+    if p_arr.ndim == 0:
+        p_arr = np.float64(check_unit(float(p_arr), "p"))
+    elif ((p_arr < 0) | (p_arr > 1)).any():
+        raise DataError("out_of_range", name="p", interval="[0, 1]", value=float(p_arr[(p_arr < 0) | (p_arr > 1)][0]))
+    w_fn, w_fp = p_arr * c01, (1.0 - p_arr) * c10
+    if np.any(w_fn + w_fp == 0):
+        raise DataError("zero_cost_at_prior")
+    return w_fn, w_fp
+
+
+def _scalar(x):
+    return float(x) if np.ndim(x) == 0 else x
+
+
+def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
+    """Cost-sensitive error rate, textbook (2.23), positive class = class 0.
+
+    E(f; D; cost) = 1/m ( sum_{x in D+} I(f(x) != y) cost01
+                         + sum_{x in D-} I(f(x) != y) cost10 ),
+
+    so ``cost01`` is the cost of a false negative (a positive predicted
+    negative) and ``cost10`` that of a false positive.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.cost_sensitive_error([1, 1, 0, 0], [0, 1, 1, 0], cost01=5, cost10=1)
+    1.5
+    """
+    yt = check_binary_labels(y_true)
+    yp = check_binary_labels(y_pred, "y_pred")
+    check_same_length(yt, yp, "y_true", "y_pred")
+    fn = int(np.count_nonzero(yt & ~yp))
+    fp = int(np.count_nonzero(~yt & yp))
+    return counts_cost(Counts(0, fp, yt.shape[0] - fp - fn, fn), cost01, cost10)
+
+
+def counts_cost(counts: Counts, cost01: float, cost10: float) -> float:
+    """Cost-sensitive error (2.23) from confusion counts: (FN cost01 + FP cost10) / m.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.counts_cost(ec.Counts(tp=1, fp=1, tn=1, fn=1), cost01=5, cost10=1)
+    1.5
+    """
+    c01, c10 = check_costs(cost01, cost10)
+    m = counts.m
+    return (counts.fn * c01 + counts.fp * c10) / m if m else float("nan")
+
+
+def probability_cost(p, cost01, cost10):
+    """Positive probability cost, textbook (2.24).
+
+    P(+)cost = p cost01 / (p cost01 + (1 - p) cost10),
+
+    where p is the prior probability of the positive class, ``cost01`` the
+    cost of a false negative and ``cost10`` of a false positive.  ``p`` may be
+    an array.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.probability_cost(0.5, 3, 1)
+    0.75
+    """
+    w_fn, w_fp = _weights(p, cost01, cost10)
+    return _scalar(w_fn / (w_fn + w_fp))
+
+
+def normalized_cost(fpr, fnr, p, cost01, cost10):
+    """Normalised cost, textbook (2.25).
+
+    cost_norm = (FNR p cost01 + FPR (1 - p) cost10) / (p cost01 + (1 - p) cost10).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> round(ec.normalized_cost(0.2, 0.1, 0.5, 1, 1), 6)
+    0.15
+    """
+    w_fn, w_fp = _weights(p, cost01, cost10)
+    fpr = np.asarray(fpr, dtype=np.float64)
+    fnr = np.asarray(fnr, dtype=np.float64)
+    return _scalar((fnr * w_fn + fpr * w_fp) / (w_fn + w_fp))
 
 
 @dataclass(frozen=True)
@@ -34,31 +139,22 @@ class CostPoint:
     slope: float
 
 
-def _cost_terms(p, cost01, cost10):
-    pp = check_unit(p, "p")
-    c01, c10 = check_costs(cost01, cost10)
-    w_fn, w_fp = pp * c01, (1.0 - pp) * c10
-    if w_fn + w_fp == 0:
-        raise DataError("zero_cost")
-    return pp, c01, c10, w_fn, w_fp
-
-
 def _point(tc: ThresholdCounts, i: int, w_fn: float, w_fp: float) -> CostPoint:
     fpr = tc.fp[i] / tc.n_neg
     tpr = tc.tp[i] / tc.n_pos
-    cost = w_fn * (1.0 - tpr) + w_fp * fpr
+    cost = w_fn * (1.0 - tpr) + w_fp * fpr      # (2.23) with the prior for the class shares
     slope = w_fp / w_fn if w_fn > 0 else float("inf")
     return CostPoint(int(i), float(tc.thresholds[i]), float(fpr), float(tpr), float(cost),
                      float(cost / (w_fn + w_fp)), float(w_fn / (w_fn + w_fp)), float(slope))
 
 
-def cost_at(tc: ThresholdCounts, threshold: float, p: float, cost01: float, cost10: float) -> CostPoint:
+def cost_at(tc: ThresholdCounts, threshold: float, *, p: float, cost01: float, cost10: float) -> CostPoint:
     """The cost of the rule ``score >= threshold`` (O(log n))."""
-    _, _, _, w_fn, w_fp = _cost_terms(p, cost01, cost10)
+    w_fn, w_fp = (float(w) for w in _weights(p, cost01, cost10))
     return _point(tc, tc.index_of(threshold), w_fn, w_fp)
 
 
-def optimal_threshold(tc: ThresholdCounts, p: float, cost01: float, cost10: float) -> CostPoint:
+def optimal_threshold(tc: ThresholdCounts, *, p: float, cost01: float, cost10: float) -> CostPoint:
     """The threshold of least expected cost p FNR cost01 + (1 - p) FPR cost10.
 
     The minimum over all cuts (ties: the highest threshold) is attained at a
@@ -76,7 +172,7 @@ def optimal_threshold(tc: ThresholdCounts, p: float, cost01: float, cost10: floa
     >>> ec.optimal_threshold(tc, p=0.5, cost01=10, cost10=1).threshold
     0.4
     """
-    _, _, _, w_fn, w_fp = _cost_terms(p, cost01, cost10)
+    w_fn, w_fp = (float(w) for w in _weights(p, cost01, cost10))
     cost = w_fn * (1.0 - tc.tp / tc.n_pos) + w_fp * (tc.fp / tc.n_neg)
     return _point(tc, int(np.argmin(cost)), w_fn, w_fp)
 
@@ -94,8 +190,9 @@ def cost_line_sample(cc: CostCurve, max_lines: int = 150) -> np.ndarray:
 @dataclass(frozen=True, eq=False)
 class CostComparison:
     """Where along P(+)cost each of two cost curves is lower: ``segments`` is
-    a list of (x_from, x_to, winner) with winner 0 (first), 1 (second) or -1
-    (equal); ``x``, ``a``, ``b`` the two envelopes on a common grid."""
+    a list of (x_from, x_to, winner) with winner a :class:`Better`
+    (``FIRST``: the first curve is lower, ``SECOND``, or ``EQUAL``);
+    ``x``, ``a``, ``b`` the two envelopes on a common grid."""
 
     segments: list
     x: np.ndarray
@@ -128,7 +225,7 @@ def compare_cost_curves(a: CostCurve, b: CostCurve, tol: float = 1e-12) -> CostC
     segments = []
     for i in range(1, xs.shape[0]):
         mid = (ds[i - 1] + ds[i]) / 2
-        w = 0 if mid < 0 else (1 if mid > 0 else -1)
+        w = Better.FIRST if mid < 0 else (Better.SECOND if mid > 0 else Better.EQUAL)
         if segments and segments[-1][2] == w:
             segments[-1] = (segments[-1][0], float(xs[i]), w)
         elif xs[i] > xs[i - 1]:

@@ -1,12 +1,21 @@
-"""Built-in data sets for the lab: the seeds' worked examples, 西瓜数据集 3.0
-with out-of-sample scores, scikit-learn's breast-cancer data with three
-models, and a two-Gaussian synthetic generator.
+"""Built-in data sets for the lab.
+
+Predictions (:class:`PredictionSet`): three small worked examples of ROC/AUC,
+西瓜数据集 3.0 with out-of-sample scores, scikit-learn's breast-cancer data
+with three models, and a two-Gaussian score generator.
+
+Features (:class:`FeatureSet`), for training learners: 西瓜数据集 3.0
+(密度, 含糖率), breast cancer (30 features), and a two-Gaussian generator
+whose true error is known (:mod:`evalcore.gaussian`).
+
+The data files ship inside the package (``evalcore/data/``).
 
 ``import evalcore`` does not import this module's optional dependencies:
 scikit-learn is imported only inside :func:`breast_cancer`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +23,7 @@ import numpy as np
 from ._validation import DataError, check_count, check_open_unit, check_real
 from .loading import LabelSet, PredictionSet
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets" / "data"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def _pset(y, scores, name, pos="+", neg="-", ids=None) -> PredictionSet:
@@ -25,7 +34,7 @@ def _pset(y, scores, name, pos="+", neg="-", ids=None) -> PredictionSet:
 
 
 def seed_nine() -> PredictionSet:
-    """The 9-sample table of seed 002 (AUC = 0.4, l_rank = 0.6)."""
+    """The 9-sample ROC worked example (AUC = 0.4, l_rank = 0.6)."""
     ids = ["x5", "x2", "x7", "x4", "x1", "x6", "x3", "x8", "x9"]
     y = [0, 1, 0, 0, 1, 0, 1, 1, 0]
     s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
@@ -33,13 +42,13 @@ def seed_nine() -> PredictionSet:
 
 
 def seed_five() -> PredictionSet:
-    """The 5-sample example of seed 004 (AUC = 5/6)."""
+    """The 5-sample ROC worked example (AUC = 5/6)."""
     return _pset([1, 1, 0, 0, 1], {"p": [0.5, 0.6, 0.55, 0.4, 0.7]}, "seed-5",
                  ids=["1", "2", "3", "4", "5"])
 
 
 def seed_four() -> PredictionSet:
-    """The 4-sample rank example of seed 002 (AUC = 0.75)."""
+    """The 4-sample rank worked example (AUC = 0.75)."""
     return _pset([1, 0, 1, 0], {"P(+|x)": [0.8, 0.4, 0.3, 0.1]}, "seed-4",
                  ids=["X4", "X2", "X3", "X1"])
 
@@ -65,10 +74,7 @@ def _fit_logistic(X, y, ridge=1e-3, iters=50):
 def watermelon() -> PredictionSet:
     """西瓜数据集 3.0: P(好瓜) from logistic regression on 密度 and 含糖率,
     each melon scored by the model fitted on the other 16 (leave-one-out)."""
-    import csv
-
-    with open(ASSETS / "watermelon-3.0.csv", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+    rows = _watermelon_rows()
     X = np.array([[float(r["密度"]), float(r["含糖率"])] for r in rows])
     y = np.array([r["好瓜"] == "是" for r in rows], dtype=np.float64)
     s = np.empty(len(rows))
@@ -128,7 +134,7 @@ def synthetic(n: int = 1000, separation: float = 1.5, pos_rate: float = 0.5, see
 
 
 def kappa_example() -> LabelSet:
-    """Seed 003's 50-sample example: Ground vs Predict with counts
+    """A 50-sample kappa worked example: Ground vs Predict with counts
     (1,1) = 20, (0,1) = 5 [predicted 1, true 0], (1,0) = 10, (0,0) = 15; kappa = 0.4."""
     yt = ["1"] * 20 + ["0"] * 5 + ["1"] * 10 + ["0"] * 15
     yp = ["1"] * 25 + ["0"] * 25
@@ -147,6 +153,60 @@ def animals_example() -> LabelSet:
             yp += [p] * c
     return LabelSet(np.array(yt, dtype=object), np.array(yp, dtype=object),
                     np.array(["cat", "dog", "rabbit"], dtype=object))
+
+
+# ------------------------------------------------------------ features
+@dataclass(frozen=True, eq=False)
+class FeatureSet:
+    """A data set with features, for training learners.
+
+    ``X`` (n, d) float64; ``y`` (n,) int8, 1 = positive; ``feature_names``
+    (d names); ``pos_label`` / ``neg_label`` as the source writes them;
+    ``name`` for display."""
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple
+    pos_label: str
+    neg_label: str
+    name: str
+
+    @property
+    def n(self) -> int:
+        return int(self.y.shape[0])
+
+    @property
+    def n_pos(self) -> int:
+        return int(self.y.sum())
+
+
+def _watermelon_rows() -> list[dict]:
+    import csv
+
+    with open(DATA / "watermelon-3.0.csv", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def watermelon_features() -> FeatureSet:
+    """西瓜数据集 3.0 (17 melons): 密度 and 含糖率, positive = 好瓜 是."""
+    rows = _watermelon_rows()
+    X = np.array([[float(r["密度"]), float(r["含糖率"])] for r in rows])
+    y = np.array([r["好瓜"] == "是" for r in rows], dtype=np.int8)
+    return FeatureSet(X, y, ("密度", "含糖率"), "是", "否", "watermelon-3.0")
+
+
+def breast_cancer_features() -> FeatureSet:
+    """scikit-learn's breast-cancer data (569 samples, 30 features),
+    positive = malignant.  Imports scikit-learn."""
+    from sklearn.datasets import load_breast_cancer
+
+    data = load_breast_cancer()
+    y = (data.target == 0).astype(np.int8)  # 0 = malignant in scikit-learn's coding
+    return FeatureSet(np.asarray(data.data, dtype=np.float64), y, tuple(data.feature_names), "malignant",
+                      "benign", "breast-cancer")
+
+
+FEATURE_SETS = {"watermelon": watermelon_features, "breast-cancer": breast_cancer_features}
 
 
 def resolve(name: str, **kw) -> PredictionSet:

@@ -1,5 +1,6 @@
 """混淆矩阵与性能度量 · Confusion matrix and measures (textbook 2.3.1-2.3.2)."""
-import numpy as np
+import math
+
 import streamlit as st
 
 import evalcore as ec
@@ -7,14 +8,10 @@ from evalcore import datasets, figures
 
 import ui
 
-ui.page("cm.title", "confusion")
+ui.open_page("confusion")
 ps, token = ui.data_sidebar()
 T = ui.t
-
-
-def names():
-    return dict(names=("TP", "FN", "FP", "TN"), class_names=(T("cls.pos"), T("cls.neg")),
-                axis_titles=(T("axis.true"), T("axis.pred")))
+MATRIX_TEXT = dict(tp="TP", fn="FN", fp="FP", tn="TN")
 
 
 def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str]]:
@@ -22,44 +19,47 @@ def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str]]:
     f = ui.fmt
     b = m.beta
     return [
-        (T("m.accuracy"), rf"\mathrm{{acc}} = \frac{{TP+TN}}{{m}} = \frac{{{c.tp}+{c.tn}}}{{{c.m}}} = {f(m.accuracy)}"),
-        (T("m.error"), rf"E = \frac{{FP+FN}}{{m}} = \frac{{{c.fp}+{c.fn}}}{{{c.m}}} = {f(m.error_rate)}"),
-        (T("m.precision"), rf"P = \frac{{TP}}{{TP+FP}} = \frac{{{c.tp}}}{{{c.tp}+{c.fp}}} = {f(m.precision)}"),
-        (T("m.recall"), rf"R = \frac{{TP}}{{TP+FN}} = \frac{{{c.tp}}}{{{c.tp}+{c.fn}}} = {f(m.recall)}"),
-        ("F1", rf"F1 = \frac{{2 \times TP}}{{m + TP - TN}} = \frac{{2 \times {c.tp}}}{{{c.m}+{c.tp}-{c.tn}}} = {f(m.f1)}"),
-        (f"Fβ (β = {b:g})", rf"F_\beta = \frac{{(1+\beta^2) P R}}{{\beta^2 P + R}} = {f(m.f_beta)}"),
-        ("TPR", rf"\mathrm{{TPR}} = \frac{{TP}}{{TP+FN}} = \frac{{{c.tp}}}{{{c.tp + c.fn}}} = {f(m.tpr)}"),
-        ("FPR", rf"\mathrm{{FPR}} = \frac{{FP}}{{TN+FP}} = \frac{{{c.fp}}}{{{c.tn + c.fp}}} = {f(m.fpr)}"),
+        (T("m.accuracy"), ui.fill("cm.accuracy", tp=c.tp, tn=c.tn, m=c.m, v=f(m.accuracy))),
+        (T("m.error"), ui.fill("cm.error", fp=c.fp, fn=c.fn, m=c.m, v=f(m.error_rate))),
+        (T("m.precision"), ui.fill("cm.precision", tp=c.tp, fp=c.fp, v=f(m.precision))),
+        (T("m.recall"), ui.fill("cm.recall", tp=c.tp, fn=c.fn, v=f(m.recall))),
+        ("F1", ui.fill("cm.f1", tp=c.tp, tn=c.tn, m=c.m, v=f(m.f1))),
+        (f"Fβ (β = {b:g})", ui.fill("cm.fbeta", b2=f"{b * b:g}", p=f(m.precision), r=f(m.recall), v=f(m.f_beta))),
+        ("TPR", ui.fill("cm.tpr", tp=c.tp, pos=c.tp + c.fn, v=f(m.tpr))),
+        ("FPR", ui.fill("cm.fpr", fp=c.fp, neg=c.tn + c.fp, v=f(m.fpr))),
     ]
 
 
 # ------------------------------------------------------------ binary view
 if ps is None:
-    st.info(T("data.pick_first"))
+    st.info(T("common.data.pick_first"))
 else:
     models = ui.chosen_models(ps)
-    model = ui.model_picker(models, "cm.model")
-    tc = ui.counts(token, model, ps)
+    model = ui.model_picker(models, "common.cm.model")
+    facts = ui.model(token, model, ps)
+    tc = facts.counts
     thr = ui.threshold_control(token, model, tc)
-    beta = st.slider(T("cm.beta"), 0.1, 5.0, step=0.1, help=T("cm.beta.help"), **ui.bind("beta", 1.0))
+    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta", 1.0))
     c = tc.at(thr)
     m = ec.measures(c, beta=beta)
 
     left, right = st.columns([1, 1.6])
     with left:
         st.subheader(T("cm.matrix.title", thr=f"{thr:.4g}"))
-        st.plotly_chart(figures.confusion_heatmap(c, **names()), key="cm_heat",
-                        config={"displayModeBar": False})
+        ui.chart(figures.confusion_heatmap(c, text=dict(MATRIX_TEXT, pos=T("common.cls.pos"), neg=T("common.cls.neg"),
+                                                            true=T("axis.true"), pred=T("axis.pred"))),
+                 key="cm_heat")
     with right:
         k1, k2, k3, k4 = st.columns(4)
         k1.metric(T("m.accuracy"), ui.fmt(m.accuracy))
         k2.metric(T("m.precision"), ui.fmt(m.precision))
         k3.metric(T("m.recall"), ui.fmt(m.recall))
         k4.metric("F1", ui.fmt(m.f1))
-        st.plotly_chart(figures.score_histogram(
-            ui.histogram(token, model, ps), thr, class_names=(T("cls.pos"), T("cls.neg")),
-            x_title=T("axis.score", model=model), y_title=T("axis.count"),
-            threshold_label=T("thr.short"), title=T("cm.hist.title")), key="cm_hist")
+        ui.chart(figures.score_histogram(
+            facts.histogram, thr, text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"),
+                                            x=T("common.axis.score", model=model), y=T("axis.count"),
+                                            threshold=T("common.thr.short"), title=T("cm.hist.title"))),
+            key="cm_hist")
 
     st.subheader(T("cm.formulas"))
     grid = st.columns(2)
@@ -67,7 +67,7 @@ else:
         with grid[i % 2]:
             st.markdown(f"**{name}**")
             st.latex(latex)
-    if any(np.isnan(v) for v in (m.precision, m.recall, m.fpr)):
+    if any(math.isnan(v) for v in (m.precision, m.recall, m.fpr)):
         st.caption(T("cm.nan_note"))
 
     # ------------------------------------------------- accuracy paradox
@@ -84,27 +84,25 @@ else:
     st.header(T("mm.title"))
     rows, counts_list = [], []
     for mod in models:
-        tcm = ui.counts(token, mod, ps)
+        tcm = ui.model(token, mod, ps).counts
         tm = ui.get_threshold(token, mod, tcm)
         cm_ = tcm.at(tm)
         mm_ = ec.measures(cm_)
         counts_list.append(cm_)
-        rows.append({T("mm.matrix"): mod, T("thr.short"): f"{tm:.4g}", "TP": cm_.tp, "FP": cm_.fp,
+        rows.append({T("mm.matrix"): mod, T("common.thr.short"): f"{tm:.4g}", "TP": cm_.tp, "FP": cm_.fp,
                      "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall),
                      "F1": ui.fmt(mm_.f1)})
     st.dataframe(rows, hide_index=True)
     mac = ec.macro_micro(counts_list)
     a1, a2 = st.columns(2)
     with a1:
-        st.latex(rf"\text{{macro-}}P = \tfrac{{1}}{{n}}\sum_i P_i = {ui.fmt(mac.macro_p)}")
-        st.latex(rf"\text{{macro-}}R = \tfrac{{1}}{{n}}\sum_i R_i = {ui.fmt(mac.macro_r)}")
-        st.latex(rf"\text{{macro-}}F1 = \frac{{2 \times {ui.fmt(mac.macro_p)} \times {ui.fmt(mac.macro_r)}}}"
-                 rf"{{{ui.fmt(mac.macro_p)} + {ui.fmt(mac.macro_r)}}} = {ui.fmt(mac.macro_f1)}")
+        ui.formula("cm.macro_p", v=ui.fmt(mac.macro_p))
+        ui.formula("cm.macro_r", v=ui.fmt(mac.macro_r))
+        ui.formula("cm.macro_f1", p=ui.fmt(mac.macro_p), r=ui.fmt(mac.macro_r), v=ui.fmt(mac.macro_f1))
     with a2:
-        st.latex(rf"\text{{micro-}}P = \frac{{\overline{{TP}}}}{{\overline{{TP}} + \overline{{FP}}}} = {ui.fmt(mac.micro_p)}")
-        st.latex(rf"\text{{micro-}}R = \frac{{\overline{{TP}}}}{{\overline{{TP}} + \overline{{FN}}}} = {ui.fmt(mac.micro_r)}")
-        st.latex(rf"\text{{micro-}}F1 = \frac{{2 \times \text{{micro-}}P \times \text{{micro-}}R}}"
-                 rf"{{\text{{micro-}}P + \text{{micro-}}R}} = {ui.fmt(mac.micro_f1)}")
+        ui.formula("cm.micro_p", v=ui.fmt(mac.micro_p))
+        ui.formula("cm.micro_r", v=ui.fmt(mac.micro_r))
+        ui.formula("cm.micro_f1", v=ui.fmt(mac.micro_f1))
     st.info(T("mm.note", mean_f1=ui.fmt(mac.mean_f1), macro_f1=ui.fmt(mac.macro_f1)))
 
 # ------------------------------------------------------- multi-class view
@@ -119,15 +117,8 @@ elif ui.SS["mc_source"] == "animals":
     labelset = datasets.animals_example()
 else:
     f = st.file_uploader(T("mc.upload"), key="_w_mc_upload", help=T("mc.upload.help"))
-    if f is not None and f.file_id != ui.SS.get("mc_file_id"):
-        ui.SS["mc_file_id"] = f.file_id
-        ui.SS.pop("mc_error", None)
-        try:
-            ui.SS["mc_labels"] = ec.load_labels(f.getvalue())
-        except Exception as err:
-            ui.SS["mc_error"] = err
-    if ui.SS.get("mc_error") is not None:
-        ui.show_error(ui.SS["mc_error"])
+    ui.handle_upload(ui.data.LABELS, f, ec.load_labels)
+    ui.upload_status(ui.data.LABELS)
     labelset = ui.SS.get("mc_labels")
     if labelset is None:
         st.info(T("mc.upload.none"))
@@ -137,14 +128,14 @@ if labelset is not None:
     kp = ec.kappa_parts(cmk)
     l2, r2 = st.columns([1, 1])
     with l2:
-        st.plotly_chart(figures.confusion_matrix_heatmap(cmk, labelset.labels, axis_titles=(T("axis.true"), T("axis.pred"))),
-                        key="mc_heat", config={"displayModeBar": False})
+        ui.chart(figures.confusion_matrix_heatmap(cmk, labelset.labels, text=dict(true=T("axis.true"),
+                                                                                  pred=T("axis.pred"))),
+                 key="mc_heat")
     with r2:
         st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
-        st.latex(rf"p_o = \frac{{\sum_k n_{{kk}}}}{{N}} = \frac{{{kp.n_agree}}}{{{kp.n}}} = {ui.fmt(kp.p_o)}")
-        st.latex(rf"p_e = \sum_k \frac{{n_{{k\cdot}}}}{{N}} \cdot \frac{{n_{{\cdot k}}}}{{N}} = {ui.fmt(kp.p_e)}")
-        st.latex(rf"\kappa = \frac{{p_o - p_e}}{{1 - p_e}} = \frac{{{ui.fmt(kp.p_o)} - {ui.fmt(kp.p_e)}}}"
-                 rf"{{1 - {ui.fmt(kp.p_e)}}} = {ui.fmt(kp.kappa)}")
+        ui.formula("cm.p_o", agree=kp.n_agree, n=kp.n, v=ui.fmt(kp.p_o))
+        ui.formula("cm.p_e", v=ui.fmt(kp.p_e))
+        ui.formula("cm.kappa", po=ui.fmt(kp.p_o), pe=ui.fmt(kp.p_e), v=ui.fmt(kp.kappa))
         st.caption(T("mc.kappa.note"))
     ovr = ec.one_vs_rest(cmk)
     per = []

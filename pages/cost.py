@@ -9,7 +9,7 @@ import ui
 
 RATIOS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
 
-ps, token, models = ui.data_page("cost.title", "cost")
+ps, token, models = ui.open_data_page("cost")
 T = ui.t
 
 # ------------------------------------------------------------ cost matrix
@@ -22,9 +22,7 @@ with c_in:
                     **ui.bind("cost10", 1.0))
 c01, c10 = float(ui.SS["cost01"]), float(ui.SS["cost10"])
 with c_tab:
-    st.latex(rf"\begin{{array}}{{c|cc}} & \hat{{y}} = + & \hat{{y}} = - \\ \hline "
-             rf"y = + & 0 & \mathrm{{cost}}_{{01}} = {c01:g} \\ y = - & \mathrm{{cost}}_{{10}} = {c10:g} & 0"
-             rf"\end{{array}}")
+    ui.formula("cost.matrix", c01=f"{c01:g}", c10=f"{c10:g}")
 
 
 def ratio_changed():
@@ -48,17 +46,18 @@ except ec.DataError as err:
     st.stop()
 
 # ------------------------------------------- error at the threshold and optimum
-model = ui.model_picker(models, "roc.thr.model")
-tc = ui.counts(token, model, ps)
+model = ui.model_picker(models, "common.roc.thr.model")
+mf = ui.model(token, model, ps)
+tc = mf.counts
 left, right = st.columns([1, 1])
 with left:
     thr = ui.threshold_control(token, model, tc)
-    cur = ec.cost_at(tc, thr, p, c01, c10)
-    opt = ui.optimal(token, model, p, c01, c10, ps)
+    cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
+    opt = mf.optimal(p, c01, c10)
     m1, m2, m3 = st.columns(3)
     m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
     m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
-    m3.metric(T("cost.best_thr"), "+∞" if not np.isfinite(opt.threshold) else f"{opt.threshold:.6g}")
+    m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
 
     def move_to_optimum():
         t = opt.threshold if np.isfinite(opt.threshold) else float(np.nextafter(tc.thresholds[1], np.inf))
@@ -68,42 +67,38 @@ with left:
               disabled=cur.index == opt.index)
 with right:
     st.markdown(T("cost.formulas"))
-    st.latex(rf"P(+)\mathrm{{cost}} = \frac{{p \times \mathrm{{cost}}_{{01}}}}{{p \times \mathrm{{cost}}_{{01}} + "
-             rf"(1-p) \times \mathrm{{cost}}_{{10}}}}")
-    st.latex(rf"= \frac{{{p:.3f} \times {c01:g}}}{{{p:.3f} \times {c01:g} + {1 - p:.3f} \times {c10:g}}} = {pc:.4f}")
-    st.latex(rf"\mathrm{{cost}}_{{norm}} = \frac{{\mathrm{{FNR}} \times p \times \mathrm{{cost}}_{{01}} + "
-             rf"\mathrm{{FPR}} \times (1-p) \times \mathrm{{cost}}_{{10}}}}{{p \times \mathrm{{cost}}_{{01}} + "
-             rf"(1-p) \times \mathrm{{cost}}_{{10}}}}")
-    st.latex(rf"= \frac{{{1 - cur.tpr:.3f} \times {p:.3f} \times {c01:g} + {cur.fpr:.3f} \times {1 - p:.3f} "
-             rf"\times {c10:g}}}{{{p:.3f} \times {c01:g} + {1 - p:.3f} \times {c10:g}}} = {cur.norm_cost:.4f}")
-    st.latex(rf"E = p \cdot \mathrm{{FNR}} \cdot \mathrm{{cost}}_{{01}} + (1-p) \cdot \mathrm{{FPR}} \cdot "
-             rf"\mathrm{{cost}}_{{10}}")
-    st.latex(rf"= {p:.3f} \times {1 - cur.tpr:.3f} \times {c01:g} + {1 - p:.3f} \times "
-             rf"{cur.fpr:.3f} \times {c10:g} = {cur.cost:.4f}")
+    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
+                fpr=f"{cur.fpr:.3f}")
+    ui.formula("cost.pc")
+    ui.formula("cost.pc_filled", v=f"{pc:.4f}", **vals)
+    ui.formula("cost.norm")
+    ui.formula("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)
+    ui.formula("cost.error")
+    ui.formula("cost.error_filled", v=f"{cur.cost:.4f}", **vals)
     st.caption(T("cost.formula_note"))
 
 # ------------------------------------------------------- linked figure
 st.subheader(T("cost.linked"))
-curves, samples = zip(*(ui.cost_curve(token, m, ps) for m in models))
-views = [ui.roc_view(token, m, ps) for m in models]
-hulls = [ui.roc_hull(token, m, ps) for m in models]
-currents = [ec.cost_at(ui.counts(token, m, ps), ui.get_threshold(token, m, ui.counts(token, m, ps)), p, c01, c10)
-            for m in models]
-optima = [ui.optimal(token, m, p, c01, c10, ps) for m in models]
-comparison = ui.cost_comparison(token, models[0], models[1], ps) if len(models) >= 2 else None
-texts = {k: T("cost.fig." + k) for k in ("roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area",
-                                         "current", "optimal", "norm")}
-texts.update(fpr=T("axis.fpr"), tpr=T("axis.tpr"))
-fig = figures.cost_linked_figure(views, hulls, curves, samples[0], currents, optima, names=models, pc=pc,
-                                 texts=texts, comparison=comparison)
+facts = [ui.model(token, m, ps) for m in models]
+curves = [f.cost_curve for f in facts]
+currents = [ec.cost_at(f.counts, ui.get_threshold(token, m, f.counts), p=p, cost01=c01, cost10=c10)
+            for m, f in zip(models, facts)]
+optima = [f.optimal(p, c01, c10) for f in facts]
+comparison = ui.cost_comparison(facts[0], facts[1]) if len(models) >= 2 else None
+text = ui.texts("cost.fig.", "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
+                "optimal", "norm")
+text.update(fpr=T("common.axis.fpr"), tpr=T("common.axis.tpr"))
+fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
+                                 currents, optima, names=models, pc=pc, text=text, comparison=comparison)
 ui.linked_chart(fig)
 st.caption(T("cost.linked.help", model=models[0]))
 cols = st.columns(len(models))
 for col, m, cc, o in zip(cols, models, curves, optima):
     col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
 if comparison is not None:
-    parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=models[w]) for a, b, w in comparison.segments
-             if w in (0, 1)]
+    winner = {ec.Better.FIRST: models[0], ec.Better.SECOND: models[1]}
+    parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
+             if w in winner]
     st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
 
 # ------------------------------------------------------- class imbalance
@@ -114,33 +109,35 @@ rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1
 METHODS = ("under", "over")
 method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
                   **ui.bind("imb_method", "under"))
-res = ui.resampled(token, model, float(rate), method, ps)
-tc2 = res["counts"]
+res = mf.resampled(float(rate), method)
+tc2 = res.counts
 thr_now = ui.get_threshold(token, model, tc)
 before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))
-best_b = ui.optimal(token, model, ps.n_pos / ps.n, 1.0, 1.0, ps)
+best_b = mf.optimal(ps.n_pos / ps.n, 1.0, 1.0)
 rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
-        T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{ui.roc_view(token, model, ps).area:.4f}",
-                          f"{ui.pr_view(token, model, ps).area:.4f}", ui.fmt(before.accuracy),
+        T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
+                          f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
                           ui.fmt(before.precision), ui.fmt(before.recall), f"{best_b.threshold:.4g}"],
-        T("imb.after"): [f"{res['rate']:.3f}", f"{res['roc'].area:.4f}", f"{res['pr'].area:.4f}",
+        T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
                          ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
-                         f"{res['best'].threshold:.4g}"]}
+                         f"{res.best.threshold:.4g}"]}
 st.dataframe(rows, hide_index=True)
 f1, f2 = st.columns(2)
 names2 = [T("imb.before"), T("imb.after")]
-rv = [ui.roc_view(token, model, ps), res["roc"]]
-pv = [ui.pr_view(token, model, ps), res["pr"]]
+rv = [mf.roc_view, res.roc]
+pv = [mf.pr_view, res.pr]
 with f1:
-    ui.chart(figures.roc_curves(rv, names=names2, x_title=T("axis.fpr"), y_title=T("axis.tpr"),
-                                diagonal_label=T("roc.diagonal"), width=None), key="imb_roc")
+    ui.chart(figures.roc_curves(rv, names=names2, width=None, text=dict(
+        x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
+        threshold=T("common.thr.short"))), key="imb_roc")
 with f2:
-    ui.chart(figures.pr_curves(pv, names=names2, x_title=T("axis.recall"), y_title=T("axis.precision"),
-                               width=None), key="imb_pr")
-p_data, p_new = ps.n_pos / ps.n, res["rate"]
+    ui.chart(figures.pr_curves(pv, names=names2, width=None, text=dict(
+        x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"), p_eq_r="P = R",
+        bep="BEP", best="max F1", best_f1="max F1")), key="imb_pr")
+p_data, p_new = ps.n_pos / ps.n, res.rate
 if 0 < p_new < 1 and c10 > 0 and c01 > 0:
     r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
-    direct = ui.optimal(token, model, p_new, c01, c10, ps)
-    via = ui.optimal(token, model, p_data, r2, 1.0, ps)
+    direct = mf.optimal(p_new, c01, c10)
+    via = mf.optimal(p_data, r2, 1.0)
     st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=f"{c01 / c10:g}",
                   ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))

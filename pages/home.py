@@ -3,22 +3,17 @@ import streamlit as st
 
 import ui
 
-ui.page("home.title", "home")
+ui.open_page("home")
 
-# The chapter's four stages, left to right; a stage links to its pages.
-STAGES = [
-    ("home.stage.methods", []),
-    ("home.stage.measures", ["confusion", "pr", "roc", "cost"]),
-    ("home.stage.tests", []),
-    ("home.stage.biasvar", []),
-]
-cols = st.columns(len(STAGES))
-for col, (key, links) in zip(cols, STAGES):
+# The chapter's four stages, left to right; each links to its pages (from the registry).
+cols = st.columns(len(ui.STAGES))
+for col, stage in zip(cols, ui.STAGES):
     with col.container(border=True):
-        st.subheader(ui.t(key))
-        st.caption(ui.t(key + ".what"))
-        for url_path in links:
-            ui.page_link(url_path)
+        st.subheader(ui.t(f"home.stage.{stage}"))
+        st.caption(ui.t(f"home.stage.{stage}.what"))
+        links = [p.key for p in ui.PAGES if p.stage == stage]
+        for key in links:
+            ui.page_link(key)
         if not links:
             st.caption(ui.t("home.later"))
 

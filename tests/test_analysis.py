@@ -80,12 +80,12 @@ def test_curve_dominance():
     y = np.array([1, 1, 0, 0, 1, 0])
     good = ec.roc_curve(y, [0.9, 0.8, 0.1, 0.2, 0.7, 0.3])
     mid = ec.roc_curve(y, [0.9, 0.2, 0.1, 0.8, 0.7, 0.3])
-    assert ec.curve_dominance(good.fpr, good.tpr, mid.fpr, mid.tpr) == 1
-    assert ec.curve_dominance(mid.fpr, mid.tpr, good.fpr, good.tpr) == -1
-    assert ec.curve_dominance(good.fpr, good.tpr, good.fpr, good.tpr) == 2
+    assert ec.curve_dominance(good.fpr, good.tpr, mid.fpr, mid.tpr) == ec.Better.FIRST
+    assert ec.curve_dominance(mid.fpr, mid.tpr, good.fpr, good.tpr) == ec.Better.SECOND
+    assert ec.curve_dominance(good.fpr, good.tpr, good.fpr, good.tpr) == ec.Better.EQUAL
     ps = datasets.synthetic(4000, 1.5, 0.5, seed=0)      # A and B are built to cross
     a, b = (ec.roc_curve(ps.y, ps.scores[m]) for m in ("A", "B"))
-    assert ec.curve_dominance(a.fpr, a.tpr, b.fpr, b.tpr) == 0
+    assert ec.curve_dominance(a.fpr, a.tpr, b.fpr, b.tpr) == ec.Better.CROSS
 
 
 @pytest.mark.parametrize("extremes", [False, True])

@@ -24,13 +24,13 @@ def brute_costs(y, s, p, c01, c10):
 def test_optimal_threshold_is_the_brute_force_minimum(case, p, c01, c10):
     y, s = case
     tc = ec.threshold_counts(y, s)
-    best = ec.optimal_threshold(tc, p, c01, c10)
+    best = ec.optimal_threshold(tc, p=p, cost01=c01, cost10=c10)
     costs = brute_costs(y, s, p, c01, c10)
     assert best.cost == pytest.approx(min(c for _, c in costs), abs=1e-12)
     # its normalised cost is its cost line at x = P(+)cost, never below the envelope
     cc = tc.cost_curve()
     assert best.norm_cost == pytest.approx(np.interp(best.pc, cc.x, cc.envelope), abs=1e-9)
-    at = ec.cost_at(tc, best.threshold if np.isfinite(best.threshold) else np.inf, p, c01, c10)
+    at = ec.cost_at(tc, best.threshold if np.isfinite(best.threshold) else np.inf, p=p, cost01=c01, cost10=c10)
     assert at.cost == pytest.approx(best.cost)
 
 
@@ -48,9 +48,9 @@ def test_cost_at_matches_textbook_2_23_on_the_data_prior():
 def test_both_costs_zero_is_refused():
     tc = ec.threshold_counts([1, 0], [0.6, 0.4])
     with pytest.raises(ec.DataError, match="cannot both be 0"):
-        ec.optimal_threshold(tc, 0.5, 0, 0)
+        ec.optimal_threshold(tc, p=0.5, cost01=0, cost10=0)
     with pytest.raises(ec.DataError, match=r"p must be in \[0, 1\], got 1.5"):
-        ec.optimal_threshold(tc, 1.5, 1, 1)
+        ec.optimal_threshold(tc, p=1.5, cost01=1, cost10=1)
 
 
 def test_compare_cost_curves_segments_agree_with_brute_force():
@@ -59,14 +59,14 @@ def test_compare_cost_curves_segments_agree_with_brute_force():
     b = ec.cost_curve(ps.y, ps.scores["B"])
     cmp_ = ec.compare_cost_curves(a, b)
     assert cmp_.segments[0][0] == 0.0 and cmp_.segments[-1][1] == 1.0
-    assert {w for *_, w in cmp_.segments} >= {0, 1}       # the two models cross
+    assert {w for *_, w in cmp_.segments} >= {ec.Better.FIRST, ec.Better.SECOND}       # the two models cross
     for x0, x1, w in cmp_.segments:
         xm = np.array([(x0 + x1) / 2])
         ya = brute_cost_envelope(a.fpr, a.fnr, xm)[0]
         yb = brute_cost_envelope(b.fpr, b.fnr, xm)[0]
-        if w == 0:
+        if w == ec.Better.FIRST:
             assert ya < yb
-        elif w == 1:
+        elif w == ec.Better.SECOND:
             assert yb < ya
 
 
@@ -75,7 +75,7 @@ def test_one_model_dominating_everywhere():
     a = ec.cost_curve(y, [0.9, 0.8, 0.1, 0.2, 0.7, 0.3])   # perfect
     b = ec.cost_curve(y, [0.9, 0.2, 0.1, 0.8, 0.7, 0.3])
     segs = ec.compare_cost_curves(a, b).segments
-    assert all(w in (0, -1) for *_, w in segs) and any(w == 0 for *_, w in segs)
+    assert all(w in (ec.Better.FIRST, ec.Better.EQUAL) for *_, w in segs) and any(w == ec.Better.FIRST for *_, w in segs)
 
 
 @pytest.mark.parametrize("method", ["under", "over"])
@@ -91,8 +91,8 @@ def test_rescaling_the_cost_ratio_is_changing_the_prior(case):
     y, s = case
     tc = ec.threshold_counts(y, s)
     p_data, p_new, ratio = 0.4, 0.1, 3.0
-    direct = ec.optimal_threshold(tc, p_new, ratio, 1.0)
-    via_ratio = ec.optimal_threshold(tc, p_data, ec.rescaled_cost_ratio(ratio, p_data, p_new), 1.0)
+    direct = ec.optimal_threshold(tc, p=p_new, cost01=ratio, cost10=1.0)
+    via_ratio = ec.optimal_threshold(tc, p=p_data, cost01=ec.rescaled_cost_ratio(ratio, p_data, p_new), cost10=1.0)
     assert direct.index == via_ratio.index
 
 

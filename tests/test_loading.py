@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import evalcore as ec
-from evalcore.datasets import ASSETS
+from evalcore.datasets import DATA as ASSETS
 
 GOOD = {
     "gbk": ("好瓜,分数\n是,0.9\n否,0.1\n是,0.3\n".encode("gbk"), "是", 2, 1),

@@ -6,7 +6,7 @@ from apptest_utils import metrics, ok, run
 
 import ui
 
-PAGES = [path for path, *_ in ui.PAGES]        # every page the app navigates to
+PAGES = [p.path for p in ui.PAGES]        # every page the app navigates to
 SOURCES = ["seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "synthetic", "upload"]
 
 
@@ -169,7 +169,7 @@ def test_macro_micro_note_names_sklearn_difference():
 def test_upload_over_the_size_limit_is_refused_with_its_own_message(monkeypatch):
     import ui as ui_module
 
-    monkeypatch.setattr(ui_module, "UPLOAD_LIMIT_MB", 0)      # any file is "too large"
+    monkeypatch.setattr(ui_module.data, "UPLOAD_LIMIT_MB", 0)      # any file is "too large"
     at = run("pages/confusion.py", source="upload", lang="en")
     at.sidebar.file_uploader(key="_w_upload").set_value(("big.csv", GOOD, "text/csv")).run()
     ok(at)

@@ -7,7 +7,10 @@ from pathlib import Path
 
 
 ROOT = Path(__file__).resolve().parent.parent
-STRINGS = tomllib.loads((ROOT / "assets" / "i18n.toml").read_text(encoding="utf-8"))
+STRINGS = {}
+for _table in sorted((ROOT / "assets" / "i18n").glob("*.toml")):
+    STRINGS.update(tomllib.loads(_table.read_text(encoding="utf-8")))
+CODE = [ROOT / "app.py", *ROOT.glob("ui/*.py"), *ROOT.glob("pages/*.py")]
 
 
 def test_import_evalcore_pulls_no_ui_or_sklearn():
@@ -39,7 +42,7 @@ def test_every_string_has_both_languages():
 
 def test_every_key_used_in_code_exists():
     used = set()
-    for f in [ROOT / "app.py", ROOT / "ui.py", *ROOT.glob("pages/*.py")]:
+    for f in CODE:
         used |= set(re.findall(r'\b(?:T|t|ui\.t)\("([a-z0-9_.\-]+)"', f.read_text(encoding="utf-8")))
     used = {k for k in used if not k.endswith(".")}
     assert not sorted(used - set(STRINGS))
@@ -69,3 +72,104 @@ def test_upload_cap_and_no_usage_stats():
     cfg = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
     assert cfg["browser"]["gatherUsageStats"] is False
     assert 0 < cfg["server"]["maxUploadSize"] <= 200
+
+
+def test_string_tables_do_not_repeat_keys_and_shared_ones_are_common():
+    seen = {}
+    for table in sorted((ROOT / "assets" / "i18n").glob("*.toml")):
+        keys = tomllib.loads(table.read_text(encoding="utf-8"))
+        assert not set(keys) & set(seen), (table.name, sorted(set(keys) & set(seen)))
+        seen.update(dict.fromkeys(keys, table.stem))
+        if table.stem == "common":
+            assert all(k.startswith("common.") for k in keys)
+        else:
+            assert not any(k.startswith("common.") for k in keys), table.name
+    # a key used by ui/ or by two pages lives in common.toml
+    uses = {}
+    for f in CODE:
+        for k in set(re.findall(r'"([a-z0-9_\-]+(?:\.[a-z0-9_\-]+)+)"', f.read_text(encoding="utf-8"))) & set(STRINGS):
+            uses.setdefault(k, set()).add(f.parent.name + "/" + f.name)
+    shared = [k for k, fs in uses.items() if (len(fs) > 1 or any(f.startswith("ui/") for f in fs))
+              and not k.startswith("common.")]
+    assert not shared
+
+
+def test_every_key_built_at_run_time_exists():
+    """Keys made from values (verdicts, step kinds, sources, modes) exist for every value."""
+    import evalcore as ec
+    import ui
+
+    families = {
+        "pr.verdict.": [b.value for b in ec.Better],
+        "roc.verdict.": [b.value for b in ec.Better],
+        "roc.step.": ["up", "right", "diagonal", "group"],
+        "roc.mode.": ["step", "four", "grid", "full"],
+        "common.src.": list(ui.SOURCES),
+        "imb.method.": ["under", "over"],
+        "mc.src.": ["kappa", "animals", "upload"],
+        "cost.fig.": ["roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
+                      "optimal", "norm"],
+    }
+    families.update({f"home.stage.{s}": [""] for s in ui.STAGES})
+    missing = [p + v for p, vs in families.items() for v in vs if (p + v) not in STRINGS]
+    missing += [f"home.stage.{s}.what" for s in ui.STAGES if f"home.stage.{s}.what" not in STRINGS]
+    for p in ui.PAGES:
+        missing += [k for k in (p.title_key, p.heading_key) if k not in STRINGS]
+    assert not missing
+
+
+def test_the_registry_drives_navigation_and_every_page_has_its_files():
+    import ui
+
+    for p in ui.PAGES:
+        assert (ROOT / p.path).exists(), p.path
+        assert (ROOT / "assets" / "lessons" / f"{p.key}.zh.md").exists(), p.key
+        assert p.stage in ("", *ui.STAGES)
+    app = (ROOT / "app.py").read_text(encoding="utf-8")
+    assert "ui.navigation_pages()" in app
+    assert "ui.STAGES" in (ROOT / "pages" / "home.py").read_text(encoding="utf-8")
+    # every page file is registered
+    assert {f.stem for f in (ROOT / "pages").glob("*.py")} == {p.key for p in ui.PAGES}
+
+
+def test_every_session_key_is_declared_once_with_its_meaning():
+    from ui.state import declared
+
+    pattern = re.compile(r'(?:SS|session_state)(?:\[|\.get\(|\.pop\(|\.setdefault\()\s*f?"([^"{]+)|'
+                         r'bind\(\s*f?"([^"{]+)')
+    used = set()
+    for f in CODE:
+        for a, b in pattern.findall(f.read_text(encoding="utf-8")):
+            used.add(a or b)
+    assert not sorted(k for k in used if not declared(k))
+
+
+def test_no_module_is_too_long():
+    long = [f.relative_to(ROOT).as_posix() for f in [*ROOT.glob("ui/*.py"), *ROOT.glob("evalcore/**/*.py")]
+            if len(f.read_text(encoding="utf-8").splitlines()) > 420]
+    assert not long
+
+
+def test_pages_keep_latex_in_the_template_file():
+    for f in ROOT.glob("pages/*.py"):
+        assert not re.search(r"\bst\.latex\(\s*r?f?[\"']", f.read_text(encoding="utf-8")), f.name
+
+
+def test_figure_builders_have_no_visible_defaults():
+    import inspect
+
+    from evalcore import figures
+
+    for name in figures.__all__:
+        fn = getattr(figures, name)
+        if inspect.isfunction(fn) and name not in ("model_color",):
+            sig = inspect.signature(fn)
+            assert "text" in sig.parameters and sig.parameters["text"].default is inspect.Parameter.empty, name
+            assert not [p for p in sig.parameters if p.endswith(("_title", "_label"))], name
+
+
+def test_evalcore_refers_to_nothing_outside_the_repository():
+    for f in ROOT.glob("evalcore/**/*.py"):
+        text = f.read_text(encoding="utf-8")
+        assert "shared/" not in text and not re.search(r"\bseed 00\d", text), f.name
+        assert "assets" not in text, f.name

@@ -1,0 +1,34 @@
+"""<中文标题> · <English title> (textbook 2.x).
+
+A page to copy.  To add a page:
+
+1. copy this file to ``pages/<key>.py``;
+2. add ``Page("<key>", "<stage>", "<needs>")`` to ``ui/registry.py``
+   (stage: methods, measures, tests or biasvar; needs: predictions,
+   features, tables or "");
+3. add its navigation title ``common.nav.<key>`` to ``assets/i18n/common.toml``
+   and ``<key>.title`` plus the page's own strings to
+   ``assets/i18n/<key>.toml``, each with ``zh`` and ``en``;
+4. add ``assets/lessons/<key>.zh.md`` and ``<key>.en.md``;
+5. put LaTeX in ``assets/formulas.toml`` and show it with ``ui.formula``.
+
+The page runs under AppTest in both languages by ``tests/test_pages.py``
+(it reads the registry).  No math here: call ``evalcore``.
+"""
+import streamlit as st
+
+import evalcore as ec
+from evalcore import figures
+
+import ui
+
+ps, token, models = ui.open_data_page("<key>")     # or ui.open_page("<key>") without data
+T = ui.t
+
+name = ui.model_picker(models)
+facts = ui.model(token, name, ps)                    # cached per (data, model, flipped)
+thr = ui.threshold_control(token, name, facts.counts)
+c = facts.counts.at(thr)
+st.metric(T("<key>.metric"), ui.fmt(ec.measures(c).accuracy))
+ui.chart(figures.roc_curves([facts.roc_view], names=[name], text=ui.texts("<key>.fig.", "x", "y", "diagonal",
+                                                                           "threshold")), key="<key>_fig")

@@ -1,0 +1,122 @@
+"""Reading a text table from a path, bytes or a file: encodings, the
+separator, and every way a file can fail, each as a :class:`DataError`."""
+from __future__ import annotations
+
+import io
+import os
+import re
+
+import numpy as np
+
+from ._validation import Bi, DataError, DataTypeError
+
+MAX_CELL = 10_000
+_MAGIC = ((b"PK\x03\x04", Bi("an Excel .xlsx or zip file", "Excel .xlsx 或 zip 文件")),
+          (b"\xd0\xcf\x11\xe0", Bi("an old Excel .xls file", "旧版 Excel .xls 文件")),
+          (b"\x89PNG", Bi("a PNG image", "PNG 图片")), (b"\xff\xd8\xff", Bi("a JPEG image", "JPEG 图片")),
+          (b"GIF8", Bi("a GIF image", "GIF 图片")), (b"%PDF", Bi("a PDF document", "PDF 文档")),
+          (b"\x1f\x8b", Bi("a gzip archive", "gzip 压缩包")))
+
+
+
+def _read_bytes(source) -> bytes:
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source)
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return f.read()
+    if hasattr(source, "getvalue"):
+        data = source.getvalue()
+    elif hasattr(source, "read"):
+        if hasattr(source, "seek"):
+            try:
+                source.seek(0)
+            except (OSError, ValueError):
+                pass
+        data = source.read()
+    else:
+        raise DataTypeError("bad_source_type", kind=type(source).__name__)
+    return data.encode("utf-8") if isinstance(data, str) else bytes(data)
+
+
+def _decode(data: bytes) -> tuple[bytes, str]:
+    """Return (UTF-8 bytes without BOM, text)."""
+    if not data.strip():
+        raise DataError("file_empty")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = data.decode("utf-16")
+        return text.encode("utf-8"), text
+    for magic, kind in _MAGIC:
+        if data.startswith(magic):
+            raise DataError("file_binary", kind=kind)
+    if b"\x00" in data[:8192]:
+        raise DataError("file_binary", kind=Bi("a binary file", "二进制文件"))
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data, data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        raise DataError("file_encoding") from None
+    return text.encode("utf-8"), text
+
+
+def _separator(text: str) -> str:
+    head = next((ln for ln in text[:65536].splitlines() if ln.strip()), "")
+    counts = {sep: head.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=counts.get)
+    return best if counts[best] else ","
+
+
+def read_table(source):
+    """A pandas DataFrame from ``source`` (path, bytes or file), or a DataError."""
+    import pandas as pd
+
+    raw = _read_bytes(source)
+    data, text = _decode(raw)
+    if not text.strip():
+        raise DataError("file_empty")
+    sep = _separator(text)
+    if len(data) > MAX_CELL:
+        longest = _longest_cell(data, sep)
+        if longest > MAX_CELL:
+            raise DataError("file_cell_too_long", size=longest)
+    try:
+        df = pd.read_csv(io.BytesIO(data), sep=sep, engine="pyarrow")
+    except Exception:
+        df = _read_c_engine(pd, data, sep)
+    if df.shape[1] and df.shape[0] == 0:
+        raise DataError("file_no_rows")
+    df.columns = [str(c).strip() for c in df.columns]
+    for c in df.columns:
+        if len(c) > MAX_CELL:
+            raise DataError("file_cell_too_long", size=len(c))
+    return df
+
+
+def _longest_cell(data: bytes, sep: str) -> int:
+    """Length in bytes of the longest run between separators or line breaks."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    cuts = np.flatnonzero((b == ord(sep)) | (b == 10))
+    bounds = np.concatenate(([-1], cuts, [b.shape[0]]))
+    return int(np.diff(bounds).max()) - 1
+
+
+def _read_c_engine(pd, data: bytes, sep: str):
+    try:
+        return pd.read_csv(io.BytesIO(data), sep=sep, engine="c", skip_blank_lines=True)
+    except pd.errors.EmptyDataError:
+        raise DataError("file_empty") from None
+    except pd.errors.ParserError as exc:
+        m = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", str(exc))
+        if m:
+            raise DataError("file_ragged", row=int(m.group(2)), expected=int(m.group(1)),
+                            got=int(m.group(3))) from None
+        raise DataError("file_parse", detail=str(exc).strip()[:200]) from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise DataError("file_parse", detail=str(exc).strip()[:200]) from None
+
+

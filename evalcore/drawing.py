@@ -1,0 +1,177 @@
+"""Drawing support: what a figure needs that is not teaching math.
+
+* :func:`reduce_curve` -- the points of a long curve worth drawing, with a
+  proven one-pixel bound, and the reduced views :class:`RocView` /
+  :class:`PrView` that say what their area is (AUC / AP);
+* :func:`f_iso_curve` -- iso-F lines for the P-R plane;
+* :func:`coarsen_steps` -- the ROC walk in at most k groups for large data;
+* :func:`score_histogram` -- both classes' scores on shared bins.
+
+Pure numpy; no plotting library is imported here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._ranking import ThresholdCounts
+from ._validation import check_count, check_labels_and_scores, check_real
+from .analysis import RocSteps
+
+
+def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
+    """Points (recall, precision) with F-beta = f, for drawing iso-F lines.
+
+    From F = (1 + b^2) P R / (b^2 P + R):  P = f R / ((1 + b^2) R - f b^2),
+    defined for R > f b^2 / (1 + b^2).  Returns arrays clipped to P <= 1.
+    """
+    ff = check_real(f, "f")
+    b2 = check_real(beta, "beta") ** 2
+    r_min = ff * b2 / (1 + b2)
+    r = np.linspace(max(r_min, 1e-9) + 1e-9, 1.0, n)
+    p = ff * r / ((1 + b2) * r - ff * b2)
+    keep = (p >= 0) & (p <= 1.0 + 1e-12)
+    return r[keep], np.minimum(p[keep], 1.0)
+
+
+def reduce_curve(x, y, columns: int = 500, *, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
+    """Indices of the points to draw so that no dropped point is a pixel away.
+
+    The x range is cut into ``columns`` equal columns (one per pixel of the
+    plot area).  In each column the first and last point are kept; with
+    ``extremes=True`` also the points of smallest and largest y (needed for
+    P-R, where precision is not monotone).
+
+    Bound: a dropped point lies in its column, between the column's kept
+    points in drawing order, and (monotone curve, or extremes kept) within
+    the y range those kept points span; the polyline through them crosses
+    that range inside the column, so the point is less than one column
+    width, one pixel, from it.  At most 2 (or 4) points per column, plus the
+    curve's first and last point.
+    """
+    xa = np.asarray(x, dtype=np.float64)
+    ya = np.asarray(y, dtype=np.float64)
+    cols = check_count(columns, "columns", minimum=1)
+    n = xa.shape[0]
+    if n <= 2 * cols:
+        return np.arange(n)
+    lo, hi = x_range
+    # x is non-decreasing, so each column is one contiguous run of indices,
+    # found by binary search of the column edges: O(columns log n).
+    edges = lo + (hi - lo) * np.arange(1, cols) / cols
+    cuts = np.searchsorted(xa, edges, "left")
+    starts = np.unique(np.concatenate(([0], cuts)))
+    starts = starts[starts < n]
+    ends = np.concatenate((starts[1:] - 1, [n - 1]))
+    keep = [starts, ends]
+    if extremes:
+        lo_i = np.empty_like(starts)
+        hi_i = np.empty_like(starts)
+        for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist())):
+            seg = ya[a:b + 1]
+            lo_i[k] = a + int(seg.argmin())
+            hi_i[k] = a + int(seg.argmax())
+        keep += [lo_i, hi_i]
+    return np.unique(np.concatenate(keep))
+
+
+@dataclass(frozen=True, eq=False)
+class CurveView:
+    """A curve reduced for drawing: ``x``, ``y`` (float32 is plenty for
+    pixels), and for hover and clicks the exact ``thresholds``, ``tp``, ``fp``
+    of the kept points; ``keep`` are their indices into the full curve
+    (which has one point per entry of ``ThresholdCounts.thresholds``, the P-R
+    curve shifted by one since it has no inf point); ``n_full`` the full
+    curve's length.  The subclasses say what their area is."""
+
+    x: np.ndarray
+    y: np.ndarray
+    thresholds: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    keep: np.ndarray
+    n_full: int
+
+
+@dataclass(frozen=True, eq=False)
+class RocView(CurveView):
+    """A reduced ROC curve (x = FPR, y = TPR) and ``auc``, the area under
+    the full curve (textbook (2.20))."""
+
+    auc: float
+
+
+@dataclass(frozen=True, eq=False)
+class PrView(CurveView):
+    """A reduced P-R curve (x = recall, y = precision) and
+    ``average_precision``, the step-wise area of the full curve."""
+
+    average_precision: float
+
+
+def roc_view(tc: ThresholdCounts, columns: int = 500) -> RocView:
+    """The ROC curve of ``tc`` reduced to at most 2 points per pixel column."""
+    r = tc.roc_curve()
+    keep = reduce_curve(r.fpr, r.tpr, columns)
+    return RocView(r.fpr[keep].astype(np.float32), r.tpr[keep].astype(np.float32),
+                   r.thresholds[keep], tc.tp[keep], tc.fp[keep], keep, r.fpr.shape[0], r.auc)
+
+
+def pr_view(tc: ThresholdCounts, columns: int = 500) -> PrView:
+    """The P-R curve of ``tc`` reduced to at most 4 points per pixel column."""
+    c = tc.pr_curve()
+    keep = reduce_curve(c.recall, c.precision, columns, extremes=True)
+    return PrView(c.recall[keep].astype(np.float32), c.precision[keep].astype(np.float32),
+                  c.thresholds[keep], c.tp[keep], c.fp[keep], keep, c.recall.shape[0],
+                  tc.average_precision())
+
+
+def coarsen_steps(steps: RocSteps, max_steps: int) -> RocSteps:
+    """At most ``max_steps`` steps, each taking in a run of consecutive
+    thresholds (for data too large to walk one score at a time).  Areas stay
+    exact: a group's area is the sum of its steps' areas."""
+    k = check_count(max_steps, "max_steps", minimum=1)
+    if steps.n_steps <= k:
+        return steps
+    idx = np.unique(np.round(np.linspace(0, steps.n_steps, k + 1)).astype(np.int64))
+    d_pos = np.concatenate(([0], np.diff(steps.tp[idx])))
+    d_neg = np.concatenate(([0], np.diff(steps.fp[idx])))
+    cum = steps.cum_area[idx]
+    kind = np.full(idx.shape[0], "group", dtype=object)
+    kind[0] = "start"
+    return RocSteps(steps.fpr[idx], steps.tpr[idx], steps.thresholds[idx], steps.tp[idx], steps.fp[idx],
+                    d_pos, d_neg, np.concatenate(([0.0], np.diff(cum))), cum, kind.astype(str),
+                    steps.n_pos, steps.n_neg)
+
+
+@dataclass(frozen=True, eq=False)
+class ScoreHistogram:
+    """Histogram of each class's scores on shared bins: ``edges`` (bins + 1),
+    ``pos_counts`` and ``neg_counts`` (bins)."""
+
+    edges: np.ndarray
+    pos_counts: np.ndarray
+    neg_counts: np.ndarray
+
+
+def score_histogram(y_true, scores, bins: int = 40) -> ScoreHistogram:
+    """Counts of positive and negative scores in ``bins`` equal-width bins
+    spanning [min score, max score].
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> h = ec.score_histogram([1, 0, 1, 0], [0.8, 0.4, 0.3, 0.1], bins=2)
+    >>> h.pos_counts.tolist(), h.neg_counts.tolist()
+    ([1, 1], [2, 0])
+    """
+    y, s = check_labels_and_scores(y_true, scores, need_both=False)
+    b = check_count(bins, "bins", minimum=1)
+    lo, hi = float(s.min()), float(s.max())
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    edges = np.linspace(lo, hi, b + 1)
+    pos, _ = np.histogram(s[y], bins=edges)
+    neg, _ = np.histogram(s[~y], bins=edges)
+    return ScoreHistogram(edges, pos, neg)

@@ -1,0 +1,75 @@
+"""Figures of the confusion-matrix page: the 2 x 2 matrix, a K x K matrix and
+both classes' score histograms."""
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..confusion import Counts
+from ..drawing import ScoreHistogram
+from .style import CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NEGATIVE, PAPER, POSITIVE, layout, need
+
+
+def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
+    """The binary confusion matrix in the book's layout (table 2.1): rows =
+    true class (positive, negative), columns = predicted; cells TP FN / FP TN.
+
+    ``text`` keys: ``tp fn fp tn`` (cell names), ``pos neg`` (class names),
+    ``true pred`` (axis titles); optional ``title``."""
+    tp_, fn_, fp_, tn_, pos, neg, true, pred = need(text, "tp", "fn", "fp", "tn", "pos", "neg", "true", "pred")
+    z = np.array([[counts.tp, counts.fn], [counts.fp, counts.tn]], dtype=float)
+    cells = [[f"{tp_}<br><b>{counts.tp:,}</b>", f"{fn_}<br><b>{counts.fn:,}</b>"],
+             [f"{fp_}<br><b>{counts.fp:,}</b>", f"{tn_}<br><b>{counts.tn:,}</b>"]]
+    # Correct cells (diagonal) green, errors vermillion, by share of the row.
+    row = z.sum(axis=1, keepdims=True)
+    share = np.divide(z, row, out=np.zeros_like(z), where=row > 0)
+    signed = np.array([[share[0, 0], -share[0, 1]], [-share[1, 0], share[1, 1]]])
+    fig = go.Figure(go.Heatmap(
+        z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
+        textfont=dict(size=CELL_SIZE), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
+        colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3))
+    fig.update_yaxes(autorange="reversed", title=true)
+    fig.update_xaxes(side="top", title=pred)
+    return layout(fig, text.get("title"), height=HEIGHT["matrix"])
+
+
+def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
+    """A K x K confusion matrix (rows = true, columns = predicted) with counts.
+
+    ``text`` keys: ``true pred`` (axis titles); optional ``title``.  ``labels``
+    are shown as plain text (escaped by the caller)."""
+    true, pred = need(text, "true", "pred")
+    a = np.asarray(cm)
+    labels = [str(v) for v in labels]
+    row = a.sum(axis=1, keepdims=True)
+    share = np.divide(a, row, out=np.zeros(a.shape), where=row > 0)
+    fig = go.Figure(go.Heatmap(
+        z=share, x=labels, y=labels, text=a, texttemplate="%{text}", textfont=dict(size=CELL_SIZE_K),
+        zmin=0, zmax=1, colorscale=[[0, PAPER], [1, NEGATIVE]], showscale=False,
+        xgap=2, ygap=2, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
+    fig.update_yaxes(autorange="reversed", title=true, type="category")
+    fig.update_xaxes(side="top", title=pred, type="category")
+    return layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120))
+
+
+def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, text) -> go.Figure:
+    """Both classes' score histograms on shared bins, with the threshold as a
+    vertical line (samples right of it are predicted positive).
+
+    ``text`` keys: ``pos neg`` (class names), ``x y`` (axis titles),
+    ``threshold`` (the line's label); optional ``title``."""
+    pos, neg, x_title, y_title, thr = need(text, "pos", "neg", "x", "y", "threshold")
+    centers = (hist.edges[:-1] + hist.edges[1:]) / 2
+    width = float(hist.edges[1] - hist.edges[0])
+    fig = go.Figure()
+    fig.add_bar(x=centers, y=hist.neg_counts, width=width, name=neg, marker_color=NEGATIVE, opacity=0.6)
+    fig.add_bar(x=centers, y=hist.pos_counts, width=width, name=pos, marker_color=POSITIVE, opacity=0.6)
+    fig.update_layout(barmode="overlay", bargap=0)
+    if threshold is not None and np.isfinite(threshold):
+        fig.add_vline(x=threshold, line=dict(color=INK, width=3, dash="dash"),
+                      annotation_text=f"{thr} = {threshold:.4g}",
+                      annotation_position="top", annotation_font_size=16)
+    fig.update_xaxes(title=x_title)
+    fig.update_yaxes(title=y_title, rangemode="tozero")
+    fig.update_layout(legend=dict(orientation="h", y=1.12, x=0))
+    return layout(fig, text.get("title"), height=HEIGHT["histogram"])

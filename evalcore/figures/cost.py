@@ -1,0 +1,124 @@
+"""ROC space and cost space side by side (textbook figure 2.5), ready for
+hover linking (the page's HTML wrapper finds the highlight traces by the
+indices in ``layout.meta``, never by a name)."""
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..results import Better
+from .style import HEIGHT, INK, NEGATIVE, PAPER, POSITIVE, layout, model_color, need, translucent
+
+_LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
+_RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
+def _clip_line(x0, y0, slope):
+    """The segment of the line through (x0, y0) with ``slope`` inside [0, 1]^2."""
+    if not np.isfinite(slope):
+        return [x0, x0], [0.0, 1.0]
+    xs = np.array([0.0, 1.0])
+    ys = y0 + slope * (xs - x0)
+    if slope > 0:
+        lo, hi = max(0.0, x0 - y0 / slope), min(1.0, x0 + (1 - y0) / slope)
+        xs = np.array([lo, hi])
+        ys = y0 + slope * (xs - x0)
+    return xs.tolist(), np.clip(ys, 0, 1).tolist()
+
+
+def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, names,
+                       pc: float, text, comparison=None) -> go.Figure:
+    """ROC space (left) and cost space (right) in one figure.
+
+    ``roc_views``: CurveView per model; ``hulls``: (fpr, tpr) per model;
+    ``curves``: CostCurve per model; ``samples``: the cost-line indices to draw
+    for the first model (``cost_line_sample``); ``current``/``optimal``:
+    CostPoint per model; ``pc``: the operating condition P(+)cost.
+    Left: curves, hulls, the iso-cost line through each optimum, current (●)
+    and optimal (★) points.  Right: the first model's cost lines (faint), every
+    model's lower envelope (bold, the first shaded), the vertical line x = pc
+    and the points (pc, cost_norm).  With ``comparison`` (CostComparison of
+    the first two), the x ranges where each is better are shaded.
+
+    ``text`` keys: ``roc_title cost_title`` (panel titles), ``lines``
+    (legend of the cost lines), ``points``, ``line_hover`` (hover of a cost
+    line, with ``%{customdata}`` for the ROC point), ``iso``, ``area``,
+    ``current``, ``optimal``, ``fpr tpr norm`` (axis titles).
+
+    Two empty traces at the end are for the page's hover linking, which
+    highlights the hovered ROC point and its cost line; their indices are
+    ``layout.meta.hl_roc`` and ``layout.meta.hl_cost``.
+    """
+    (roc_title, cost_title, w_lines, w_points, w_line_hover, w_iso, w_area, w_current, w_optimal, w_fpr, w_tpr,
+     w_norm) = need(text, "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
+                    "optimal", "fpr", "tpr", "norm")
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
+                        subplot_titles=(roc_title, cost_title))
+    # -- cost space: sampled lines of the first model, as one trace with gaps
+    c0 = curves[0]
+    xs = np.linspace(0, 1, 11)
+    lx, ly, ld = [], [], []
+    for i in samples:
+        lx += xs.tolist() + [None]
+        ly += (c0.fpr[i] * (1 - xs) + c0.fnr[i] * xs).tolist() + [None]
+        ld += [int(i)] * 11 + [-1]
+    fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color=translucent(NEGATIVE, 0.18), width=1),
+                    name=w_lines, customdata=ld, **_RIGHT,
+                    hovertemplate=w_line_hover + "<extra></extra>")
+    line_trace = len(fig.data) - 1
+    # -- ROC space: the first model's sampled ROC points, hoverable
+    fig.add_scatter(x=c0.fpr[samples], y=1 - c0.fnr[samples], mode="markers", **_LEFT,
+                    marker=dict(size=6, color=translucent(NEGATIVE, 0.35)), customdata=np.asarray(samples),
+                    name=w_points, showlegend=False,
+                    hovertemplate="FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>")
+    point_trace = len(fig.data) - 1
+    for k, (v, hull, cc, cur, opt, name) in enumerate(zip(roc_views, hulls, curves, current, optimal, names)):
+        color = model_color(k)
+        fig.add_scatter(x=v.x, y=v.y, mode="lines", line=dict(color=color, width=3), name=name,
+                        legendgroup=name, **_LEFT, hoverinfo="skip")
+        fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=color, width=2, dash="dash"),
+                        showlegend=False, legendgroup=name, **_LEFT, hoverinfo="skip")
+        ix, iy = _clip_line(opt.fpr, opt.tpr, opt.slope)
+        fig.add_scatter(x=ix, y=iy, mode="lines", line=dict(color=color, width=2, dash="dot"),
+                        name=w_iso, showlegend=k == 0, **_LEFT,
+                        hoverinfo="skip")
+        fig.add_scatter(x=cc.x, y=cc.envelope, mode="lines", line=dict(color=color, width=4),
+                        fill="tozeroy" if k == 0 else None, fillcolor=translucent(NEGATIVE, 0.12),
+                        name=f"{name}: {w_area} = {cc.expected_total_cost:.4f}",
+                        legendgroup=name, **_RIGHT,
+                        hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
+        fig.add_scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, **_LEFT,
+                        marker=dict(size=15, color=color, line=dict(color=INK, width=2)),
+                        hovertemplate=f"{w_current}: {cur.threshold:.6g}<extra></extra>")
+        fig.add_scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, **_LEFT,
+                        marker=dict(size=18, color=color, symbol="star", line=dict(color=INK, width=1)),
+                        hovertemplate=f"{w_optimal}: {opt.threshold:.6g}<extra></extra>")
+        fig.add_scatter(x=[pc, pc], y=[cur.norm_cost, opt.norm_cost], mode="markers", showlegend=False,
+                        **_RIGHT, marker=dict(size=[15, 18], symbol=["circle", "star"], color=color,
+                                                  line=dict(color=INK, width=1)),
+                        hovertemplate="cost_norm %{y:.4f}<extra></extra>")
+    if comparison is not None:
+        for x0, x1, w in comparison.segments:
+            if w in (Better.FIRST, Better.SECOND):
+                # shapes on explicit axes: add_vrect(row=, col=) is slow
+                fig.add_shape(type="rect", xref="x2", yref="y2 domain", x0=x0, x1=x1, y0=0, y1=1,
+                              fillcolor=model_color(0 if w == Better.FIRST else 1), opacity=0.08, line_width=0,
+                              layer="below")
+    fig.add_shape(type="line", xref="x2", yref="y2 domain", x0=pc, x1=pc, y0=0, y1=1,
+                  line=dict(color=INK, width=2, dash="dash"))
+    fig.add_annotation(xref="x2", yref="y2 domain", x=pc, y=1, text=f" P(+)cost = {pc:.3f}",
+                       showarrow=False, xanchor="left", yanchor="top", bgcolor=translucent(PAPER, 0.8))
+    hl_roc = len(fig.data)
+    fig.add_scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, **_LEFT,
+                    marker=dict(size=18, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip")
+    fig.add_scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, **_RIGHT,
+                    line=dict(color=POSITIVE, width=4), hoverinfo="skip")
+    fig.update_layout(xaxis=dict(range=[-0.02, 1.02], title=w_fpr),
+                      yaxis=dict(range=[-0.02, 1.02], title=w_tpr),
+                      xaxis2=dict(range=[0, 1], title="P(+)cost"),
+                      yaxis2=dict(range=[0, 1], title=w_norm))
+    fig.update_layout(legend=dict(orientation="h", y=-0.18, x=0), hovermode="closest",
+                      meta=dict(line_trace=line_trace, point_trace=point_trace, hl_roc=hl_roc, hl_cost=hl_roc + 1,
+                                fpr=c0.fpr[samples].tolist(), fnr=c0.fnr[samples].tolist(),
+                                samples=[int(i) for i in samples]))
+    return layout(fig, None, height=HEIGHT["linked"])

@@ -1,0 +1,106 @@
+"""ROC and P-R curves of one or more models, clickable, with exact hover."""
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .style import (FAINT, HEIGHT, MUTED, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, layout, marker, model_color, need,
+                    square_axes, translucent)
+
+
+def _clickable(color: str) -> dict:
+    """Small markers on a curve so its points can be clicked (plotly selects
+    markers, not lines), looking the same whether selected or not."""
+    same = dict(marker=dict(opacity=1.0))
+    return dict(marker=dict(size=5, color=color), selected=same, unselected=same)
+
+
+def _hover_data(v) -> np.ndarray:
+    """Per-point (threshold, TP, FP) for hover, as float32: 12 bytes a point
+    keeps a 2,000-point trace near 64 kB of JSON.  Hover shows thresholds to
+    6 significant digits, which float32 holds; a click is resolved on the
+    server from the point's index to the exact float64 threshold."""
+    return np.column_stack([v.thresholds, v.tp, v.fp]).astype(np.float32)
+
+
+def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> None:
+    """Model ``i``'s reduced curve ``v`` as a clickable trace with exact-count hover."""
+    fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=legend,
+                    line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
+                    customdata=_hover_data(v),
+                    hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
+                                   f"{xy_hover}<br>TP = %{{customdata[1]}}, FP = %{{customdata[2]}}"
+                                   "<extra></extra>"))
+
+
+def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None = SQUARE_WIDTH) -> go.Figure:
+    """One ROC curve per model (``views``: :class:`RocView`), each model's
+    current :class:`OperatingPoint` marked, the diagonal, AUC in the legend,
+    and optionally each convex hull (``hulls``: (fpr, tpr) pairs).
+
+    ``text`` keys: ``x y`` (axis titles), ``diagonal``, ``threshold``;
+    optional ``title``.  Trace order: one curve trace per model first (so a
+    click's ``curve_number`` is the model's index), then the rest.
+    """
+    x_title, y_title, diagonal, thr = need(text, "x", "y", "diagonal", "threshold")
+    fig = go.Figure()
+    for i, (v, name) in enumerate(zip(views, names)):
+        _curve_trace(fig, v, i, f"{name} (AUC = {v.auc:.3f})", name, thr, "FPR = %{x:.4f}, TPR = %{y:.4f}")
+    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diagonal, hoverinfo="skip",
+                    line=dict(color=NEUTRAL, dash="dot", width=2))
+    for i, hull in enumerate(hulls or []):
+        fig.add_scatter(x=hull[0], y=hull[1], mode="lines", showlegend=False, hoverinfo="skip",
+                        line=dict(color=model_color(i), width=2, dash="dash"))
+    for i, p in enumerate(points or []):
+        marker(fig, p.fpr, p.tpr, i, f"{thr} = {p.threshold:.6g}<br>TP = {p.tp:,}, FP = {p.fp:,}"
+               "<br>FPR = %{x:.4f}, TPR = %{y:.4f}", size=16, edge=2)
+    square_axes(fig, x_title, y_title)
+    fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom",
+                                  bgcolor=translucent(PAPER, 0.8)), clickmode="event+select")
+    layout(fig, text.get("title"), height=HEIGHT["square"])
+    if width:
+        fig.update_layout(width=width)
+    return fig
+
+
+def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None, best_f1=None,
+              width: int | None = SQUARE_WIDTH) -> go.Figure:
+    """One P-R curve per model (``views``: :class:`PrView`), its current
+    operating point, the P = R line with each model's BEP, the max-F-beta
+    points (``best``: :class:`BestF`, stars), the max-F1 points when beta != 1
+    (``best_f1``, triangles), and faint iso-F curves (``iso``: list of
+    (label, recall, precision)).
+
+    ``text`` keys: ``x y`` (axis titles), ``threshold``, ``p_eq_r`` (the
+    P = R line), ``bep``, ``best`` (the stars' name), ``best_f1`` (the
+    triangles'); optional ``title``.
+    """
+    x_title, y_title, thr, p_eq_r, bep_label, best_label, best_f1_label = need(
+        text, "x", "y", "threshold", "p_eq_r", "bep", "best", "best_f1")
+    fig = go.Figure()
+    for i, (v, name) in enumerate(zip(views, names)):
+        _curve_trace(fig, v, i, f"{name} (AP = {v.average_precision:.3f})", name, thr,
+                     "P = %{y:.4f}, R = %{x:.4f}")
+    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=p_eq_r, hoverinfo="skip",
+                    line=dict(color=NEUTRAL, dash="dot", width=2))
+    for label, r, p in iso or []:
+        fig.add_scatter(x=r, y=p, mode="lines", showlegend=False, hoverinfo="skip", line=dict(color=FAINT, width=1))
+        fig.add_annotation(x=float(r[-1]), y=float(p[-1]), text=label, showarrow=False,
+                           xanchor="left", font=dict(size=NOTE_SIZE, color=MUTED))
+    for i, b in enumerate(beps or []):
+        marker(fig, b, b, i, f"{names[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
+    for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", best_f1_label)):
+        for i, bf in enumerate(group or []):
+            marker(fig, bf.recall, bf.precision, i, f"{names[i]}: {label} = {bf.f:.4f}<br>{thr} = {bf.threshold:.6g}",
+                   symbol=symbol, size=15 if symbol == "star" else 14)
+    for i, p in enumerate(points or []):
+        if np.isfinite(p.precision):
+            marker(fig, p.recall, p.precision, i, f"{thr} = {p.threshold:.6g}<br>TP = {p.tp:,}, "
+                   f"FP = {p.fp:,}<br>P = %{{y:.4f}}, R = %{{x:.4f}}", size=16, edge=2)
+    square_axes(fig, x_title, y_title)
+    fig.update_layout(legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
+                      clickmode="event+select")
+    layout(fig, text.get("title"), height=HEIGHT["square"])
+    if width:
+        fig.update_layout(width=width)
+    return fig

@@ -1,0 +1,84 @@
+"""One style for every figure: the palette, named colours, type sizes and
+heights, and the shared layout.
+
+Okabe & Ito's colour-blind-safe palette on a white background with large
+type, so figures read on a projector.  Builders take colours only from here.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import plotly.graph_objects as go
+
+# Okabe-Ito: distinguishable under the common colour-vision deficiencies.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+POSITIVE = "#D55E00"   # vermillion: the positive class, errors
+NEGATIVE = "#0072B2"   # blue: the negative class
+GOOD = "#009E73"       # bluish green: correct cells
+NEUTRAL = "#7F7F7F"    # reference lines (the diagonal, P = R)
+INK = "#000000"        # outlines, the threshold line
+PAPER = "#FFFFFF"
+FAINT = "#BBBBBB"      # what is still to come, iso-F lines
+FAINTER = "#CCCCCC"    # the full curve under a coarse walk
+MUTED = "#888888"      # small annotations
+EMPTY = "#F4F4F4"      # pair-grid cells without a penalty
+HALF = "#F2B48A"       # pair-grid cells with a half penalty (ties)
+
+FONT = dict(family="Noto Sans CJK SC, Microsoft YaHei, PingFang SC, Arial, sans-serif", size=17)
+TITLE_SIZE = 20
+LEGEND_SIZE = 15
+HOVER_SIZE = 15
+NOTE_SIZE = 12          # iso-F labels
+CELL_SIZE = 24          # counts in the 2 x 2 matrix
+CELL_SIZE_K = 22        # counts in a K x K matrix
+
+HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
+SQUARE_WIDTH = 600
+
+
+def model_color(i: int) -> str:
+    """Colour of the i-th model, the same on every page."""
+    return PALETTE[i % len(PALETTE)]
+
+
+def translucent(color: str, alpha: float) -> str:
+    """``color`` (a ``#RRGGBB`` palette entry) with opacity ``alpha``."""
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r},{g},{b},{alpha})"
+
+
+def need(text: Mapping, *keys: str) -> list[str]:
+    """The visible strings ``keys`` from the caller's ``text`` mapping.
+
+    Builders have no texts of their own (no English defaults): every visible
+    word comes from the caller, already translated.  A missing key is a
+    programming error and says which keys the builder needs."""
+    missing = [k for k in keys if k not in text]
+    if missing:
+        raise KeyError(f"figure text needs the keys {list(keys)}; missing {missing}")
+    return [text[k] for k in keys]
+
+
+def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["default"]) -> go.Figure:
+    fig.update_layout(
+        template="plotly_white", font=FONT, height=height,
+        title=dict(text=title, font=dict(size=TITLE_SIZE)) if title else None,
+        margin=dict(l=70, r=30, t=60 if title else 30, b=60),
+        legend=dict(font=dict(size=LEGEND_SIZE)),
+        hoverlabel=dict(font_size=HOVER_SIZE),
+    )
+    return fig
+
+
+def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
+    """[0, 1] x [0, 1] axes with equal scales (ROC, P-R)."""
+    fig.update_xaxes(title=x_title, range=[-0.02, 1.02], constrain="domain", zeroline=False)
+    fig.update_yaxes(title=y_title, range=[-0.02, 1.02], scaleanchor="x", scaleratio=1, zeroline=False)
+
+
+def marker(fig: go.Figure, x: float, y: float, i: int, hover: str, *, symbol: str = "circle", size: int = 15,
+           edge: int = 1, **axes) -> None:
+    """A single marked point in model ``i``'s colour (operating point, BEP, best F)."""
+    fig.add_scatter(x=[x], y=[y], mode="markers", showlegend=False, hovertemplate=hover + "<extra></extra>",
+                    marker=dict(color=model_color(i), size=size, symbol=symbol, line=dict(color=INK, width=edge)),
+                    **axes)

@@ -1,0 +1,95 @@
+"""Drawing figures in the page: plotly charts, curve charts whose clicks set
+the threshold, and the hover-linked ROC / cost figure (HTML and JS here;
+its figure comes from ``evalcore.figures.cost_linked_figure``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from .state import SS
+from .threshold import threshold_from_click
+
+ROOT = Path(__file__).resolve().parent.parent
+CHART_CONFIG = {"displayModeBar": False, "displaylogo": False}
+LINKED_HEIGHT = 640
+
+
+def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
+    """Draw a plotly figure.  With ``on_select``, clicking a point reruns and
+    calls it.  (``bench/pages.py`` sets ``_no_charts`` to time a page
+    without its charts.)"""
+    if SS.get("_no_charts"):
+        return None
+    if on_select is None:
+        return st.plotly_chart(fig, key=key, config=CHART_CONFIG, width=width, **kw)
+    return st.plotly_chart(fig, key=key, config=CHART_CONFIG, on_select=on_select, selection_mode="points",
+                           width=width, **kw)
+
+
+def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
+    """A ROC or P-R figure (trace i = model i) whose clicked point sets that
+    model's shared threshold."""
+    chart(fig, key, on_select=lambda: threshold_from_click(key, token, models, views), width="content")
+
+
+def ensure_static_plotly() -> str:
+    """Copy plotly.js from the installed plotly package to ./static, which the
+    app serves (server.enableStaticServing), so linked HTML figures work
+    offline.  Returns its URL."""
+    target = ROOT / "static" / "plotly.min.js"
+    if not target.exists():
+        import shutil
+
+        import plotly
+
+        target.parent.mkdir(exist_ok=True)
+        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
+    return "/app/static/plotly.min.js"
+
+
+def linked_chart(fig, height: int = LINKED_HEIGHT) -> None:
+    """A figure from ``figures.cost_linked_figure`` with hover linking, in an iframe."""
+    if SS.get("_no_charts"):
+        return
+    st.iframe(linked_html(fig, ensure_static_plotly(), height), height=height)
+
+
+def linked_html(fig: go.Figure, script_src: str = "/app/static/plotly.min.js", height: int = 620) -> str:
+    """A self-contained page that draws ``fig`` (from :func:`cost_linked_figure`)
+    and links hover between its two panels: hovering a ROC point highlights
+    its cost line, hovering a cost line highlights its ROC point.  plotly.js is
+    loaded from ``script_src`` (served by the app, so no internet is needed)."""
+    payload = fig.to_json().replace("<", "\\u003c")
+    return f"""<!doctype html><html><head><meta charset="utf-8">
+<script src="{script_src}"></script>
+<style>body{{margin:0;font-family:sans-serif}}</style></head><body>
+<div id="fig" style="width:100%;height:{height - 10}px"></div>
+<script id="spec" type="application/json">{payload}</script>
+<script>
+const spec = JSON.parse(document.getElementById('spec').textContent);
+const gd = document.getElementById('fig');
+const meta = spec.layout.meta;
+Plotly.newPlot(gd, spec.data, spec.layout, {{displayModeBar: false, responsive: true}}).then(() => {{
+  const hlRoc = meta.hl_roc, hlCost = meta.hl_cost;   // by index, never by a (user-chosen) name
+  function show(j) {{
+    const f = meta.fpr[j], n = meta.fnr[j];
+    Plotly.restyle(gd, {{x: [[f]], y: [[1 - n]]}}, [hlRoc]);
+    Plotly.restyle(gd, {{x: [[0, 1]], y: [[f, n]]}}, [hlCost]);
+    gd.dataset.highlight = String(meta.samples[j]);
+  }}
+  gd.on('plotly_hover', ev => {{
+    const p = ev.points[0];
+    if (p.curveNumber !== meta.line_trace && p.curveNumber !== meta.point_trace) return;
+    const id = p.customdata;
+    const j = meta.samples.indexOf(id);
+    if (j >= 0) show(j);
+  }});
+  gd.on('plotly_unhover', () => {{
+    Plotly.restyle(gd, {{x: [[]], y: [[]]}}, [hlRoc, hlCost]);
+    gd.dataset.highlight = '';
+  }});
+  gd.dataset.ready = '1';
+}});
+</script></body></html>"""

@@ -1,0 +1,115 @@
+"""Visible text: the string tables (``assets/i18n/*.toml``, one per page plus
+``common.toml`` for shared strings under the ``common.`` prefix), lesson
+texts, LaTeX templates (``assets/formulas.toml``) and number formatting."""
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+import streamlit as st
+
+import evalcore as ec
+
+from .state import SS, bind
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+
+
+@lru_cache(maxsize=1)
+def strings() -> dict:
+    """Every string key -> {"zh": ..., "en": ...}, from all tables (read once)."""
+    out: dict = {}
+    for path in sorted((ASSETS / "i18n").glob("*.toml")):
+        with open(path, "rb") as f:
+            table = tomllib.load(f)
+        clash = set(table) & set(out)
+        if clash:
+            raise KeyError(f"{path.name} repeats keys {sorted(clash)}")
+        out.update(table)
+    return out
+
+
+@lru_cache(maxsize=1)
+def formulas() -> dict:
+    with open(ASSETS / "formulas.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def lang() -> str:
+    return SS.get("lang", "zh")
+
+
+def t(key: str, **kw) -> str:
+    """The visible string ``key`` in the current language, formatted with ``kw``."""
+    text = strings()[key][lang()]
+    return text.format(**kw) if kw else text
+
+
+def texts(prefix: str, *keys: str, **kw) -> dict:
+    """{key: t(prefix + key)} for a figure builder's ``text`` argument."""
+    return {k: t(prefix + k, **kw) if kw else t(prefix + k) for k in keys}
+
+
+def labels(prefix: str, options) -> dict:
+    """{option: translated label} for a widget's ``format_func`` (resolved now,
+    not when the widget is read later)."""
+    return {o: t(prefix + str(o)) for o in options}
+
+
+_SLOT = re.compile(r"<<(\w+)>>")
+
+
+def fill(name: str, **values) -> str:
+    """The LaTeX template ``name`` from ``assets/formulas.toml`` with each
+    ``<<slot>>`` replaced by ``values[slot]`` (templates keep LaTeX's braces
+    as they are, so no doubling)."""
+    template = formulas()[name]
+    return _SLOT.sub(lambda m: str(values[m.group(1)]), template)
+
+
+def formula(name: str, **values) -> None:
+    """Show the filled template ``name`` (:func:`fill`)."""
+    st.latex(fill(name, **values))
+
+
+def lesson(name: str) -> None:
+    """Show the lesson text ``assets/lessons/<name>.<lang>.md``."""
+    st.markdown(_lesson_text(name, lang()))
+
+
+@lru_cache(maxsize=64)
+def _lesson_text(name: str, language: str) -> str:
+    return (ASSETS / "lessons" / f"{name}.{language}.md").read_text(encoding="utf-8")
+
+
+def error_text(err: Exception) -> str:
+    if isinstance(err, ec.DataError):
+        return err.text(lang())
+    return t("common.err.unexpected", detail=str(err)[:300])
+
+
+def show_error(err: Exception) -> None:
+    st.error(error_text(err), icon="⚠️")
+
+
+def language_switch() -> None:
+    st.sidebar.radio("语言 / Language", ("zh", "en"), horizontal=True,
+                     format_func={"zh": "中文", "en": "English"}.get, **bind("lang", "zh"))
+
+
+def fmt(x, digits: int = 3) -> str:
+    """A measure for display: nan shows as an em dash (the reason is given elsewhere)."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "—"
+    return f"{x:.{digits}f}"
+
+
+def fmt_threshold(x: float) -> str:
+    """A threshold for display: +∞ / −∞ rather than inf."""
+    if math.isinf(x):
+        return "+∞" if x > 0 else "−∞"
+    return f"{x:.6g}"

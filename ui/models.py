@@ -1,0 +1,202 @@
+"""One cached object per (data, model, flipped): every fact of a model that
+the pages draw, computed lazily, once, and shared by every session.
+
+``model(token, name, ps)`` returns a :class:`ModelFacts`.  Its properties
+(counts, curve views, hull, histogram, cost curve, ...) are O(n) facts
+computed on first use; its methods with arguments (best F at beta, the
+cost optimum at a cost ratio, ...) keep a small bounded cache.  Objects
+live in ``st.cache_resource`` (shared by all sessions), so every array they
+hold is made read-only.
+"""
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import OrderedDict
+
+import numpy as np
+import streamlit as st
+
+import evalcore as ec
+
+from .state import SS
+
+HIST_BINS = 40          # bins of the score histogram
+COST_LINES = 150        # cost lines drawn besides the hull's
+RESAMPLE_SEED = 0       # the class-imbalance demonstration is reproducible
+PARAM_CACHE = 64        # entries per parameterised fact and model
+
+
+def _freeze(obj):
+    """Make every numpy array in ``obj`` (a result dataclass, tuple or array) read-only."""
+    if isinstance(obj, np.ndarray):
+        obj.flags.writeable = False
+    elif dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            _freeze(getattr(obj, f.name))
+    elif isinstance(obj, tuple):
+        for v in obj:
+            _freeze(v)
+    return obj
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Resampled:
+    """The data resampled to another positive ``rate`` (``method`` "under" or
+    "over"): its counts, curve views, and least-error threshold."""
+
+    counts: ec.ThresholdCounts
+    roc: ec.RocView
+    pr: ec.PrView
+    rate: float
+    best: ec.CostPoint
+    method: str
+
+
+class ModelFacts:
+    """Every fact the pages draw of one model's scores on one data set."""
+
+    def __init__(self, key: tuple, y: np.ndarray, scores: np.ndarray, ids, flipped: bool):
+        self.key = key          # (data token, model name, flipped): what this object is cached under
+        self.y = y
+        self.scores = ec.flipped_scores(scores) if flipped else scores
+        _freeze(self.scores)
+        self.ids = ids
+        self.flipped = flipped
+        self._lock = threading.Lock()
+        self._facts: dict = {}
+        self._params: OrderedDict = OrderedDict()
+
+    def _once(self, name: str, compute):
+        got = self._facts.get(name)
+        if got is None:
+            got = _freeze(compute())
+            with self._lock:
+                self._facts.setdefault(name, got)
+        return got
+
+    def _param(self, key: tuple, compute):
+        with self._lock:
+            if key in self._params:
+                self._params.move_to_end(key)
+                return self._params[key]
+        got = _freeze(compute())
+        with self._lock:
+            self._params[key] = got
+            while len(self._params) > PARAM_CACHE:
+                self._params.popitem(last=False)
+        return got
+
+    # -- O(n) facts, computed once ---------------------------------------
+    @property
+    def counts(self) -> ec.ThresholdCounts:
+        return self._once("counts", lambda: ec.threshold_counts(self.y, self.scores))
+
+    @property
+    def roc_view(self) -> ec.RocView:
+        return self._once("roc_view", lambda: ec.roc_view(self.counts))
+
+    @property
+    def pr_view(self) -> ec.PrView:
+        return self._once("pr_view", lambda: ec.pr_view(self.counts))
+
+    @property
+    def pr_facts(self) -> ec.PrFacts:
+        return self._once("pr_facts", lambda: ec.pr_facts(self.counts))
+
+    @property
+    def hull(self):
+        return self._once("hull", lambda: ec.roc_hull_points(self.counts))
+
+    @property
+    def histogram(self) -> ec.ScoreHistogram:
+        return self._once("histogram", lambda: ec.score_histogram(self.y, self.scores, bins=HIST_BINS))
+
+    @property
+    def cost_curve(self) -> ec.CostCurve:
+        return self._once("cost_curve", lambda: self.counts.cost_curve())
+
+    @property
+    def cost_lines(self) -> np.ndarray:
+        """Indices of the cost lines to draw (the hull's plus evenly spaced others)."""
+        return self._once("cost_lines", lambda: ec.cost_line_sample(self.cost_curve, COST_LINES))
+
+    @property
+    def ranked(self) -> ec.RankedSamples:
+        return self._once("ranked", lambda: ec.ranked_samples(self.y, self.scores))
+
+    def steps(self, max_steps: int | None = None) -> ec.RocSteps:
+        """The ROC walk, coarsened to ``max_steps`` groups if given."""
+        full = self._once("steps", lambda: ec.roc_steps(self.counts))
+        if max_steps is None:
+            return full
+        return self._param(("steps", int(max_steps)), lambda: ec.coarsen_steps(full, int(max_steps)))
+
+    # -- parameterised facts, bounded cache ------------------------------
+    def best_f(self, beta: float) -> ec.BestF:
+        b = round(float(beta), 6)
+        return self._param(("best_f", b), lambda: ec.best_f(self.counts, b))
+
+    def optimal(self, p: float, cost01: float, cost10: float) -> ec.CostPoint:
+        key = ("optimal", float(p), float(cost01), float(cost10))
+        return self._param(key, lambda: ec.optimal_threshold(self.counts, p=float(p), cost01=float(cost01),
+                                                             cost10=float(cost10)))
+
+    def resampled(self, rate: float, method: str) -> Resampled:
+        def compute():
+            y, s = ec.resample_to_rate(self.y, self.scores, float(rate), method=method, seed=RESAMPLE_SEED)
+            tc = ec.threshold_counts(y, s)
+            rate_now = tc.n_pos / (tc.n_pos + tc.n_neg)
+            return Resampled(tc, ec.roc_view(tc), ec.pr_view(tc), rate_now,
+                             ec.optimal_threshold(tc, p=rate_now, cost01=1.0, cost10=1.0), method)
+        return self._param(("resampled", float(rate), method), compute)
+
+
+# ------------------------------------------------------------ the cache
+def is_flipped(token: str, name: str) -> bool:
+    return f"{token}|{name}" in SS.get("flipped", set())
+
+
+def set_flipped(token: str, name: str, flip: bool) -> None:
+    flips = set(SS.get("flipped", set()))
+    (flips.add if flip else flips.discard)(f"{token}|{name}")
+    SS["flipped"] = flips
+
+
+def model(token: str, name: str, ps) -> ModelFacts:
+    """The cached facts of model ``name`` of the data set ``ps`` (whose cache
+    key is ``token``), flipped if the user asked."""
+    return _model(token, name, is_flipped(token, name), ps)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _model(token: str, name: str, flipped: bool, _ps) -> ModelFacts:
+    return ModelFacts((token, name, flipped), _ps.y, _ps.scores[name], _ps.ids, flipped)
+
+
+def _key(m: ModelFacts) -> tuple:
+    return m.key
+
+
+def dominance(kind: str, a: ModelFacts, b: ModelFacts) -> ec.Better:
+    """Whether model ``a``'s full ROC (``kind="roc"``) or P-R curve encloses ``b``'s."""
+    return _dominance(kind, a, b)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False, hash_funcs={ModelFacts: _key})
+def _dominance(kind: str, a: ModelFacts, b: ModelFacts) -> ec.Better:
+    if kind == "roc":
+        ra, rb = a.counts.roc_curve(), b.counts.roc_curve()
+        return ec.curve_dominance(ra.fpr, ra.tpr, rb.fpr, rb.tpr)
+    pa, pb = a.counts.pr_curve(), b.counts.pr_curve()
+    return ec.curve_dominance(pa.recall, pa.precision, pb.recall, pb.precision)
+
+
+def cost_comparison(a: ModelFacts, b: ModelFacts) -> ec.CostComparison:
+    """Where along P(+)cost each of two models has the lower expected cost."""
+    return _cost_comparison(a, b)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False, hash_funcs={ModelFacts: _key})
+def _cost_comparison(a: ModelFacts, b: ModelFacts) -> ec.CostComparison:
+    return _freeze(ec.compare_cost_curves(a.cost_curve, b.cost_curve))

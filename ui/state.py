@@ -1,0 +1,77 @@
+"""Every session key the app uses, declared once with its meaning.
+
+Cross-page state lives in plain ``st.session_state`` keys: widget keys
+vanish with their widget when the page changes, so each widget that must
+survive a page switch is bound (:func:`bind`) to a plain key declared here.
+Widget keys start with ``_w_``; keys that end in ``|`` are prefixes of a
+family (``"thr|"`` + data token + model).
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+SS = st.session_state
+
+KEYS: dict[str, str] = {
+    # language and navigation
+    "lang": 'the language, "zh" (default) or "en"',
+    # data
+    "source": "which data set the sidebar shows (a name from ui.data.SOURCES)",
+    "syn_n": "synthetic generator: number of samples",
+    "syn_sep": "synthetic generator: separation of the two classes' score means",
+    "syn_rate": "synthetic generator: share of positives",
+    "syn_seed": "synthetic generator: random seed",
+    "ds_upload": "the last uploaded PredictionSet that loaded (kept when a later upload fails)",
+    "ds_upload_token": "the cache token of ds_upload",
+    "upload_name": "the file name of ds_upload",
+    "upload_error": "the error of the last failed upload (shown until the next upload)",
+    "upload_pending": "(bytes, name, error) of an upload waiting for the user to pick its positive label",
+    "upload_file_id": "file_id of the upload already handled (so a rerun does not parse it again)",
+    "models": "the models chosen for viewing",
+    "flipped": 'set of "<token>|<model>" whose scores are used negated (AUC < 0.5)',
+    "thresholds": '{"<token>|<model>": threshold}, the shared threshold of each model on every page',
+    # page controls kept across pages
+    "beta": "beta of F-beta (confusion and P-R pages)",
+    "roc_model": "the model the threshold control and single-model views apply to",
+    "roc_mode": 'ROC page mode: "step", "four", "grid" or "full"',
+    "roc_hull": "ROC page: draw the convex hulls",
+    "roc_step|": "prefix: ROC walk position per (token, model, grouped)",
+    "cost01": "cost of a false negative (textbook cost01)",
+    "cost10": "cost of a false positive (textbook cost10)",
+    "cost_p|": "prefix: the prior p of the positive class per data token (cost page)",
+    "imb_rate": "cost page: the positive rate to resample to",
+    "imb_method": 'cost page: "under" or "over" sampling',
+    "mc_source": 'confusion page, K x K section: "kappa", "animals" or "upload"',
+    "mc_labels": "confusion page: the last uploaded LabelSet that loaded",
+    "mc_error": "confusion page: the error of the last failed K x K upload",
+    "mc_file_id": "confusion page: file_id of the K x K upload already handled",
+    # tooling
+    "_no_charts": "bench/pages.py sets it to time a page without drawing its charts",
+}
+
+
+def declared(key: str) -> bool:
+    """Whether ``key`` (or the family it belongs to) is declared in :data:`KEYS`."""
+    if key.startswith("_w_") or key in KEYS:
+        return True
+    return any(key.startswith(k) for k in KEYS if k.endswith("|"))
+
+
+def bind(key: str, default):
+    """Keyword arguments that tie a widget to the plain session key ``key``,
+    so its value survives page switches: ``st.radio(..., **bind("lang", "zh"))``.
+
+    The widget's own key is written only when the plain value changed
+    elsewhere (another page, a link, a button): rewriting it on every run
+    would drop fast key presses."""
+    assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
+    if key not in SS:
+        SS[key] = default
+    wkey = "_w_" + key
+    if wkey not in SS or SS[wkey] != SS[key]:
+        SS[wkey] = SS[key]
+    return dict(key=wkey, on_change=_copy_back, args=(key,))
+
+
+def _copy_back(key: str) -> None:
+    SS[key] = SS["_w_" + key]

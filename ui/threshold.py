@@ -1,0 +1,91 @@
+"""The shared threshold: one threshold per (data set, model), the same on
+every page; its control (slider plus exact number), and curve clicks that
+set it."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import streamlit as st
+
+import evalcore as ec
+
+from .data import model_picker
+from .i18n import t
+from .models import model
+from .state import SS
+
+
+def _thr_key(token: str, name: str) -> str:
+    return f"{token}|{name}"
+
+
+def default_threshold(tc: ec.ThresholdCounts) -> float:
+    lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
+    if 0.0 <= lo and hi <= 1.0 and lo < 0.5 <= hi:
+        return 0.5
+    return round((lo + hi) / 2, 6)
+
+
+def get_threshold(token: str, name: str, tc: ec.ThresholdCounts) -> float:
+    store = SS.setdefault("thresholds", {})
+    return store.setdefault(_thr_key(token, name), default_threshold(tc))
+
+
+def set_threshold(token: str, name: str, value: float) -> None:
+    SS.setdefault("thresholds", {})[_thr_key(token, name)] = float(value)
+
+
+def _nice_step(raw: float) -> float:
+    if raw <= 0 or not math.isfinite(raw):
+        return 0.01
+    return float(10.0 ** math.floor(math.log10(raw)))
+
+
+def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
+    """Slider plus exact number input for the shared threshold of model
+    ``name``; returns the current threshold.  Rule: predicted positive iff
+    score >= it."""
+    value = get_threshold(token, name, tc)
+    lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
+    if hi <= lo:
+        hi = lo + 1.0
+    step = _nice_step((hi - lo) / 500)
+    lo_s, hi_s = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    skey, nkey = f"_w_thr_s|{name}", f"_w_thr_n|{name}"
+    SS[skey] = float(min(max(value, lo_s), hi_s))
+    SS[nkey] = float(value)
+
+    def from_slider():
+        set_threshold(token, name, SS[skey])
+
+    def from_number():
+        set_threshold(token, name, SS[nkey])
+
+    c1, c2 = st.columns([3, 1])
+    c1.slider(t("common.thr.slider"), lo_s, hi_s, step=step, key=skey, on_change=from_slider,
+              format="%.4f", help=t("common.thr.help"))
+    c2.number_input(t("common.thr.number"), step=step, key=nkey, on_change=from_number, format="%.6g")
+    return get_threshold(token, name, tc)
+
+
+def threshold_panel(token: str, models: list, ps) -> str:
+    """Pick a model and show its shared-threshold control; returns the model."""
+    name = model_picker(models, "common.roc.thr.model")
+    threshold_control(token, name, model(token, name, ps).counts)
+    return name
+
+
+def threshold_from_click(key: str, token: str, models: list, views: list) -> None:
+    """``on_select`` callback of a curve chart: the clicked point of model
+    ``i`` (trace ``i``) sets that model's shared threshold, exactly (looked
+    up by the point's index in the drawn curve, not read back from JSON)."""
+    state = SS.get(key)
+    points = state["selection"]["points"] if state else []
+    for p in points:
+        i, j = int(p.get("curve_number", -1)), p.get("point_index", p.get("point_number"))
+        if 0 <= i < len(views) and j is not None and 0 <= int(j) < len(views[i].thresholds):
+            thr = float(views[i].thresholds[int(j)])
+            if not np.isfinite(thr):  # the ROC start: nothing predicted positive
+                thr = float(np.nextafter(views[i].thresholds[1], np.inf))
+            set_threshold(token, models[i], thr)
