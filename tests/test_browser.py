@@ -1,104 +1,10 @@
-"""Real browser: headless Chromium (Debian's package) drives `streamlit run app.py`."""
-import os
+"""Real browser: headless Chromium (Debian's package) drives `streamlit run app.py`.
+
+The server, browser and ``page`` fixtures live in ``conftest.py`` (one server
+for the whole run); helpers in ``browser_utils.py``."""
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-# .ci/run sets REQUIRE_BROWSER=1: there a missing Chromium is a failure, not a skip.
-if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER"):
-    raise RuntimeError(f"no Chromium at {CHROMIUM}; install Debian's package: apt-get install chromium")
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")]
-playwright = pytest.importorskip("playwright.sync_api")
-expect = playwright.expect
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true",
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
-            time.sleep(0.3)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
-    pg = ctx.new_page()
-    pg.console_errors = []
-    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
-    pg.goto(server)
-    expect(pg.locator("h1").first).to_be_visible(timeout=30_000)
-    yield pg
-    ctx.close()
-
-
-def settle(pg):
-    """Wait until Streamlit has finished the current run."""
-    pg.wait_for_timeout(200)
-    expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
-
-
-def goto(pg, index):
-    pg.locator("[data-testid='stSidebarNav'] a").nth(index).click()
-    settle(pg)
-
-
-def assert_clean(pg):
-    assert pg.locator("[data-testid='stException']").count() == 0
-    assert pg.console_errors == []
-
-
-def metric(pg, label):
-    box = pg.locator("[data-testid='stMetric']").filter(has_text=label).first
-    return box.locator("[data-testid='stMetricValue']").inner_text()
-
+from browser_utils import assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark, settle  # noqa: F401
 
 def test_home_page_map_and_language(page):
     expect(page.locator("h1").first).to_contain_text("模型评估与选择")
@@ -147,11 +53,6 @@ def test_confusion_page_english_and_bad_upload_keeps_data(page, tmp_path):
     assert_clean(page)
 
 
-def nav_to(pg, title_part):
-    pg.locator("[data-testid='stSidebarNav'] a").filter(has_text=title_part).first.click()
-    settle(pg)
-
-
 def test_roc_step_mode_next_moves_the_point(page):
     nav_to(page, "ROC")
     expect(page.locator("h1").first).to_contain_text("ROC")
@@ -163,12 +64,6 @@ def test_roc_step_mode_next_moves_the_point(page):
     settle(page)
     expect(metric_value(page, "TPR")).to_have_text("0.250", timeout=20_000)     # x2 is positive: up
     assert_clean(page)
-
-
-def metric_value(pg, label):
-    return (pg.locator("[data-testid='stMetric']").filter(
-        has=pg.locator("[data-testid='stMetricLabel']", has_text=re.compile(rf"^{label}$")))
-        .first.locator("[data-testid='stMetricValue']"))
 
 
 def test_click_on_roc_curve_sets_threshold_seen_on_confusion_page(page):
@@ -197,14 +92,16 @@ def test_pr_page_renders_and_slider_moves_point(page):
     nav_to(page, "P-R")
     expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
     thumb = page.locator("[data-testid='stSlider'] input[type='range']").nth(1)
-    before = page.locator("[data-testid='stDataFrame']").first.inner_text()
     thumb.focus()
-    for _ in range(250):
-        thumb.press("ArrowRight")
+    thumb.press("ArrowRight")                     # the slider answers keys ...
     settle(page)
     expect(page.locator("[data-testid='stNumberInput'] input").first).not_to_have_value("0.5", timeout=20_000)
+    number = page.locator("[data-testid='stNumberInput'] input").first
+    number.fill("0.75")                           # ... and the exact input takes a typed value
+    number.press("Enter")
+    settle(page)
+    expect(number).to_have_value("0.75", timeout=20_000)
     assert_clean(page)
-    del before
 
 
 def test_cost_page_linked_hover_and_slider(page):

@@ -110,7 +110,8 @@ def test_class_imbalance_keeps_roc_moves_pr():
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_bad_upload_keeps_data_on_cost_page(lang):
     at = run(lang=lang, source="upload")
-    at.sidebar.file_uploader(key="_w_upload").set_value(("g.csv", b"y,m\n1,0.9\n0,0.2\n1,0.4\n0,0.5\n", "text/csv")).run()
+    good = ("g.csv", b"y,m\n1,0.9\n0,0.2\n1,0.4\n0,0.5\n", "text/csv")
+    at.sidebar.file_uploader(key="_w_upload").set_value(good).run()
     at.sidebar.file_uploader(key="_w_upload").set_value(("b.xlsx", b"PK\x03\x04" + bytes(40), "text/csv")).run()
     ok(at)
     assert at.sidebar.error and at.session_state["ds_upload"].n == 4

@@ -1,6 +1,6 @@
 """Visible text: the string tables (``assets/i18n/*.toml``, one per page plus
 ``common.toml`` for shared strings under the ``common.`` prefix), lesson
-texts, LaTeX templates (``assets/formulas.toml``) and number formatting."""
+texts, LaTeX templates (``assets/formulas/*.toml``) and number formatting."""
 from __future__ import annotations
 
 import math
@@ -22,8 +22,18 @@ ASSETS = ROOT / "assets"
 @lru_cache(maxsize=1)
 def strings() -> dict:
     """Every string key -> {"zh": ..., "en": ...}, from all tables (read once)."""
+    return _tables(ASSETS / "i18n")
+
+
+@lru_cache(maxsize=1)
+def formulas() -> dict:
+    """Every LaTeX template name -> template, from ``assets/formulas/*.toml`` (read once)."""
+    return _tables(ASSETS / "formulas")
+
+
+def _tables(folder: Path) -> dict:
     out: dict = {}
-    for path in sorted((ASSETS / "i18n").glob("*.toml")):
+    for path in sorted(folder.glob("*.toml")):
         with open(path, "rb") as f:
             table = tomllib.load(f)
         clash = set(table) & set(out)
@@ -31,12 +41,6 @@ def strings() -> dict:
             raise KeyError(f"{path.name} repeats keys {sorted(clash)}")
         out.update(table)
     return out
-
-
-@lru_cache(maxsize=1)
-def formulas() -> dict:
-    with open(ASSETS / "formulas.toml", "rb") as f:
-        return tomllib.load(f)
 
 
 def lang() -> str:
@@ -64,7 +68,7 @@ _SLOT = re.compile(r"<<(\w+)>>")
 
 
 def fill(name: str, **values) -> str:
-    """The LaTeX template ``name`` from ``assets/formulas.toml`` with each
+    """The LaTeX template ``name`` from ``assets/formulas/`` with each
     ``<<slot>>`` replaced by ``values[slot]`` (templates keep LaTeX's braces
     as they are, so no doubling)."""
     template = formulas()[name]

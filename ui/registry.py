@@ -44,10 +44,14 @@ STAGES = ("methods", "measures", "tests", "biasvar")
 # hall may not have.
 PAGES: tuple[Page, ...] = (
     Page("home", ""),
+    Page("methods", "methods", "features"),
     Page("confusion", "measures", "predictions", prefix="cm"),
     Page("pr", "measures", "predictions"),
     Page("roc", "measures", "predictions"),
     Page("cost", "measures", "predictions"),
+    Page("lab", "measures"),
+    Page("compare", "tests", "tables"),
+    Page("biasvar", "biasvar"),
 )
 
 

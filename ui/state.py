@@ -4,7 +4,7 @@ Cross-page state lives in plain ``st.session_state`` keys: widget keys
 vanish with their widget when the page changes, so each widget that must
 survive a page switch is bound (:func:`bind`) to a plain key declared here.
 Widget keys start with ``_w_``; keys that end in ``|`` are prefixes of a
-family (``"thr|"`` + data token + model).
+family (``"roc_step|"`` + ...), or ``.`` (a page's own keys, ``"methods.k"``).
 """
 from __future__ import annotations
 
@@ -45,6 +45,11 @@ KEYS: dict[str, str] = {
     "mc_labels": "confusion page: the last uploaded LabelSet that loaded",
     "mc_error": "confusion page: the error of the last failed K x K upload",
     "mc_file_id": "confusion page: file_id of the K x K upload already handled",
+    # pages whose keys are a family: each is declared with its meaning in the page's docstring
+    "methods.": "keys of the evaluation-methods page (pages/methods.py)",
+    "compare.": "keys of the comparison-tests page (pages/compare.py)",
+    "biasvar.": "keys of the bias-variance page (pages/biasvar.py)",
+    "lab.": "keys of the metrics-lab page (pages/lab.py)",
     # tooling
     "_no_charts": "bench/pages.py sets it to time a page without drawing its charts",
 }
@@ -54,7 +59,7 @@ def declared(key: str) -> bool:
     """Whether ``key`` (or the family it belongs to) is declared in :data:`KEYS`."""
     if key.startswith("_w_") or key in KEYS:
         return True
-    return any(key.startswith(k) for k in KEYS if k.endswith("|"))
+    return any(key.startswith(k) for k in KEYS if k.endswith(("|", ".")))
 
 
 def bind(key: str, default):

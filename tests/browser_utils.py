@@ -1,0 +1,53 @@
+"""Helpers for the real-browser tests (fixtures are in conftest.py)."""
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+# .ci/run sets REQUIRE_BROWSER=1: there a missing Chromium is a failure, not a skip.
+if not Path(CHROMIUM).exists() and os.environ.get("REQUIRE_BROWSER"):
+    raise RuntimeError(f"no Chromium at {CHROMIUM}; install Debian's package: apt-get install chromium")
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                 reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")]
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+
+
+def settle(pg):
+    """Wait until Streamlit has finished the current run."""
+    pg.wait_for_timeout(200)
+    expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
+
+
+def goto(pg, index):
+    pg.locator("[data-testid='stSidebarNav'] a").nth(index).click()
+    settle(pg)
+
+
+def assert_clean(pg):
+    assert pg.locator("[data-testid='stException']").count() == 0
+    assert pg.console_errors == []
+
+
+def metric(pg, label):
+    box = pg.locator("[data-testid='stMetric']").filter(has_text=label).first
+    return box.locator("[data-testid='stMetricValue']").inner_text()
+
+
+def nav_to(pg, title_part):
+    pg.locator("[data-testid='stSidebarNav'] a").filter(has_text=title_part).first.click()
+    settle(pg)
+
+
+
+def metric_value(pg, label):
+    return (pg.locator("[data-testid='stMetric']").filter(
+        has=pg.locator("[data-testid='stMetricLabel']", has_text=re.compile(rf"^{label}$")))
+        .first.locator("[data-testid='stMetricValue']"))
+
+
