@@ -1,0 +1,104 @@
+"""Figure builders draw the result objects they are given: traces carry the
+results' own arrays, and every visible word comes from the caller."""
+import numpy as np
+import pytest
+
+import evalcore as ec
+from evalcore import datasets, figures
+from evalcore.figures import style
+
+ROC_TEXT = dict(x="X!", y="Y!", diagonal="D!", threshold="T!")
+PR_TEXT = dict(x="X!", y="Y!", threshold="T!", p_eq_r="E!", bep="B!", best="M!", best_f1="F!")
+
+
+@pytest.fixture(scope="module")
+def tcs():
+    ps = datasets.synthetic(3000, 1.2, 0.3, seed=1)
+    return [ec.threshold_counts(ps.y, ps.scores[m]) for m in ps.models]
+
+
+def test_roc_traces_are_the_views_arrays(tcs):
+    views = [ec.roc_view(tc) for tc in tcs]
+    points = [ec.operating_point(tc, 0.5) for tc in tcs]
+    fig = figures.roc_curves(views, points, names=["a", "b"], text=ROC_TEXT)
+    for i, v in enumerate(views):          # trace i is model i (clicks rely on it)
+        np.testing.assert_array_equal(fig.data[i].x, v.x)
+        np.testing.assert_array_equal(fig.data[i].y, v.y)
+        np.testing.assert_allclose(np.asarray(fig.data[i].customdata)[:, 0], v.thresholds.astype(np.float32))
+        assert f"{v.auc:.3f}" in fig.data[i].name
+    marks = [t for t in fig.data if t.mode == "markers"]
+    assert [(m.x[0], m.y[0]) for m in marks] == [(p.fpr, p.tpr) for p in points]
+    assert fig.layout.xaxis.title.text == "X!" and fig.data[2].name == "D!"
+
+
+def test_pr_traces_bep_and_best(tcs):
+    views = [ec.pr_view(tc) for tc in tcs]
+    beps = [tc.break_even_point() for tc in tcs]
+    best = [ec.best_f(tc, 2.0) for tc in tcs]
+    fig = figures.pr_curves(views, names=["a", "b"], text=PR_TEXT, beps=beps, best=best)
+    for i, v in enumerate(views):
+        np.testing.assert_array_equal(fig.data[i].x, v.x)
+        assert f"{v.average_precision:.3f}" in fig.data[i].name
+    diamonds = [t for t in fig.data if t.marker.symbol == "diamond"]
+    assert [d.x[0] for d in diamonds] == beps and [d.y[0] for d in diamonds] == beps
+    stars = [t for t in fig.data if t.marker.symbol == "star"]
+    assert [(s.x[0], s.y[0]) for s in stars] == [(b.recall, b.precision) for b in best]
+
+
+def test_histogram_and_matrix_carry_the_counts():
+    h = ec.score_histogram([1, 0, 1, 0, 1], [0.9, 0.1, 0.6, 0.4, 0.2], bins=4)
+    fig = figures.score_histogram(h, 0.5, text=dict(pos="P!", neg="N!", x="X!", y="Y!", threshold="T!"))
+    np.testing.assert_array_equal(fig.data[0].y, h.neg_counts)
+    np.testing.assert_array_equal(fig.data[1].y, h.pos_counts)
+    c = ec.Counts(tp=3, fp=1, tn=5, fn=2)
+    fig = figures.confusion_heatmap(c, text=dict(tp="tp", fn="fn", fp="fp", tn="tn", pos="P", neg="N", true="T",
+                                                 pred="Q"))
+    cells = "".join(np.ravel(fig.data[0].text))
+    assert all(f"<b>{v}</b>" in cells for v in (3, 1, 5, 2))
+
+
+def test_steps_strip_and_grid_carry_the_walk():
+    y = [0, 1, 0, 0, 1, 0, 1, 1, 0]
+    s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
+    tc = ec.threshold_counts(y, s)
+    steps = ec.roc_steps(tc)
+    text = dict(x="x", y="y", walked="w", to_come="c", current="k", step="s")
+    fig = figures.roc_step_figure(steps, 4, text=text)
+    walked = next(t for t in fig.data if t.name == "w")
+    np.testing.assert_array_equal(walked.x, steps.fpr[:5])
+    np.testing.assert_array_equal(walked.y, steps.tpr[:5])
+    grid = ec.rank_pair_grid(y, s)
+    fig = figures.pair_grid_figure(grid, roc=tc.roc_curve(), text=dict(x="x", y="y", pos="p", neg="n", penalty="z"))
+    np.testing.assert_array_equal(fig.data[0].z, grid.penalty)
+
+
+def test_cost_figure_curves_and_highlight_indices(tcs):
+    curves = [tc.cost_curve() for tc in tcs]
+    opt = [ec.optimal_threshold(tc, p=0.3, cost01=2, cost10=1) for tc in tcs]
+    cur = [ec.cost_at(tc, 0.5, p=0.3, cost01=2, cost10=1) for tc in tcs]
+    text = {k: k.upper() for k in ("roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area",
+                                   "current", "optimal", "fpr", "tpr", "norm")}
+    names = ["hl-roc", "<b>x</b>"]           # hostile names cannot break the wiring
+    fig = figures.cost_linked_figure([ec.roc_view(tc) for tc in tcs], [ec.roc_hull_points(tc) for tc in tcs],
+                                     curves, ec.cost_line_sample(curves[0], 50), cur, opt, names=names,
+                                     pc=ec.probability_cost(0.3, 2, 1), text=text)
+    envelopes = [t for t in fig.data if t.line.width == 4 and t.xaxis == "x2" and t.x is not None and len(t.x) > 2]
+    for env, cc in zip(envelopes, curves):
+        np.testing.assert_array_equal(env.x, cc.x)
+        np.testing.assert_array_equal(env.y, cc.envelope)
+    meta = fig.layout.meta
+    assert fig.data[meta["hl_roc"]].x == () and fig.data[meta["hl_cost"]].xaxis == "x2"
+
+
+def test_builders_need_their_text():
+    with pytest.raises(KeyError, match="missing"):
+        figures.roc_curves([], names=[], text={"x": "only"})
+
+
+def test_palette_is_the_only_source_of_colours():
+    import re
+    from pathlib import Path
+
+    for f in Path(style.__file__).parent.glob("*.py"):
+        if f.name != "style.py":
+            assert not re.search(r"#[0-9A-Fa-f]{6}|rgba?\(", f.read_text(encoding="utf-8")), f.name
