@@ -234,7 +234,7 @@ def compare_cost_curves(a: CostCurve, b: CostCurve, tol: float = 1e-12) -> CostC
 
 
 def resample_to_rate(y_true, scores, rate: float, *, method: str = "under", seed=None):
-    """Resample a data set to positive rate ``rate`` (004: class imbalance).
+    """Resample a data set to positive rate ``rate`` (class imbalance).
 
     ``method="under"`` keeps every sample of the class that must become
     relatively larger and draws a random subset of the other class;

@@ -173,3 +173,11 @@ def test_evalcore_refers_to_nothing_outside_the_repository():
         text = f.read_text(encoding="utf-8")
         assert "shared/" not in text and not re.search(r"\bseed 00\d", text), f.name
         assert "assets" not in text, f.name
+
+
+def test_the_api_reference_lists_every_public_name():
+    import evalcore as ec
+
+    doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    assert not [n for n in ec.__all__ if not re.search(rf"\b{re.escape(n)}\b", doc)]
+    assert sorted(set(ec.__all__)) == sorted(ec.__all__)          # no name twice

@@ -11,7 +11,6 @@ import streamlit as st
 from .state import SS
 from .threshold import threshold_from_click
 
-ROOT = Path(__file__).resolve().parent.parent
 CHART_CONFIG = {"displayModeBar": False, "displaylogo": False}
 LINKED_HEIGHT = 640
 
@@ -34,29 +33,26 @@ def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
     chart(fig, key, on_select=lambda: threshold_from_click(key, token, models, views), width="content")
 
 
-def ensure_static_plotly() -> str:
-    """Copy plotly.js from the installed plotly package to ./static, which the
-    app serves (server.enableStaticServing), so linked HTML figures work
-    offline.  Returns its URL."""
-    target = ROOT / "static" / "plotly.min.js"
-    if not target.exists():
-        import shutil
+def plotly_js_url() -> str:
+    """The URL of plotly.js for the linked figure, served by Streamlit itself
+    from the installed plotly package (declared as a component's folder), so
+    it works offline and nothing is ever written into the app's tree."""
+    import plotly
+    import streamlit.components.v1 as components
 
-        import plotly
-
-        target.parent.mkdir(exist_ok=True)
-        shutil.copyfile(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", target)
-    return "/app/static/plotly.min.js"
+    folder = Path(plotly.__file__).parent / "package_data"
+    component = components.declare_component("plotlyjs", path=str(folder))
+    return f"/component/{component.name}/plotly.min.js"
 
 
 def linked_chart(fig, height: int = LINKED_HEIGHT) -> None:
     """A figure from ``figures.cost_linked_figure`` with hover linking, in an iframe."""
     if SS.get("_no_charts"):
         return
-    st.iframe(linked_html(fig, ensure_static_plotly(), height), height=height)
+    st.iframe(linked_html(fig, plotly_js_url(), height), height=height)
 
 
-def linked_html(fig: go.Figure, script_src: str = "/app/static/plotly.min.js", height: int = 620) -> str:
+def linked_html(fig: go.Figure, script_src: str, height: int = 620) -> str:
     """A self-contained page that draws ``fig`` (from :func:`cost_linked_figure`)
     and links hover between its two panels: hovering a ROC point highlights
     its cost line, hovering a cost line highlights its ROC point.  plotly.js is
