@@ -27,6 +27,7 @@ formulas), ``splits`` (hold-out, k-fold, bootstrap), ``comparison``
 ``evalcore.figures`` (imports plotly) and are not imported here; neither is
 scikit-learn.
 """
+from ._csv import visible
 from ._validation import DataError, DataTypeError
 from .results import Better, ConfidenceInterval
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
@@ -50,7 +51,7 @@ from .drawing import (CurveView, PrView, RocView, ScoreHistogram, coarsen_steps,
 
 __all__ = [
     # errors and shared result types
-    "DataError", "DataTypeError", "Better", "ConfidenceInterval",
+    "DataError", "DataTypeError", "Better", "ConfidenceInterval", "visible",
     # the primitive and the curves
     "ThresholdCounts", "threshold_counts", "RocCurve", "PrCurve", "CostCurve", "roc_curve", "roc_auc",
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",

@@ -71,8 +71,24 @@ def _separator(text: str) -> str:
     return best if counts[best] else ","
 
 
-def read_table(source):
-    """A pandas DataFrame from ``source`` (path, bytes or file), or a DataError."""
+# Characters that reorder or hide text (bidi controls, zero-width marks):
+# names and labels from files are shown literally, never steered by them.
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                               "\u2060\u2066\u2067\u2068\u2069\u061c\ufeff"))
+
+
+def visible(text: str) -> str:
+    """``text`` without bidi controls and zero-width characters."""
+    return text.translate(INVISIBLE)
+
+
+def read_table(source, *, max_rows=None, max_columns=None):
+    """A pandas DataFrame from ``source`` (path, bytes or file), or a DataError.
+
+    Row and column limits are checked on the raw text before parsing.
+    Columns that are entirely empty (a trailing comma) are dropped; their
+    names are in ``df.attrs["empty_columns"]``.  Column names and text cells
+    lose bidi and zero-width characters."""
     import pandas as pd
 
     raw = _read_bytes(source)
@@ -80,6 +96,14 @@ def read_table(source):
     if not text.strip():
         raise DataError("file_empty")
     sep = _separator(text)
+    if max_columns is not None:
+        n_cols = text.split("\n", 1)[0].count(sep) + 1
+        if n_cols > max_columns:
+            raise DataError("too_many_columns", got=n_cols, limit=max_columns, models=max_columns - 1)
+    if max_rows is not None:
+        n_rows = data.count(b"\n") - 1 + (not data.endswith(b"\n"))
+        if n_rows > max_rows:
+            raise DataError("too_many_rows", got=n_rows, limit=max_rows)
     if len(data) > MAX_CELL:
         longest = _longest_cell(data, sep)
         if longest > MAX_CELL:
@@ -90,10 +114,17 @@ def read_table(source):
         df = _read_c_engine(pd, data, sep)
     if df.shape[1] and df.shape[0] == 0:
         raise DataError("file_no_rows")
-    df.columns = [str(c).strip() for c in df.columns]
+    df.columns = [visible(str(c)).strip() for c in df.columns]
     for c in df.columns:
         if len(c) > MAX_CELL:
             raise DataError("file_cell_too_long", size=len(c))
+    empty = [c for c in df.columns if df[c].isna().all()]
+    if empty and len(empty) < df.shape[1]:
+        df = df.drop(columns=empty)
+        df.attrs["empty_columns"] = empty
+    for c in df.columns:
+        if df[c].dtype == object:
+            df[c] = df[c].map(lambda v: visible(v) if isinstance(v, str) else v)
     return df
 
 

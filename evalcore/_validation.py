@@ -125,6 +125,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "needs one value per column.",
         "第 {row} 行有 {got} 个字段,而表头有 {expected} 个。每一行都需要每列一个值。",
     ),
+    "too_many_rows": (
+        "The file has {got:,} data rows; this lab takes at most {limit:,}. Upload a sample of the rows "
+        "(a random sample keeps the curves' shape).",
+        "文件有 {got:,} 个数据行;本实验室最多接受 {limit:,} 行。请上传其中的一部分(随机抽样能保持曲线形状)。",
+    ),
+    "too_many_columns": (
+        "The file has {got:,} columns; this lab takes at most {limit:,} (a label column and up to {models} "
+        "models). Keep only the label column and the score columns you want to compare.",
+        "文件有 {got:,} 列;本实验室最多接受 {limit:,} 列(一列标签,最多 {models} 个模型)。"
+        "请只保留标签列和要比较的分数列。",
+    ),
+    "resample_too_large": (
+        "Over-sampling to this rate would make {got:,} samples; the limit is {limit:,}. Choose a rate nearer "
+        "the data's own, or under-sample instead.",
+        "过采样到这个比例将产生 {got:,} 个样本,超过上限 {limit:,}。请选择更接近原数据的比例,或改用欠采样。",
+    ),
     "file_no_rows": (
         "The file has a header but no data rows. Add one row per sample.",
         "文件只有表头、没有数据行。请每个样本一行。",

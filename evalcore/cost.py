@@ -233,13 +233,15 @@ def compare_cost_curves(a: CostCurve, b: CostCurve, tol: float = 1e-12) -> CostC
     return CostComparison(segments, x, ya, yb)
 
 
-def resample_to_rate(y_true, scores, rate: float, *, method: str = "under", seed=None):
+def resample_to_rate(y_true, scores, rate: float, *, method: str = "under", seed=None, max_rows=None):
     """Resample a data set to positive rate ``rate`` (class imbalance).
 
     ``method="under"`` keeps every sample of the class that must become
     relatively larger and draws a random subset of the other class;
     ``"over"`` keeps every sample and duplicates random samples of the
     class that must grow (with replacement).  Returns (y, scores) arrays.
+    With ``max_rows``, a result larger than that raises DataError (checked
+    before anything is drawn).
     The ROC curve stays the same in expectation (TPR and FPR are rates within
     a class); precision, accuracy and the P-R curve move with the rate.
     """
@@ -260,10 +262,13 @@ def resample_to_rate(y_true, scores, rate: float, *, method: str = "under", seed
             pi = rng.choice(pi, size=max(min(want_pos, n_pos), 1), replace=False)
     else:
         want_pos = int(round(n_neg * r / (1 - r)))
+        want_neg = int(round(n_pos * (1 - r) / r))
+        size = n_neg + want_pos if want_pos >= n_pos else n_pos + max(want_neg, n_neg)
+        if max_rows is not None and size > max_rows:
+            raise DataError("resample_too_large", got=size, limit=max_rows)
         if want_pos >= n_pos:
             pi = np.concatenate((pi, rng.choice(pi, size=want_pos - n_pos, replace=True)))
         else:
-            want_neg = int(round(n_pos * (1 - r) / r))
             ni = np.concatenate((ni, rng.choice(ni, size=max(want_neg - n_neg, 0), replace=True)))
     idx = np.concatenate((pi, ni))
     return y[idx].astype(np.int8), s[idx]

@@ -171,7 +171,10 @@ def score_histogram(y_true, scores, bins: int = 40) -> ScoreHistogram:
     lo, hi = float(s.min()), float(s.max())
     if lo == hi:
         lo, hi = lo - 0.5, hi + 0.5
-    edges = np.linspace(lo, hi, b + 1)
+    # (hi - lo) may overflow for scores near +-1e308; halves never do
+    half = lo / 2 + (hi / 2 - lo / 2) / b * np.arange(b + 1)
+    edges = 2 * half
+    edges[0], edges[-1] = lo, hi
     pos, _ = np.histogram(s[y], bins=edges)
     neg, _ = np.histogram(s[~y], bins=edges)
     return ScoreHistogram(edges, pos, neg)

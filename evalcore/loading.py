@@ -35,6 +35,8 @@ class LoadWarning(str):
                       "列 {col!r} 看起来是编号,没有作为分数使用。"),
         "guessed_label": ("Took column {col!r} as the true labels (two values only).",
                           "把只有两种取值的列 {col!r} 当作真实标签。"),
+        "empty_columns": ("Left out the empty column(s) {cols} (e.g. from a trailing comma).",
+                          "已略去空列 {cols}(例如行末多余的逗号)。"),
         "one_vs_rest": ("{k} classes: {pos!r} is the positive class, all others negative.",
                         "共 {k} 个类别:{pos!r} 为正例,其余均为反例。"),
     }
@@ -167,7 +169,8 @@ def _plain(v):
     return v.item() if isinstance(v, np.generic) else v
 
 
-def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None) -> PredictionSet:
+def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None, max_rows=None,
+                     max_columns=None) -> PredictionSet:
     """Read a predictions table: one label column, one score column per model.
 
     Parameters
@@ -185,6 +188,9 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None)
         booleans, and for two strings the one that is a recognised positive
         word (是, 好瓜, yes, pos, positive, true, ...).  With more than two
         label values, ``pos_label`` makes a one-vs-rest problem.
+    max_rows, max_columns : int, optional
+        Refuse a file with more data rows or columns (checked before the
+        table is parsed, so a huge file costs little).
 
     Returns
     -------
@@ -205,11 +211,13 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None)
     >>> ps.n_pos, ps.n_neg, list(ps.scores)
     (2, 1, ['model_a'])
     """
-    df = _read_table(source)
+    df = _read_table(source, max_rows=max_rows, max_columns=max_columns)
+    warnings = [LoadWarning("empty_columns", cols=", ".join(map(repr, df.attrs["empty_columns"])))
+                ] if df.attrs.get("empty_columns") else []
     cols = list(df.columns)
     if len(cols) < 2:
         raise DataError("file_too_few_columns", n=len(cols))
-    warnings: list = []
+    # (warnings started above)
     if label_col is not None:
         if label_col not in cols:
             raise DataError("unknown_column", col=label_col, columns=cols)
@@ -258,8 +266,7 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None)
     if pos is None:
         if len(uniq) > 2:
             shown = ", ".join(map(str, sorted(uniq, key=str)[:6])) + (" ..." if len(uniq) > 6 else "")
-            raise DataError("too_many_classes", col=lab, k=len(uniq), values=shown,
-                            choices=sorted(uniq, key=str))
+            raise DataError("too_many_classes", col=lab, k=len(uniq), values=shown)
         if len(uniq) < 2:
             only = uniq[0]
             n_pos = len(lab_values) if str(only).strip().lower() in POSITIVE_WORDS else 0

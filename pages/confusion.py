@@ -57,7 +57,7 @@ else:
         k4.metric("F1", ui.fmt(m.f1))
         ui.chart(figures.score_histogram(
             facts.histogram, thr, text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"),
-                                            x=T("common.axis.score", model=model), y=T("axis.count"),
+                                            x=ui.t_fig("common.axis.score", model=model), y=T("axis.count"),
                                             threshold=T("common.thr.short"), title=T("cm.hist.title"))),
             key="cm_hist")
 
@@ -89,7 +89,7 @@ else:
         cm_ = tcm.at(tm)
         mm_ = ec.measures(cm_)
         counts_list.append(cm_)
-        rows.append({T("mm.matrix"): mod, T("common.thr.short"): f"{tm:.4g}", "TP": cm_.tp, "FP": cm_.fp,
+        rows.append({T("mm.matrix"): ui.cell(mod), T("common.thr.short"): f"{tm:.4g}", "TP": cm_.tp, "FP": cm_.fp,
                      "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall),
                      "F1": ui.fmt(mm_.f1)})
     st.dataframe(rows, hide_index=True)
@@ -141,7 +141,7 @@ if labelset is not None:
     per = []
     for lab, cc in zip(labelset.labels, ovr):
         mm_ = ec.measures(cc)
-        per.append({T("mc.class"): str(lab), "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
+        per.append({T("mc.class"): ui.cell(lab), "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
                     "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
     st.dataframe(per, hide_index=True)
     mac2 = ec.macro_micro(ovr)

@@ -109,7 +109,11 @@ rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1
 METHODS = ("under", "over")
 method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
                   **ui.bind("imb_method", "under"))
-res = mf.resampled(float(rate), method)
+try:
+    res = mf.resampled(float(rate), method)
+except ec.DataError as err:
+    ui.show_error(err)
+    st.stop()
 tc2 = res.counts
 thr_now = ui.get_threshold(token, model, tc)
 before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))

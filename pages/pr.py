@@ -43,7 +43,7 @@ with right:
                f"{s.trapezoid:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
         if not beta_is_1:
             col.append(f"{bb.f:.4f}")
-        table[m] = col
+        table[ui.cell(m)] = col
     st.dataframe(table, hide_index=True)
     st.markdown(T("pr.bep_vs_f1"))
     st.info(T("pr.ap_note"))

@@ -88,10 +88,10 @@ if mode == "step":
             ranked = mf.ranked
             ui.chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(
                 pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=T("roc.rank"),
-                y=T("common.axis.score", model=model), cut=T("roc.cut"), score=T("roc.col.score"),
+                y=ui.t_fig("common.axis.score", model=model), cut=T("roc.cut"), score=T("roc.col.score"),
                 rank=T("roc.col.rank"), step=T("roc.col.step"))), key="roc_strip")
             ids = ps.ids if ps.ids is not None else ranked.order
-            rows = [{T("roc.col.rank"): int(r), T("roc.col.id"): str(ids[i]), T("roc.col.score"): f"{s:.6g}",
+            rows = [{T("roc.col.rank"): int(r), T("roc.col.id"): ui.cell(ids[i]), T("roc.col.score"): f"{s:.6g}",
                      T("roc.col.label"): T("common.cls.pos") if yy else T("common.cls.neg"),
                      T("roc.col.step"): int(g),
                      T("roc.col.in"): "✔" if g <= kk else ""}
@@ -105,7 +105,7 @@ elif mode == "four":
     st.markdown(T("roc.four.intro"))
     for m, tc in zip(models, tcs):
         four = ec.auc_four_ways(tc)
-        st.subheader(m)
+        st.subheader(ui.md(m))
         rows = [
             (T("roc.four.trap"), [ui.fill("roc.four.trap")], four.trapezoid),
             (T("roc.four.loss"), [ui.fill("roc.four.loss")], four.one_minus_rank_loss),
@@ -162,7 +162,7 @@ else:
         st.caption(T("roc.click"))
     with right:
         ui.threshold_panel(token, models, ps)
-        rows = [{T("common.cm.model"): m, "AUC": f"{v.auc:.4f}", T("common.thr.short"): f"{p.threshold:.6g}",
+        rows = [{T("common.cm.model"): ui.cell(m), "AUC": f"{v.auc:.4f}", T("common.thr.short"): f"{p.threshold:.6g}",
                  "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"} for m, v, p in zip(models, views, points)]
         st.dataframe(rows, hide_index=True)
         for i in range(len(models)):

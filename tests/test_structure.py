@@ -72,6 +72,11 @@ def test_upload_cap_and_no_usage_stats():
     cfg = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
     assert cfg["browser"]["gatherUsageStats"] is False
     assert 0 < cfg["server"]["maxUploadSize"] <= 200
+    from ui import limits
+
+    assert cfg["server"]["maxUploadSize"] == limits.UPLOAD_MB
+    assert cfg["client"]["showErrorDetails"] == "none"
+    assert "enableStaticServing" not in cfg["server"]
 
 
 def test_string_tables_do_not_repeat_keys_and_shared_ones_are_common():

@@ -20,10 +20,11 @@ import streamlit as st
 import evalcore as ec
 from evalcore import datasets
 
+from . import limits
 from .i18n import error_text, labels, lang, t
 from .state import SS, bind
 
-UPLOAD_LIMIT_MB = 200
+UPLOAD_LIMIT_MB = limits.UPLOAD_MB
 SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "synthetic", "upload")
 SYN_SIZES = (100, 1_000, 10_000, 100_000, 1_000_000)
 FEATURE_SOURCES = ("watermelon", "breast-cancer", "gaussian")
@@ -56,7 +57,7 @@ def handle_upload(slot: UploadSlot, file, parse, on_error=None) -> bool:
         return False
     SS[slot.file_id] = file.file_id
     SS.pop(slot.error, None)
-    data = file.getvalue()
+    data = file.getvalue()          # dropped when this function returns (only the parsed value is kept)
     if len(data) > UPLOAD_LIMIT_MB * 2**20:
         SS[slot.error] = ec.DataError("file_too_large", size_mb=len(data) / 2**20, limit_mb=UPLOAD_LIMIT_MB)
         return False
@@ -99,7 +100,8 @@ def set_synthetic(n: int, sep: float, rate: float) -> None:
 
 
 def _parse_predictions(data: bytes, pos_label=None):
-    ps = ec.load_predictions(data, pos_label=pos_label)
+    ps = ec.load_predictions(data, pos_label=pos_label, max_rows=limits.MAX_ROWS,
+                             max_columns=limits.MAX_MODELS + 1)
     SS["ds_upload_token"] = "upload:" + hashlib.sha256(data).hexdigest() + f":{pos_label}"
     return ps
 

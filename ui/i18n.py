@@ -47,15 +47,42 @@ def lang() -> str:
     return SS.get("lang", "zh")
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~$:!{}])")
+
+
+def md(text) -> str:
+    """User text (a name or label from a file) made inert for Markdown,
+    Streamlit's directives and KaTeX: shown, never interpreted."""
+    return _MD_SPECIAL.sub(r"\\\1", ec.visible(str(text)))
+
+
+def cell(text) -> str:
+    """User text for a table cell: a leading = + - @ (a spreadsheet formula
+    when the table is downloaded as CSV) gets a quote in front."""
+    s = ec.visible(str(text))
+    return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
+
+
 def t(key: str, **kw) -> str:
-    """The visible string ``key`` in the current language, formatted with ``kw``."""
+    """The visible string ``key`` in the current language, formatted with
+    ``kw`` for Markdown: string values (names from files) are made inert
+    with :func:`md`; numbers are formatted by the caller."""
     text = strings()[key][lang()]
-    return text.format(**kw) if kw else text
+    return text.format(**{k: md(v) if isinstance(v, str) else v for k, v in kw.items()}) if kw else text
+
+
+def t_fig(key: str, **kw) -> str:
+    """``key`` for a plotly figure: string values are HTML-escaped (plotly
+    renders a subset of HTML in titles, legends and hover)."""
+    from evalcore.figures.style import safe
+
+    text = strings()[key][lang()]
+    return text.format(**{k: safe(v) if isinstance(v, str) else v for k, v in kw.items()}) if kw else text
 
 
 def texts(prefix: str, *keys: str, **kw) -> dict:
-    """{key: t(prefix + key)} for a figure builder's ``text`` argument."""
-    return {k: t(prefix + k, **kw) if kw else t(prefix + k) for k in keys}
+    """{key: t_fig(prefix + key)} for a figure builder's ``text`` argument."""
+    return {k: t_fig(prefix + k, **kw) for k in keys}
 
 
 def labels(prefix: str, options) -> dict:

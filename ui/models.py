@@ -19,6 +19,7 @@ import streamlit as st
 
 import evalcore as ec
 
+from . import limits
 from .state import SS
 
 HIST_BINS = 40          # bins of the score histogram
@@ -66,6 +67,7 @@ class ModelFacts:
         self._lock = threading.Lock()
         self._facts: dict = {}
         self._params: OrderedDict = OrderedDict()
+        self._resampled: OrderedDict = OrderedDict()
 
     def _once(self, name: str, compute):
         got = self._facts.get(name)
@@ -143,13 +145,26 @@ class ModelFacts:
                                                              cost10=float(cost10)))
 
     def resampled(self, rate: float, method: str) -> Resampled:
-        def compute():
-            y, s = ec.resample_to_rate(self.y, self.scores, float(rate), method=method, seed=RESAMPLE_SEED)
-            tc = ec.threshold_counts(y, s)
-            rate_now = tc.n_pos / (tc.n_pos + tc.n_neg)
-            return Resampled(tc, ec.roc_view(tc), ec.pr_view(tc), rate_now,
-                             ec.optimal_threshold(tc, p=rate_now, cost01=1.0, cost10=1.0), method)
-        return self._param(("resampled", float(rate), method), compute)
+        """The data resampled to positive ``rate``; at most
+        ``limits.RESAMPLED_PER_MODEL`` of these are kept (each is O(n)), and
+        one larger than ``limits.RESAMPLE_MAX_ROWS`` raises DataError."""
+        key = (float(rate), method)
+        with self._lock:
+            if key in self._resampled:
+                self._resampled.move_to_end(key)
+                return self._resampled[key]
+        y, s = ec.resample_to_rate(self.y, self.scores, float(rate), method=method, seed=RESAMPLE_SEED,
+                                   max_rows=limits.RESAMPLE_MAX_ROWS)
+        tc = ec.threshold_counts(y, s)
+        del y, s
+        rate_now = tc.n_pos / (tc.n_pos + tc.n_neg)
+        got = _freeze(Resampled(tc, ec.roc_view(tc), ec.pr_view(tc), rate_now,
+                                ec.optimal_threshold(tc, p=rate_now, cost01=1.0, cost10=1.0), method))
+        with self._lock:
+            self._resampled[key] = got
+            while len(self._resampled) > limits.RESAMPLED_PER_MODEL:
+                self._resampled.popitem(last=False)
+        return got
 
 
 # ------------------------------------------------------------ the cache
@@ -169,7 +184,12 @@ def model(token: str, name: str, ps) -> ModelFacts:
     return _model(token, name, is_flipped(token, name), ps)
 
 
-@st.cache_resource(max_entries=32, show_spinner=False)
+# At most MODEL_ENTRIES models (each O(n)) in memory for all sessions; an
+# entry unused for an hour goes, so memory returns after a class ends.
+MODEL_ENTRIES = 16
+
+
+@st.cache_resource(max_entries=MODEL_ENTRIES, ttl=3600, show_spinner=False)
 def _model(token: str, name: str, flipped: bool, _ps) -> ModelFacts:
     return ModelFacts((token, name, flipped), _ps.y, _ps.scores[name], _ps.ids, flipped)
 

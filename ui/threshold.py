@@ -50,9 +50,17 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
     if hi <= lo:
         hi = lo + 1.0
+    nkey = f"_w_thr_n|{name}"
+    if not math.isfinite(hi / 2 - lo / 2) or max(abs(lo), abs(hi)) > 1e15:
+        # scores too large for a slider's steps: the exact input alone
+        SS[nkey] = float(value)
+        st.number_input(t("common.thr.number"), key=nkey, format="%.6g",
+                        on_change=lambda: set_threshold(token, name, SS[nkey]))
+        st.caption(t("common.thr.no_slider"))
+        return get_threshold(token, name, tc)
     step = _nice_step((hi - lo) / 500)
     lo_s, hi_s = math.floor(lo / step) * step, math.ceil(hi / step) * step
-    skey, nkey = f"_w_thr_s|{name}", f"_w_thr_n|{name}"
+    skey = f"_w_thr_s|{name}"
     SS[skey] = float(min(max(value, lo_s), hi_s))
     SS[nkey] = float(value)
 

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
-from .style import CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NEGATIVE, PAPER, POSITIVE, layout, need
+from .style import CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, layout, need, safe
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -37,10 +37,10 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
     """A K x K confusion matrix (rows = true, columns = predicted) with counts.
 
     ``text`` keys: ``true pred`` (axis titles); optional ``title``.  ``labels``
-    are shown as plain text (escaped by the caller)."""
+    (from a file) are shown as plain text: escaped and shortened here."""
     true, pred = need(text, "true", "pred")
     a = np.asarray(cm)
-    labels = [str(v) for v in labels]
+    labels = [safe(v, NAME_CHARS) for v in labels]
     row = a.sum(axis=1, keepdims=True)
     share = np.divide(a, row, out=np.zeros(a.shape), where=row > 0)
     fig = go.Figure(go.Heatmap(

@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..results import Better
-from .style import HEIGHT, INK, NEGATIVE, PAPER, POSITIVE, layout, model_color, need, translucent
+from .style import HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, layout, model_color, need, safe, translucent
 
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
@@ -74,6 +74,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     point_trace = len(fig.data) - 1
     for k, (v, hull, cc, cur, opt, name) in enumerate(zip(roc_views, hulls, curves, current, optimal, names)):
         color = model_color(k)
+        name = safe(name, NAME_CHARS)
         fig.add_scatter(x=v.x, y=v.y, mode="lines", line=dict(color=color, width=3), name=name,
                         legendgroup=name, **_LEFT, hoverinfo="skip")
         fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=color, width=2, dash="dash"),

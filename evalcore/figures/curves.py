@@ -4,7 +4,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (FAINT, HEIGHT, MUTED, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, layout, marker, model_color, need,
+from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, layout, marker,
+                    model_color, need, safe,
                     square_axes, translucent)
 
 
@@ -45,7 +46,8 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
     x_title, y_title, diagonal, thr = need(text, "x", "y", "diagonal", "threshold")
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
-        _curve_trace(fig, v, i, f"{name} (AUC = {v.auc:.3f})", name, thr, "FPR = %{x:.4f}, TPR = %{y:.4f}")
+        _curve_trace(fig, v, i, f"{safe(name, NAME_CHARS)} (AUC = {v.auc:.3f})", safe(name), thr,
+                     "FPR = %{x:.4f}, TPR = %{y:.4f}")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diagonal, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
     for i, hull in enumerate(hulls or []):
@@ -77,9 +79,10 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
     """
     x_title, y_title, thr, p_eq_r, bep_label, best_label, best_f1_label = need(
         text, "x", "y", "threshold", "p_eq_r", "bep", "best", "best_f1")
+    shown = [safe(n) for n in names]
     fig = go.Figure()
     for i, (v, name) in enumerate(zip(views, names)):
-        _curve_trace(fig, v, i, f"{name} (AP = {v.average_precision:.3f})", name, thr,
+        _curve_trace(fig, v, i, f"{safe(name, NAME_CHARS)} (AP = {v.average_precision:.3f})", shown[i], thr,
                      "P = %{y:.4f}, R = %{x:.4f}")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=p_eq_r, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
@@ -88,10 +91,10 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
         fig.add_annotation(x=float(r[-1]), y=float(p[-1]), text=label, showarrow=False,
                            xanchor="left", font=dict(size=NOTE_SIZE, color=MUTED))
     for i, b in enumerate(beps or []):
-        marker(fig, b, b, i, f"{names[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
+        marker(fig, b, b, i, f"{shown[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
     for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", best_f1_label)):
         for i, bf in enumerate(group or []):
-            marker(fig, bf.recall, bf.precision, i, f"{names[i]}: {label} = {bf.f:.4f}<br>{thr} = {bf.threshold:.6g}",
+            marker(fig, bf.recall, bf.precision, i, f"{shown[i]}: {label} = {bf.f:.4f}<br>{thr} = {bf.threshold:.6g}",
                    symbol=symbol, size=15 if symbol == "star" else 14)
     for i, p in enumerate(points or []):
         if np.isfinite(p.precision):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, need,
+from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, need, safe,
                     square_axes, translucent)
 
 
@@ -53,6 +53,7 @@ def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:
     for cls, color, name in ((1, POSITIVE, pos), (0, NEGATIVE, neg)):
         m = ranked.y == cls
         label = np.asarray(ids, dtype=object)[ranked.order][m] if ids is not None else ranked.order[m]
+        label = np.array([safe(v, 40) for v in label], dtype=object)
         fig.add_scatter(x=ranked.rank[m], y=ranked.scores[m], mode="markers", name=name,
                         marker=dict(color=color, size=np.where(taken[m], 16, 11),
                                     opacity=1.0, symbol=np.where(taken[m], "circle", "circle-open"),
@@ -83,8 +84,8 @@ def pair_grid_figure(grid, *, text, roc=None, pos_ids=None, neg_ids=None) -> go.
     yc = (np.arange(mp) + 0.5) / mp
     pi = np.asarray(pos_ids, dtype=object) if pos_ids is not None else grid.pos_index
     ni = np.asarray(neg_ids, dtype=object) if neg_ids is not None else grid.neg_index
-    pl = [f"{a} ({s:.4g})" for a, s in zip(pi, grid.pos_scores)]
-    nl = [f"{a} ({s:.4g})" for a, s in zip(ni, grid.neg_scores)]
+    pl = [f"{safe(a, 40)} ({s:.4g})" for a, s in zip(pi, grid.pos_scores)]
+    nl = [f"{safe(a, 40)} ({s:.4g})" for a, s in zip(ni, grid.neg_scores)]
     cells = np.array([[f"{w_pos} {p}<br>{w_neg} {q}" for q in nl] for p in pl])
     fig = go.Figure(go.Heatmap(
         z=grid.penalty, x=xc, y=yc, text=cells, zmin=0, zmax=1, showscale=False, xgap=1, ygap=1,

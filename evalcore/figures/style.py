@@ -34,6 +34,21 @@ CELL_SIZE_K = 22        # counts in a K x K matrix
 
 HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
 SQUARE_WIDTH = 600
+NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name
+
+
+def safe(name, limit: int | None = None) -> str:
+    """A name from a file made inert for plotly: HTML-escaped, bidi and
+    zero-width characters removed, ``%{`` (a hover-template field) broken,
+    and shortened to ``limit`` characters with an ellipsis."""
+    import html
+
+    from .._csv import visible
+
+    s = visible(str(name))
+    if limit is not None and len(s) > limit:
+        s = s[:limit - 1] + "…"
+    return html.escape(s, quote=False).replace("%{", "%\u2060{")
 
 
 def model_color(i: int) -> str:
