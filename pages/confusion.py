@@ -31,10 +31,10 @@ def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str]]:
 
 
 # ------------------------------------------------------------ binary view
-if ps is None:
-    st.info(T("common.data.pick_first"))
-else:
-    models = ui.chosen_models(ps)
+@st.fragment
+def threshold_views(models: list) -> None:
+    """Everything that depends on the threshold: a threshold move reruns
+    only this part of the page (not the sidebar or the K x K section)."""
     model = ui.model_picker(models, "common.cm.model")
     facts = ui.model(token, model, ps)
     tc = facts.counts
@@ -70,16 +70,6 @@ else:
     if any(math.isnan(v) for v in (m.precision, m.recall, m.fpr)):
         st.caption(T("cm.nan_note"))
 
-    # ------------------------------------------------- accuracy paradox
-    st.header(T("paradox.title"))
-    allneg = ec.measures(ec.Counts(0, 0, ps.n_neg, ps.n_pos))
-    p1, p2, p3 = st.columns(3)
-    p1.metric(T("paradox.acc"), ui.fmt(allneg.accuracy))
-    p2.metric(T("paradox.recall"), ui.fmt(allneg.recall))
-    p3.metric(T("paradox.rate"), f"{ps.n_pos / ps.n:.1%}")
-    st.markdown(T("paradox.body"))
-    st.button(T("paradox.button"), on_click=ui.set_synthetic, args=(10_000, 1.5, 0.01), key="paradox_btn")
-
     # ------------------------------------------- macro / micro over models
     st.header(T("mm.title"))
     rows, counts_list = [], []
@@ -104,6 +94,22 @@ else:
         ui.formula("cm.micro_r", v=ui.fmt(mac.micro_r))
         ui.formula("cm.micro_f1", v=ui.fmt(mac.micro_f1))
     st.info(T("mm.note", mean_f1=ui.fmt(mac.mean_f1), macro_f1=ui.fmt(mac.macro_f1)))
+
+
+if ps is None:
+    st.info(T("common.data.pick_first"))
+else:
+    threshold_views(ui.chosen_models(ps))
+
+    # ------------------------------------------------- accuracy paradox
+    st.header(T("paradox.title"))
+    allneg = ec.measures(ec.Counts(0, 0, ps.n_neg, ps.n_pos))
+    p1, p2, p3 = st.columns(3)
+    p1.metric(T("paradox.acc"), ui.fmt(allneg.accuracy))
+    p2.metric(T("paradox.recall"), ui.fmt(allneg.recall))
+    p3.metric(T("paradox.rate"), f"{ps.n_pos / ps.n:.1%}")
+    st.markdown(T("paradox.body"))
+    st.button(T("paradox.button"), on_click=ui.set_synthetic, args=(10_000, 1.5, 0.01), key="paradox_btn")
 
 # ------------------------------------------------------- multi-class view
 st.header(T("mc.title"))

@@ -16,7 +16,7 @@ def test_home_page_map_and_language(page):
 
 
 def test_confusion_page_slider_moves_numbers(page):
-    goto(page, 1)
+    nav_to(page, "混淆矩阵")
     expect(page.locator("h1").first).to_contain_text("混淆矩阵")
     expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
     before = metric(page, "查准率")
@@ -34,7 +34,7 @@ def test_confusion_page_slider_moves_numbers(page):
 def test_confusion_page_english_and_bad_upload_keeps_data(page, tmp_path):
     page.locator("[data-testid='stSidebar']").get_by_text("English").click()
     settle(page)
-    goto(page, 1)
+    nav_to(page, "Confusion matrix")
     expect(page.locator("h1").first).to_contain_text("Confusion matrix")
     page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name="Upload a CSV").click()

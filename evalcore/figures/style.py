@@ -74,9 +74,23 @@ def need(text: Mapping, *keys: str) -> list[str]:
     return [text[k] for k in keys]
 
 
+def _template() -> go.layout.Template:
+    """plotly_white's layout only (white paper, light grid), built once:
+    assigning the full named template validates every trace type's defaults
+    and costs ~10 ms per figure, most of a threshold move's time."""
+    import plotly.io as pio
+
+    lay = pio.templates["plotly_white"].layout.to_plotly_json()
+    keep = ("font", "hovermode", "hoverlabel", "paper_bgcolor", "plot_bgcolor", "xaxis", "yaxis", "title")
+    return go.layout.Template(layout={k: v for k, v in lay.items() if k in keep})
+
+
+TEMPLATE = _template()
+
+
 def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["default"]) -> go.Figure:
     fig.update_layout(
-        template="plotly_white", font=FONT, height=height,
+        template=TEMPLATE, font=FONT, height=height,
         title=dict(text=title, font=dict(size=TITLE_SIZE)) if title else None,
         margin=dict(l=70, r=30, t=60 if title else 30, b=60),
         legend=dict(font=dict(size=LEGEND_SIZE)),
