@@ -9,6 +9,7 @@ import ui
 STEP_LIMIT = 300      # walk one distinct score per step up to this many samples
 GROUP_STEPS = 60      # larger sets: this many steps, each a run of thresholds
 GRID_LIMIT = 200      # rank-loss grid up to this many positives and negatives
+PLAY_SECONDS = 1.2    # Play takes one step this often
 
 ps, token, models = ui.open_data_page("roc")
 T = ui.t
@@ -36,27 +37,46 @@ if mode == "step":
     if grouped:
         st.info(T("roc.step.grouped", n=f"{ps.n:,}", limit=STEP_LIMIT, k=steps.n_steps))
     skey = f"roc_step|{token}|{model}|{grouped}"
-    k = min(int(ui.SS.get(skey, 0)), steps.n_steps)
+    if "_link_step" in ui.SS:                       # a shared link's step, applied once
+        ui.SS[skey] = min(int(ui.SS.pop("_link_step")), steps.n_steps)
+    playing = bool(ui.SS.get("_w_roc_play", False))
 
     def move(delta=None, to=None):
         cur = int(ui.SS.get(skey, 0))
         ui.SS[skey] = max(0, min(steps.n_steps, to if to is not None else cur + delta))
+        ui.SS["_roc_moved"] = True               # a user's move: this run takes no timed step
 
-    c1, c2, c3, c4, c5 = st.columns([1, 1, 1, 1, 4])
-    c1.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=k == 0)
-    c2.button(T("roc.next"), on_click=move, kwargs={"delta": 1}, key="roc_next", disabled=k >= steps.n_steps)
-    c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset")
-    playing = c4.toggle(T("roc.play"), key="_w_roc_play")
-    ui.SS[f"_w_roc_slider|{skey}"] = k
-    c5.slider(T("roc.step"), 0, steps.n_steps, key=f"_w_roc_slider|{skey}",
-              on_change=lambda: move(to=ui.SS[f"_w_roc_slider|{skey}"]))
-
-    @st.fragment(run_every=1.2 if playing and k < steps.n_steps else None)
+    @st.fragment(run_every=PLAY_SECONDS if playing else None)
     def walk():
         kk = min(int(ui.SS.get(skey, 0)), steps.n_steps)
-        if playing and kk < steps.n_steps:   # each timed rerun of the fragment takes one step
-            move(delta=1)
-            kk += 1
+        on = bool(ui.SS.get("_w_roc_play", False))
+        if on and not ui.SS.pop("_roc_moved", False) and kk < steps.n_steps:
+            kk += 1                               # a timed rerun of the fragment takes one step
+            ui.SS[skey] = kk
+        ui.SS.pop("_roc_moved", None)
+        if on and kk >= steps.n_steps:            # at the end Play turns itself off
+            ui.SS["_w_roc_play"] = False
+            if playing:
+                st.rerun()                        # the whole page, to stop the timer
+        ui.SS["roc_step_now"] = kk
+        c1, c2, c3, c4, c5, c6 = st.columns([1, 1, 1, 1, 1.2, 4])
+        c1.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=kk == 0,
+                  help="← / PageUp")
+        c2.button(T("roc.next"), on_click=move, kwargs={"delta": 1}, key="roc_next", disabled=kk >= steps.n_steps,
+                  help="→ / PageDown")
+        c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
+        c4.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
+                  disabled=kk >= steps.n_steps)
+        c5.toggle(T("roc.play"), key="_w_roc_play", on_change=lambda: st.session_state.update(_roc_toggled=True),
+                  help=T("roc.play.help"))
+        if ui.SS.pop("_roc_toggled", False) and bool(ui.SS["_w_roc_play"]) != playing:
+            st.rerun()                            # start or stop the timer
+        slider_key = f"_w_roc_slider|{skey}"
+        if ui.SS.get(slider_key) != kk:           # written only when moved elsewhere
+            ui.SS[slider_key] = kk
+        c6.slider(T("roc.step"), 0, steps.n_steps, key=slider_key, on_change=lambda: move(to=ui.SS[slider_key]))
+        ui.keyboard(roc_next=["arrowright", "pagedown"], roc_prev=["arrowleft", "pageup"], roc_reset="home",
+                    roc_end="end", **{"_w_roc_play": " "})
         left, right = st.columns([1.1, 1])
         with left:
             ui.chart(figures.roc_step_figure(

@@ -8,6 +8,9 @@
 ``models``    one cached object per (data, model, flipped) with its facts
 ``threshold`` the shared threshold and its control
 ``charts``    plotly charts, clickable curves, the linked cost figure
+``links``     the URL that restores a shared state
+``keys``      keyboard shortcuts (presenter remotes)
+``limits``    every limit that protects a shared server
 
 Pages ``import ui`` and use the names re-exported here.
 """
@@ -16,6 +19,7 @@ from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
                    t_fig, texts)
+from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
 from .page import open_data_page, open_page
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
@@ -23,7 +27,8 @@ from .state import KEYS, SS, bind
 from .threshold import get_threshold, set_threshold, threshold_control, threshold_panel
 
 __all__ = [
-    "chart", "curve_chart", "linked_chart", "linked_html", "FEATURE_SOURCES", "SOURCES", "UPLOAD_LIMIT_MB",
+    "keyboard", "chart", "curve_chart", "linked_chart", "linked_html", "FEATURE_SOURCES", "SOURCES",
+    "UPLOAD_LIMIT_MB",
     "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload", "model_picker", "set_synthetic",
     "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt", "fmt_threshold", "formula", "labels",
     "lang", "lesson", "show_error", "t", "texts", "ModelFacts", "cost_comparison", "dominance", "is_flipped",

@@ -11,7 +11,21 @@ import streamlit as st
 from .state import SS
 from .threshold import threshold_from_click
 
-CHART_CONFIG = {"displayModeBar": False, "displaylogo": False}
+# Every figure has the toolbar with a PNG download at twice the screen's resolution.
+CHART_CONFIG = {"displayModeBar": True, "displaylogo": False,
+                "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
+                                           "hoverClosestCartesian", "hoverCompareCartesian"],
+                "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "evaluation-lab"}}
+PRESENTER_FONT = dict(base=20, tick=18, title=24)
+
+
+def _presenter(fig) -> None:
+    """Chart text for the back row: ticks >= 18 px, titles >= 22 px, width from the page."""
+    f = PRESENTER_FONT
+    fig.update_layout(font_size=f["base"], title_font_size=f["title"], legend_font_size=f["tick"], width=None)
+    fig.update_xaxes(tickfont_size=f["tick"], title_font_size=f["title"])
+    fig.update_yaxes(tickfont_size=f["tick"], title_font_size=f["title"])
+    fig.update_annotations(font_size=f["tick"])
 LINKED_HEIGHT = 640
 
 
@@ -21,6 +35,9 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     without its charts.)"""
     if SS.get("_no_charts"):
         return None
+    if SS.get("presenter"):
+        _presenter(fig)
+        width = "stretch"
     if on_select is None:
         return st.plotly_chart(fig, key=key, config=CHART_CONFIG, width=width, **kw)
     return st.plotly_chart(fig, key=key, config=CHART_CONFIG, on_select=on_select, selection_mode="points",

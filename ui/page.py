@@ -1,19 +1,78 @@
-"""The one opening call of every page."""
+"""The one opening call of every page: language, presenter mode, the link
+that restores the state, the page's title and lesson."""
 from __future__ import annotations
 
 import streamlit as st
 
+from . import links
 from .data import chosen_models, data_sidebar
 from .i18n import language_switch, lesson, t
 from .registry import page
+from .state import SS, bind
+
+# Formulas: room above tall fractions (KaTeX's box clips them otherwise) and
+# a size that fits two columns at 1366 px.  Presenter mode: less chrome.
+_CSS = """<style>
+.katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
+.katex-display > .katex { font-size: 1.12em; }
+</style>"""
+_PRESENTER_CSS = """<style>
+.block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }
+h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
+[data-testid="stMetricValue"] { font-size: 2.4rem !important; }
+.katex-display > .katex { font-size: 1.3em; }
+</style>"""
+
+
+def presenter() -> bool:
+    """Whether presenter mode (讲课模式) is on."""
+    return bool(SS.get("presenter", False))
+
+
+def _sidebar_controls(key: str) -> None:
+    language_switch()
+    st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter", False))
+
+
+def _link_box(uploaded: bool) -> None:
+    with st.sidebar.expander(t("common.link.title")):
+        st.code(links.link(), language=None, wrap_lines=True)
+        st.caption(t("common.link.upload") if uploaded else t("common.link.help"))
+
+
+def _through_app_py() -> None:
+    """Streamlit treats an app with a ``pages/`` folder as an old-style
+    multipage app until some session's ``app.py`` has called
+    ``st.navigation``: a link to a page opened first on a fresh server would
+    run the page alone (file names as navigation, no wide layout).  Leave
+    that mode and rerun through ``app.py``."""
+    try:
+        from streamlit.runtime.pages_manager import PagesManager
+    except ImportError:  # a Streamlit without it has no such mode
+        return
+    if getattr(PagesManager, "uses_pages_directory", False):
+        PagesManager.uses_pages_directory = False
+        st.rerun()
 
 
 def open_page(key: str, *, with_lesson: bool = True) -> None:
-    """Language switch, title and lesson of page ``key`` (see ``ui.registry``)."""
-    language_switch()
+    """Language switch, presenter mode, title and lesson of page ``key``
+    (see ``ui.registry``).  A link's state is restored on a session's first run."""
+    _through_app_py()
+    links.restore()
+    SS["_page"] = key
+    _sidebar_controls(key)
+    st.markdown(_CSS + (_PRESENTER_CSS if presenter() else ""), unsafe_allow_html=True)   # our own CSS only
     st.title(t(page(key).heading_key))
     if with_lesson:
-        lesson(key)
+        if presenter():
+            with st.expander(t("common.lesson")):
+                lesson(key)
+        else:
+            lesson(key)
+    if page(key).needs != "predictions":
+        links.publish()
+        _link_box(uploaded=False)
 
 
 def open_data_page(key: str):
@@ -23,6 +82,13 @@ def open_data_page(key: str):
     open_page(key)
     ps, token = data_sidebar()
     if ps is None:
+        links.publish()
+        _link_box(uploaded=True)
         st.info(t("common.data.pick_first"))
         st.stop()
-    return ps, token, chosen_models(ps)
+    models = chosen_models(ps)
+    model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
+    links.restore_data_state(token, model)
+    links.publish(token, model)
+    _link_box(uploaded=token.startswith("upload"))
+    return ps, token, models

@@ -60,7 +60,11 @@ def page(key: str) -> Page:
 
 
 def navigation_pages() -> list:
-    """``st.Page`` objects for ``st.navigation``, home first (the default)."""
+    """``st.Page`` objects for ``st.navigation``, home first (the default),
+    titled in the language a link asks for."""
+    from .links import restore
+
+    restore()
     return [st.Page(p.path, title=t(p.title_key), url_path=p.key, default=(i == 0)) for i, p in enumerate(PAGES)]
 
 

@@ -15,6 +15,11 @@ SS = st.session_state
 KEYS: dict[str, str] = {
     # language and navigation
     "lang": 'the language, "zh" (default) or "en"',
+    "presenter": "presenter mode (讲课模式): larger chart text, lesson folded",
+    "_page": "the key of the page drawn last (for the link)",
+    "_link_read": "the link's parameters were read into the session (once per session)",
+    "_link_pending": "link parameters that need the data set (threshold, prior, step)",
+    "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
     # data
     "source": "which data set the sidebar shows (a name from ui.data.SOURCES)",
     "syn_n": "synthetic generator: number of samples",
@@ -36,6 +41,9 @@ KEYS: dict[str, str] = {
     "roc_mode": 'ROC page mode: "step", "four", "grid" or "full"',
     "roc_hull": "ROC page: draw the convex hulls",
     "roc_step|": "prefix: ROC walk position per (token, model, grouped)",
+    "roc_step_now": "the ROC walk's current step (for the link)",
+    "_roc_moved": "a Prev/Next/Reset/End/slider move happened: this run of the walk takes no timed step",
+    "_roc_toggled": "Play was switched: the page reruns to start or stop the timer",
     "cost01": "cost of a false negative (textbook cost01)",
     "cost10": "cost of a false positive (textbook cost10)",
     "cost_p|": "prefix: the prior p of the positive class per data token (cost page)",

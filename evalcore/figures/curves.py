@@ -21,7 +21,9 @@ def _hover_data(v) -> np.ndarray:
     keeps a 2,000-point trace near 64 kB of JSON.  Hover shows thresholds to
     6 significant digits, which float32 holds; a click is resolved on the
     server from the point's index to the exact float64 threshold."""
-    return np.column_stack([v.thresholds, v.tp, v.fp]).astype(np.float32)
+    data = np.column_stack([v.thresholds, v.tp, v.fp])
+    finite = np.abs(data[np.isfinite(data)])
+    return data if finite.size and finite.max() > 1e37 else data.astype(np.float32)   # float32 tops out at 3e38
 
 
 def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> None:

@@ -1,0 +1,155 @@
+"""Shareable state: the URL carries what a link needs to bring a prepared
+state back (page, language, presenter mode, built-in data with its
+parameters, model, threshold, beta, ROC mode and step, costs and prior).
+
+Opening a link restores it once per session (:func:`restore`); after that
+the page writes the current state back into the URL on every run
+(:func:`publish`), so the address bar is always a link to what is shown.
+An uploaded file cannot travel in a link: the page says so.
+"""
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from .state import SS
+
+# query parameter -> (session key, parse); parse raises ValueError on bad input
+_FLOAT = float
+
+
+def _bool(v: str) -> bool:
+    if v not in ("0", "1"):
+        raise ValueError(v)
+    return v == "1"
+
+
+def _choice(*options):
+    def parse(v: str) -> str:
+        if v not in options:
+            raise ValueError(v)
+        return v
+    return parse
+
+
+def _int_in(lo: int, hi: int):
+    def parse(v: str) -> int:
+        x = int(v)
+        if not lo <= x <= hi:
+            raise ValueError(v)
+        return x
+    return parse
+
+
+def _float_in(lo: float, hi: float):
+    def parse(v: str) -> float:
+        x = float(v)
+        if not (math.isfinite(x) and lo <= x <= hi):
+            raise ValueError(v)
+        return x
+    return parse
+
+
+def _params():
+    from .data import SOURCES, SYN_SIZES
+
+    return {
+        "lang": ("lang", _choice("zh", "en")),
+        "presenter": ("presenter", _bool),
+        "source": ("source", _choice(*(s for s in SOURCES if s != "upload"))),
+        "n": ("syn_n", lambda v: _choice(*map(str, SYN_SIZES))(v) and int(v)),
+        "sep": ("syn_sep", _float_in(0.0, 4.0)),
+        "rate": ("syn_rate", _float_in(0.01, 0.99)),
+        "seed": ("syn_seed", _int_in(0, 10_000)),
+        "model": ("roc_model", str),
+        "beta": ("beta", _float_in(0.1, 5.0)),
+        "mode": ("roc_mode", _choice("step", "four", "grid", "full")),
+        "c01": ("cost01", _float_in(0.0, 1e6)),
+        "c10": ("cost10", _float_in(0.0, 1e6)),
+    }
+
+
+# values that need the data token: restored when the data is known
+_PENDING = "_link_pending"
+
+
+def restore() -> None:
+    """Once per session: copy the link's parameters into the session state
+    (bad values are ignored, so a broken link still opens)."""
+    if SS.get("_link_read"):
+        return
+    SS["_link_read"] = True
+    q = st.query_params
+    for name, (key, parse) in _params().items():
+        if name in q:
+            try:
+                SS[key] = parse(q[name])
+            except (ValueError, TypeError):
+                pass
+    pending = {}
+    for name, parse in (("thr", _FLOAT), ("p", _float_in(0.0, 1.0)), ("step", _int_in(0, 10**7))):
+        if name in q:
+            try:
+                pending[name] = parse(q[name])
+            except (ValueError, TypeError):
+                pass
+    SS[_PENDING] = pending
+
+
+def restore_data_state(token: str, model: str) -> None:
+    """The parts of a link that belong to the data: the model's threshold,
+    the cost page's prior, the ROC walk's step (applied once)."""
+    pending = SS.pop(_PENDING, None)
+    if not pending:
+        return
+    if "thr" in pending and math.isfinite(pending["thr"]):
+        SS.setdefault("thresholds", {})[f"{token}|{model}"] = pending["thr"]
+    if "p" in pending:
+        SS[f"cost_p|{token}"] = pending["p"]
+    if "step" in pending:
+        SS["_link_step"] = pending["step"]
+
+
+def _fmt(v) -> str:
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, float):
+        return f"{v:.10g}"
+    return str(v)
+
+
+def publish(token: str | None = None, model: str | None = None) -> None:
+    """Write the current state into the URL (only what differs from the defaults)."""
+    defaults = {"lang": "zh", "presenter": False, "source": "seed-9", "syn_n": 1000, "syn_sep": 1.5,
+                "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step", "cost01": 1.0, "cost10": 1.0}
+    want = {}
+    for name, (key, _) in _params().items():
+        if key in SS and SS[key] != defaults.get(key, object()):
+            if key.startswith("syn_") and SS.get("source") != "synthetic":
+                continue
+            if key == "source" and SS[key] == "upload":
+                continue
+            want[name] = _fmt(SS[key])
+    if SS.get("_page") == "roc" and SS.get("roc_mode", "step") == "step" and SS.get("roc_step_now"):
+        want["step"] = str(int(SS["roc_step_now"]))
+    if token is not None and model is not None and not token.startswith("upload"):
+        thr = SS.get("thresholds", {}).get(f"{token}|{model}")
+        if thr is not None and math.isfinite(thr):
+            want["thr"] = _fmt(float(thr))
+        if f"cost_p|{token}" in SS:
+            want["p"] = _fmt(float(SS[f"cost_p|{token}"]))
+    q = st.query_params
+    if {k: q.get(k) for k in q} != want:
+        q.from_dict(want)
+
+
+def link() -> str:
+    """The address of the current state (for the copy-link box)."""
+    base = ""
+    try:
+        base = str(st.context.url or "").split("?")[0]
+    except Exception:  # outside a browser session (AppTest)
+        base = ""
+    query = "&".join(f"{k}={v}" for k, v in st.query_params.items())
+    return base + ("?" + query if query else "")
