@@ -12,10 +12,11 @@ ui.open_page("confusion")
 ps, token = ui.data_sidebar()
 T = ui.t
 MATRIX_TEXT = dict(tp="TP", fn="FN", fp="FP", tn="TN")
+SCALES = ("count", "density", "log")      # the histogram's y axis
 
 
-def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str]]:
-    """(name, LaTeX) pairs: each textbook formula filled with the live counts."""
+def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str | list[str]]]:
+    """(name, LaTeX or LaTeX lines) pairs: each textbook formula filled with the live counts."""
     f = ui.fmt
     b = m.beta
     return [
@@ -24,7 +25,8 @@ def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str]]:
         (T("m.precision"), ui.fill("cm.precision", tp=c.tp, fp=c.fp, v=f(m.precision))),
         (T("m.recall"), ui.fill("cm.recall", tp=c.tp, fn=c.fn, v=f(m.recall))),
         ("F1", ui.fill("cm.f1", tp=c.tp, tn=c.tn, m=c.m, v=f(m.f1))),
-        (f"Fβ (β = {b:g})", ui.fill("cm.fbeta", b2=f"{b * b:g}", p=f(m.precision), r=f(m.recall), v=f(m.f_beta))),
+        (f"Fβ (β = {b:g})", [ui.fill("cm.fbeta"), ui.fill("cm.fbeta_filled", b2=f"{b * b:g}", p=f(m.precision),
+                                                          r=f(m.recall), v=f(m.f_beta))]),
         ("TPR", ui.fill("cm.tpr", tp=c.tp, pos=c.tp + c.fn, v=f(m.tpr))),
         ("FPR", ui.fill("cm.fpr", fp=c.fp, neg=c.tn + c.fp, v=f(m.fpr))),
     ]
@@ -55,10 +57,12 @@ def threshold_views(models: list) -> None:
         k2.metric(T("m.precision"), ui.fmt(m.precision))
         k3.metric(T("m.recall"), ui.fmt(m.recall))
         k4.metric("F1", ui.fmt(m.f1))
+        scale = st.segmented_control(T("cm.hist.scale"), SCALES, format_func=ui.labels("cm.hist.scale.", SCALES).get,
+                                     help=T("cm.hist.scale.help"), **ui.bind("hist_scale", "count")) or "count"
         ui.chart(figures.score_histogram(
-            facts.histogram, thr, text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"),
-                                            x=ui.t_fig("common.axis.score", model=model), y=T("axis.count"),
-                                            threshold=T("common.thr.short"), title=T("cm.hist.title"))),
+            facts.histogram, thr, scale=scale,
+            text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=ui.t_fig("common.axis.score", model=model),
+                      y=T(f"cm.hist.y.{scale}"), threshold=T("common.thr.short"), title=T("cm.hist.title"))),
             key="cm_hist")
 
     st.subheader(T("cm.formulas"))
@@ -66,7 +70,8 @@ def threshold_views(models: list) -> None:
     for i, (name, latex) in enumerate(formulas(c, m)):
         with grid[i % 2]:
             st.markdown(f"**{name}**")
-            st.latex(latex)
+            for line in [latex] if isinstance(latex, str) else latex:
+                st.latex(line)
     if any(math.isnan(v) for v in (m.precision, m.recall, m.fpr)):
         st.caption(T("cm.nan_note"))
 
@@ -92,7 +97,7 @@ def threshold_views(models: list) -> None:
     with a2:
         ui.formula("cm.micro_p", v=ui.fmt(mac.micro_p))
         ui.formula("cm.micro_r", v=ui.fmt(mac.micro_r))
-        ui.formula("cm.micro_f1", v=ui.fmt(mac.micro_f1))
+        ui.formula("cm.micro_f1", p=ui.fmt(mac.micro_p), r=ui.fmt(mac.micro_r), v=ui.fmt(mac.micro_f1))
     st.info(T("mm.note", mean_f1=ui.fmt(mac.mean_f1), macro_f1=ui.fmt(mac.macro_f1)))
 
 

@@ -1,5 +1,4 @@
 """代价敏感错误率与代价曲线 · cost-sensitive error, cost curves, class imbalance (textbook 2.3.4)."""
-import numpy as np
 import streamlit as st
 
 import evalcore as ec
@@ -7,6 +6,7 @@ from evalcore import figures
 
 import ui
 
+FEW_SAMPLES = 50      # below this many of a class after resampling, the ROC curve visibly moves by chance
 RATIOS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
 
 ps, token, models = ui.open_data_page("cost")
@@ -14,7 +14,7 @@ T = ui.t
 
 # ------------------------------------------------------------ cost matrix
 st.subheader(T("cost.matrix"))
-c_in, c_tab, c_ratio = st.columns([1, 1.2, 1.6])
+c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
 with c_in:
     st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
                     **ui.bind("cost01", 1.0))
@@ -30,9 +30,11 @@ def ratio_changed():
 
 
 with c_ratio:
-    current_ratio = c01 / c10 if c10 > 0 else RATIOS[-1]
-    ui.SS["_w_cost_ratio"] = min(RATIOS, key=lambda r: abs(np.log(r) - np.log(max(current_ratio, 1e-12))))
-    st.select_slider(T("cost.ratio"), RATIOS, key="_w_cost_ratio", on_change=ratio_changed,
+    current_ratio = round(c01 / c10, 6) if c10 > 0 else RATIOS[-1]
+    options = sorted({*RATIOS, current_ratio} if 0 < current_ratio <= RATIOS[-1] else set(RATIOS))
+    if ui.SS.get("_w_cost_ratio") != current_ratio and current_ratio in options:   # changed elsewhere
+        ui.SS["_w_cost_ratio"] = current_ratio
+    st.select_slider(T("cost.ratio"), options, key="_w_cost_ratio", on_change=ratio_changed,
                      format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"))
     pkey = f"cost_p|{token}"
     st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),
@@ -59,23 +61,19 @@ with left:
     m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
     m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
 
-    def move_to_optimum():
-        t = opt.threshold if np.isfinite(opt.threshold) else float(np.nextafter(tc.thresholds[1], np.inf))
-        ui.set_threshold(token, model, t)
-
-    st.button(T("cost.move"), on_click=move_to_optimum, key="cost_move",
-              disabled=cur.index == opt.index)
+    st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
+              key="cost_move", disabled=cur.index == opt.index)
 with right:
     st.markdown(T("cost.formulas"))
     vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
                 fpr=f"{cur.fpr:.3f}")
     ui.formula("cost.pc")
     ui.formula("cost.pc_filled", v=f"{pc:.4f}", **vals)
-    ui.formula("cost.norm")
-    ui.formula("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)
     ui.formula("cost.error")
     ui.formula("cost.error_filled", v=f"{cur.cost:.4f}", **vals)
-    st.caption(T("cost.formula_note"))
+ui.formula("cost.norm")
+ui.formula("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)
+st.caption(T("cost.formula_note"))
 
 # ------------------------------------------------------- linked figure
 st.subheader(T("cost.linked"))
@@ -126,6 +124,9 @@ rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R
                          ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
                          f"{res.best.threshold:.4g}"]}
 st.dataframe(rows, hide_index=True)
+small = min(res.counts.n_pos, res.counts.n_neg)
+if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
+    st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))
 f1, f2 = st.columns(2)
 names2 = [T("imb.before"), T("imb.after")]
 rv = [mf.roc_view, res.roc]

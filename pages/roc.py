@@ -87,8 +87,8 @@ if mode == "step":
         with right:
             st.subheader(T("roc.step.now", k=kk, K=steps.n_steps))
             m1, m2, m3, m4 = st.columns(4)
-            m1.metric("TP", int(steps.tp[kk]))
-            m2.metric("FP", int(steps.fp[kk]))
+            m1.metric("TP", f"{int(steps.tp[kk]):,}")
+            m2.metric("FP", f"{int(steps.fp[kk]):,}")
             m3.metric("TPR", f"{steps.tpr[kk]:.3f}")
             m4.metric("FPR", f"{steps.fpr[kk]:.3f}")
             if kk == 0:
@@ -134,13 +134,11 @@ elif mode == "four":
                 "roc.four.ranksum_filled", total=f"{four.rank_sum_total:g}", pos=tc.n_pos, neg=tc.n_neg)],
              four.rank_sum),
         ]
-        cols = st.columns(4)
-        for col, (name, latexes, value) in zip(cols, rows):
-            with col:
-                st.markdown(f"**{name}**")
-                for latex in latexes:
-                    st.latex(latex)
-                st.metric("AUC", f"{value:.12f}")
+        for name, latexes, value in rows:          # one form per row: the long ones need the width
+            st.markdown(f"**{name}**")
+            for latex in latexes:
+                st.latex(latex)
+            st.metric("AUC", f"{value:.12f}")
         st.caption(T("roc.four.equal", diff=f"{four.max_difference():.1e}"))
 
 # ------------------------------------------------------- rank-loss grid

@@ -24,14 +24,15 @@ from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, s
 from .page import open_data_page, open_page
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
 from .state import KEYS, SS, bind
-from .threshold import get_threshold, set_threshold, threshold_control, threshold_panel
+from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
+                        threshold_panel)
 
 __all__ = [
     "keyboard", "chart", "curve_chart", "linked_chart", "linked_html", "FEATURE_SOURCES", "SOURCES",
-    "UPLOAD_LIMIT_MB",
-    "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload", "model_picker", "set_synthetic",
-    "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt", "fmt_threshold", "formula", "labels",
-    "lang", "lesson", "show_error", "t", "texts", "ModelFacts", "cost_comparison", "dominance", "is_flipped",
-    "model", "set_flipped", "open_data_page", "open_page", "PAGES", "STAGES", "Page", "navigation_pages",
-    "page_link", "KEYS", "SS", "bind", "get_threshold", "set_threshold", "threshold_control", "threshold_panel",
+    "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload", "model_picker",
+    "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt", "fmt_threshold", "formula",
+    "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts", "cost_comparison", "dominance",
+    "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "PAGES", "STAGES", "Page",
+    "navigation_pages", "page_link", "KEYS", "SS", "bind", "get_threshold", "set_threshold", "threshold_control",
+    "threshold_panel", "set_threshold_to_point",
 ]

@@ -20,12 +20,14 @@ import streamlit as st
 import evalcore as ec
 
 from . import limits
+from .i18n import t
 from .state import SS
 
 HIST_BINS = 40          # bins of the score histogram
 COST_LINES = 150        # cost lines drawn besides the hull's
 RESAMPLE_SEED = 0       # the class-imbalance demonstration is reproducible
 PARAM_CACHE = 64        # entries per parameterised fact and model
+SPINNER_ROWS = 200_000  # data this large show a worded spinner while a fact is first computed
 
 
 def _freeze(obj):
@@ -72,7 +74,11 @@ class ModelFacts:
     def _once(self, name: str, compute):
         got = self._facts.get(name)
         if got is None:
-            got = _freeze(compute())
+            if self.y.shape[0] >= SPINNER_ROWS:      # a worded indicator for the slow first time
+                with st.spinner(t("common.working")):
+                    got = _freeze(compute())
+            else:
+                got = _freeze(compute())
             with self._lock:
                 self._facts.setdefault(name, got)
         return got

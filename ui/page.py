@@ -7,6 +7,7 @@ import streamlit as st
 from . import links
 from .data import chosen_models, data_sidebar
 from .i18n import language_switch, lesson, t
+from .models import is_flipped
 from .registry import page
 from .state import SS, bind
 
@@ -87,6 +88,9 @@ def open_data_page(key: str):
         st.info(t("common.data.pick_first"))
         st.stop()
     models = chosen_models(ps)
+    flipped = [m for m in models if is_flipped(token, m)]
+    if flipped and key != "roc":
+        st.info(t("common.flipped", models=", ".join(flipped)), icon="↕️")
     model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
     links.restore_data_state(token, model)
     links.publish(token, model)

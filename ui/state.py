@@ -37,6 +37,7 @@ KEYS: dict[str, str] = {
     "thresholds": '{"<token>|<model>": threshold}, the shared threshold of each model on every page',
     # page controls kept across pages
     "beta": "beta of F-beta (confusion and P-R pages)",
+    "hist_scale": 'confusion page: the score histogram\'s y axis, "count", "density" or "log"',
     "roc_model": "the model the threshold control and single-model views apply to",
     "roc_mode": 'ROC page mode: "step", "four", "grid" or "full"',
     "roc_hull": "ROC page: draw the convex hulls",

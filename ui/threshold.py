@@ -61,8 +61,11 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     step = _nice_step((hi - lo) / 500)
     lo_s, hi_s = math.floor(lo / step) * step, math.ceil(hi / step) * step
     skey = f"_w_thr_s|{name}"
-    SS[skey] = float(min(max(value, lo_s), hi_s))
-    SS[nkey] = float(value)
+    on_slider = float(min(max(value, lo_s), hi_s))
+    if SS.get(skey) != on_slider:         # written only when the threshold moved elsewhere:
+        SS[skey] = on_slider              # rewriting it on every run would drop fast key presses
+    if SS.get(nkey) != float(value):
+        SS[nkey] = float(value)
 
     def from_slider():
         set_threshold(token, name, SS[skey])
@@ -74,7 +77,22 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     c1.slider(t("common.thr.slider"), lo_s, hi_s, step=step, key=skey, on_change=from_slider,
               format="%.4f", help=t("common.thr.help"))
     c2.number_input(t("common.thr.number"), step=step, key=nkey, on_change=from_number, format="%.6g")
-    return get_threshold(token, name, tc)
+    current = get_threshold(token, name, tc)
+    if current > hi:
+        st.caption(t("common.thr.above", thr=f"{current:.6g}"))
+    elif current < lo:
+        st.caption(t("common.thr.below", thr=f"{current:.6g}"))
+    return current
+
+
+def set_threshold_to_point(token: str, name: str, tc: ec.ThresholdCounts, index: int) -> None:
+    """Set the shared threshold to curve point ``index`` of ``tc`` (a button
+    callback); the point at +inf (nothing predicted positive) becomes the
+    smallest threshold above every score."""
+    thr = float(tc.thresholds[index])
+    if not np.isfinite(thr):
+        thr = float(np.nextafter(tc.thresholds[1], np.inf))
+    set_threshold(token, name, thr)
 
 
 def threshold_panel(token: str, models: list, ps) -> str:
@@ -97,3 +115,4 @@ def threshold_from_click(key: str, token: str, models: list, views: list) -> Non
             if not np.isfinite(thr):  # the ROC start: nothing predicted positive
                 thr = float(np.nextafter(views[i].thresholds[1], np.inf))
             set_threshold(token, models[i], thr)
+            SS["roc_model"] = models[i]       # the visible control follows the clicked curve

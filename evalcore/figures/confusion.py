@@ -52,24 +52,48 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
     return layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120))
 
 
-def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, text) -> go.Figure:
+SCALES = ("count", "density", "log")
+
+
+def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, text, scale: str = "count"
+                    ) -> go.Figure:
     """Both classes' score histograms on shared bins, with the threshold as a
     vertical line (samples right of it are predicted positive).
 
-    ``text`` keys: ``pos neg`` (class names), ``x y`` (axis titles),
-    ``threshold`` (the line's label); optional ``title``."""
+    ``scale``: ``"count"`` (samples per bin), ``"density"`` (each class's share
+    per bin, so a class of 1 % is as visible as one of 99 %) or ``"log"``
+    (counts on a log axis).  ``text`` keys: ``pos neg`` (class names), ``x y``
+    (axis titles: ``y`` should match the scale), ``threshold`` (the line's
+    label); optional ``title``."""
     pos, neg, x_title, y_title, thr = need(text, "pos", "neg", "x", "y", "threshold")
     centers = (hist.edges[:-1] + hist.edges[1:]) / 2
     width = float(hist.edges[1] - hist.edges[0])
+    yn, yp = hist.neg_counts, hist.pos_counts
+    if scale == "density":
+        yn = yn / max(int(yn.sum()), 1)
+        yp = yp / max(int(yp.sum()), 1)
     fig = go.Figure()
-    fig.add_bar(x=centers, y=hist.neg_counts, width=width, name=neg, marker_color=NEGATIVE, opacity=0.6)
-    fig.add_bar(x=centers, y=hist.pos_counts, width=width, name=pos, marker_color=POSITIVE, opacity=0.6)
+    fig.add_bar(x=centers, y=yn, width=width, name=neg, marker_color=NEGATIVE, opacity=0.6)
+    fig.add_bar(x=centers, y=yp, width=width, name=pos, marker_color=POSITIVE, opacity=0.6)
     fig.update_layout(barmode="overlay", bargap=0)
     if threshold is not None and np.isfinite(threshold):
         fig.add_vline(x=threshold, line=dict(color=INK, width=3, dash="dash"),
                       annotation_text=f"{thr} = {threshold:.4g}",
                       annotation_position="top", annotation_font_size=16)
     fig.update_xaxes(title=x_title)
-    fig.update_yaxes(title=y_title, rangemode="tozero")
+    if scale == "log":
+        fig.update_yaxes(title=y_title, type="log", dtick=1, tickformat=",d")
+    elif scale == "density":
+        fig.update_yaxes(title=y_title, rangemode="tozero", tickformat=".0%")
+    else:   # whole numbers only on a count axis
+        top = int(max(yn.max(initial=0), yp.max(initial=0)))
+        fig.update_yaxes(title=y_title, rangemode="tozero", tickformat=",d", dtick=_count_step(top))
     fig.update_layout(legend=dict(orientation="h", y=1.12, x=0))
     return layout(fig, text.get("title"), height=HEIGHT["histogram"])
+
+
+def _count_step(top: int) -> int:
+    """A whole tick step giving about five ticks up to ``top`` (1, 2, 5 x 10^k)."""
+    raw = max(top / 5, 1)
+    k = 10 ** int(np.floor(np.log10(raw)))
+    return int(next(m * k for m in (1, 2, 5, 10) if m * k >= raw))

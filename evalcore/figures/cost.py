@@ -11,6 +11,14 @@ from .style import HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, layout, m
 
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
+def _cost_top(curves, current, optimal) -> float:
+    """The top of the cost axis: the models' envelopes and points fill the
+    panel (the fan of lines above them is cut off, not the curves)."""
+    top = max([float(cc.envelope.max()) for cc in curves] + [c.norm_cost for c in current]
+              + [o.norm_cost for o in optimal] + [0.25])
+    return min(1.0, 1.25 * top + 0.02)
+
+
 def _clip_line(x0, y0, slope):
     """The segment of the line through (x0, y0) with ``slope`` inside [0, 1]^2."""
     if not np.isfinite(slope):
@@ -62,7 +70,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
         lx += xs.tolist() + [None]
         ly += (c0.fpr[i] * (1 - xs) + c0.fnr[i] * xs).tolist() + [None]
         ld += [int(i)] * 11 + [-1]
-    fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color=translucent(NEGATIVE, 0.18), width=1),
+    fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color=translucent(NEGATIVE, 0.10), width=1),
                     name=w_lines, customdata=ld, **_RIGHT,
                     hovertemplate=w_line_hover + "<extra></extra>")
     line_trace = len(fig.data) - 1
@@ -117,7 +125,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     fig.update_layout(xaxis=dict(range=[-0.02, 1.02], title=w_fpr),
                       yaxis=dict(range=[-0.02, 1.02], title=w_tpr),
                       xaxis2=dict(range=[0, 1], title="P(+)cost"),
-                      yaxis2=dict(range=[0, 1], title=w_norm))
+                      yaxis2=dict(range=[0, _cost_top(curves, current, optimal)], title=w_norm))
     fig.update_layout(legend=dict(orientation="h", y=-0.18, x=0), hovermode="closest",
                       meta=dict(line_trace=line_trace, point_trace=point_trace, hl_roc=hl_roc, hl_cost=hl_roc + 1,
                                 fpr=c0.fpr[samples].tolist(), fnr=c0.fnr[samples].tolist(),

@@ -88,10 +88,13 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
                      "P = %{y:.4f}, R = %{x:.4f}")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=p_eq_r, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
-    for label, r, p in iso or []:
+    for j, (label, r, p) in enumerate(iso or []):
         fig.add_scatter(x=r, y=p, mode="lines", showlegend=False, hoverinfo="skip", line=dict(color=FAINT, width=1))
-        fig.add_annotation(x=float(r[-1]), y=float(p[-1]), text=label, showarrow=False,
-                           xanchor="left", font=dict(size=NOTE_SIZE, color=MUTED))
+        # F1 labels at the right end of their line, F-beta labels at the top end: they never share a spot
+        end = -1 if label.startswith("F1") else 0
+        fig.add_annotation(x=float(r[end]), y=float(p[end]), text=label, showarrow=False,
+                           xanchor="left" if end == -1 else "center", yanchor="middle" if end == -1 else "bottom",
+                           font=dict(size=NOTE_SIZE, color=MUTED))
     for i, b in enumerate(beps or []):
         marker(fig, b, b, i, f"{shown[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
     for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", best_f1_label)):
