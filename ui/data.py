@@ -20,7 +20,7 @@ import streamlit as st
 import evalcore as ec
 from evalcore import datasets
 
-from . import limits
+from . import limits, links
 from .i18n import error_text, labels, lang, t
 from .state import SS, bind
 
@@ -165,6 +165,8 @@ def data_sidebar():
         if src == "breast-cancer":
             sb.caption(t("common.src.breast.note"))
     if ps is None:
+        links.publish()
+        links.link_box(uploaded=True)
         return None, None
     sb.markdown(t("common.data.summary", n=f"{ps.n:,}", n_pos=f"{ps.n_pos:,}", n_neg=f"{ps.n_neg:,}",
                   pos=ps.pos_label, neg=ps.neg_label))
@@ -176,7 +178,23 @@ def data_sidebar():
     sb.multiselect(t("common.data.models"), models, **bind("models", chosen))
     if not SS["models"]:
         sb.warning(t("common.data.no_models"))
+    _after_data(ps, token)
     return ps, token
+
+
+def _after_data(ps, token: str) -> None:
+    """What needs the data set: the link's threshold and prior, the link
+    itself, and a word when some model's scores are used negated."""
+    from .models import is_flipped
+
+    models = chosen_models(ps)
+    model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
+    links.restore_data_state(token, model)
+    links.publish(token, model)
+    links.link_box(uploaded=token.startswith("upload"))
+    flipped = [m for m in models if is_flipped(token, m)]
+    if flipped and SS.get("_page") != "roc":
+        st.info(t("common.flipped", models=", ".join(flipped)), icon="↕️")
 
 
 def chosen_models(ps) -> list[str]:

@@ -144,6 +144,15 @@ def publish(token: str | None = None, model: str | None = None) -> None:
         q.from_dict(want)
 
 
+def link_box(uploaded: bool) -> None:
+    """The sidebar's "share a link" box (Streamlit's code block has a copy button)."""
+    from .i18n import t
+
+    with st.sidebar.expander(t("common.link.title")):
+        st.code(link(), language=None, wrap_lines=True)
+        st.caption(t("common.link.upload") if uploaded else t("common.link.help"))
+
+
 def link() -> str:
     """The address of the current state (for the copy-link box)."""
     base = ""

@@ -7,7 +7,6 @@ import streamlit as st
 from . import links
 from .data import chosen_models, data_sidebar
 from .i18n import language_switch, lesson, t
-from .models import is_flipped
 from .registry import page
 from .state import SS, bind
 
@@ -33,12 +32,6 @@ def presenter() -> bool:
 def _sidebar_controls(key: str) -> None:
     language_switch()
     st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter", False))
-
-
-def _link_box(uploaded: bool) -> None:
-    with st.sidebar.expander(t("common.link.title")):
-        st.code(links.link(), language=None, wrap_lines=True)
-        st.caption(t("common.link.upload") if uploaded else t("common.link.help"))
 
 
 def _through_app_py() -> None:
@@ -73,7 +66,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
             lesson(key)
     if page(key).needs != "predictions":
         links.publish()
-        _link_box(uploaded=False)
+        links.link_box(uploaded=False)
 
 
 def open_data_page(key: str):
@@ -83,16 +76,6 @@ def open_data_page(key: str):
     open_page(key)
     ps, token = data_sidebar()
     if ps is None:
-        links.publish()
-        _link_box(uploaded=True)
         st.info(t("common.data.pick_first"))
         st.stop()
-    models = chosen_models(ps)
-    flipped = [m for m in models if is_flipped(token, m)]
-    if flipped and key != "roc":
-        st.info(t("common.flipped", models=", ".join(flipped)), icon="↕️")
-    model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
-    links.restore_data_state(token, model)
-    links.publish(token, model)
-    _link_box(uploaded=token.startswith("upload"))
-    return ps, token, models
+    return ps, token, chosen_models(ps)

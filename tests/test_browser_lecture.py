@@ -1,0 +1,100 @@
+"""Teaching with the lab in a real browser: formulas fully visible, presenter
+mode above the fold, keyboard steps, a shared link restoring its state, the
+figure toolbar."""
+import pytest
+from browser_utils import assert_clean, expect, nav_to, pytestmark, settle  # noqa: F401
+
+import ui
+
+# every formula box: content no wider and no taller than its box (KaTeX clips what does not fit)
+OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
+    e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent.slice(0, 60))"""
+PAGES_WITH_FORMULAS = [(p.key, q) for p in ui.PAGES if p.key != "home"
+                       for q in (["?mode=step", "?mode=four", "?mode=grid"] if p.key == "roc" else [""])]
+
+
+THRESHOLD_INPUT = "[data-testid='stMain'] [data-testid='stNumberInput'] input"
+
+
+def open_url(page, server, path):
+    page.goto(server + path)
+    expect(page.locator("h1").first).to_be_visible(timeout=30_000)
+    settle(page)
+
+
+@pytest.mark.parametrize("width,height", [(1366, 768), (1920, 1080)])
+def test_every_formula_is_fully_visible(browser, server, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    bad = {}
+    for lang in ("zh", "en"):
+        for key, query in PAGES_WITH_FORMULAS:
+            sep = "&" if query else "?"
+            open_url(page, server, f"/{key}{query}{sep}lang={lang}")
+            over = page.evaluate(OVERFLOW)
+            if over:
+                bad[f"{key}{query} {lang}"] = over
+    ctx.close()
+    assert not bad
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
+def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(browser, server, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    open_url(page, server, "/roc?presenter=1&mode=step")
+    fig = page.locator(".js-plotly-plot").first
+    expect(fig).to_be_visible(timeout=20_000)
+    box = fig.bounding_box()
+    assert box["y"] < height - 100, box                       # the chart starts above the fold
+    nxt = page.locator(".st-key-roc_next button").first
+    assert nxt.bounding_box()["y"] + 20 < height
+    ticks = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.js-plotly-plot .xtick text')]
+        .map(t => parseFloat(getComputedStyle(t).fontSize)))""")
+    assert ticks >= 18
+    ctx.close()
+
+
+def test_keyboard_steps_the_roc_walk(page, server):
+    open_url(page, server, "/roc?mode=step")
+    heading = page.locator("h3").filter(has_text="/ 9")
+    expect(heading.first).to_contain_text("0 / 9", timeout=20_000)
+    page.wait_for_function("() => window.__streamlitShortcutsInitialized === true", timeout=20_000)
+    page.locator("h1").first.click()                          # focus on the page, not on a widget
+    for key, want in (("ArrowRight", "1 / 9"), ("PageDown", "2 / 9"), ("ArrowLeft", "1 / 9"), ("End", "9 / 9"),
+                      ("Home", "0 / 9")):
+        page.keyboard.press(key)
+        settle(page)
+        expect(heading.first).to_contain_text(want, timeout=20_000)
+    assert_clean(page)
+
+
+def test_a_shared_link_restores_its_state_in_a_fresh_browser(browser, server):
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
+    page = ctx.new_page()
+    open_url(page, server, "/confusion?lang=en&source=synthetic&n=1000&sep=2.5&rate=0.3&seed=7&thr=0.9&beta=2")
+    expect(page.locator("h1").first).to_contain_text("Confusion matrix")
+    expect(page.locator(THRESHOLD_INPUT).first).to_have_value("0.9", timeout=20_000)
+    link = page.locator("[data-testid='stSidebar'] [data-testid='stExpander']").filter(has_text="Share")
+    link.click()
+    code = link.locator("code").inner_text()
+    assert "thr=0.9" in code and "seed=7" in code and "lang=en" in code
+    ctx.close()
+    ctx2 = browser.new_context(viewport={"width": 1500, "height": 1000})        # someone else opens the link
+    other = ctx2.new_page()
+    open_url(other, "", code if code.startswith("http") else server + "/confusion" + code[code.index("?"):])
+    expect(other.locator("h1").first).to_contain_text("Confusion matrix")
+    expect(other.locator(THRESHOLD_INPUT).first).to_have_value("0.9", timeout=20_000)
+    assert "n = 1,000" in other.locator("[data-testid='stSidebar']").inner_text().replace("m = ", "n = ")
+    ctx2.close()
+
+
+@pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
+def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
+    open_url(page, server, f"/{key}")
+    charts = page.locator("[data-testid='stPlotlyChart']")
+    expect(charts.first).to_be_visible(timeout=20_000)
+    for i in range(charts.count()):
+        charts.nth(i).hover()
+        expect(charts.nth(i).locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")
+               ).to_have_count(1, timeout=10_000)
