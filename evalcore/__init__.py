@@ -22,7 +22,7 @@ Modules, by topic: ``confusion`` (counts, measures, kappa), ``_ranking``
 curves), ``analysis`` (the ROC walk, AUC four ways, best F, enclosure),
 ``drawing`` (curve reduction and views for figures), ``cost`` (the cost
 formulas), ``splits`` (hold-out, k-fold, bootstrap), ``comparison``
-(hypothesis tests), ``bias_variance``, ``loading`` (CSV files),
+(hypothesis tests), ``decomposition`` (bias and variance), ``loading`` (CSV files),
 ``datasets`` (built-in data).  Figure builders live in
 ``evalcore.figures`` (imports plotly) and are not imported here; neither is
 scikit-learn.
@@ -42,7 +42,10 @@ from .loading import LabelSet, LoadWarning, PredictionSet, load_labels, load_pre
 from .comparison import (BinomialTestResult, Cv5x2Result, FriedmanResult, McNemarResult, TTestResult,
                          binomial_test, cv5x2_t_test, friedman, mcnemar, nemenyi_cd, nemenyi_groups, nemenyi_q,
                          paired_t_test, t_test)
-from .resampling import BiasVariance, bias_variance, expected_oob_fraction, oob_fraction
+from .resampling import expected_oob_fraction, oob_fraction
+from .decomposition import (TRUTHS, BiasVariance, BiasVarianceTotals, ComplexityCurve, FitSimulation, TrainingCurve,
+                            ZeroOneExample, bias_variance, complexity_curve, simulate_fits, training_curve,
+                            zero_one_example)
 from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, RankedSamples, RocSteps,
                        auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
                        pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
@@ -70,7 +73,9 @@ __all__ = [
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups",
     # resampling, bias and variance
-    "oob_fraction", "expected_oob_fraction", "BiasVariance", "bias_variance",
+    "oob_fraction", "expected_oob_fraction", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
+    "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
+    "ZeroOneExample", "zero_one_example",
     # teaching views
     "AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples", "PairGrid",
     "rank_pair_grid", "BestF", "best_f", "PrFacts", "pr_facts", "pr_trapezoid_area", "curve_dominance",

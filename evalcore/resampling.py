@@ -1,12 +1,10 @@
-"""Bootstrap facts (textbook section 2.2.3) and the bias-variance decomposition
-(section 2.5)."""
+"""Bootstrap facts (textbook section 2.2.3)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import DataError, check_count, check_matrix, check_scores
+from ._validation import check_count
 
 
 def oob_fraction(m, repeats, seed=None) -> np.ndarray:
@@ -50,49 +48,3 @@ def expected_oob_fraction(m) -> float:
     """
     mm = check_count(m, "m", minimum=1)
     return float(np.exp(mm * np.log1p(-1.0 / mm))) if mm > 1 else 0.0
-
-
-@dataclass(frozen=True, eq=False)
-class BiasVariance:
-    """Arrays over the points x: ``bias2`` = (fbar - y)^2, ``variance``,
-    ``noise`` = epsilon^2, ``error`` = bias2 + variance + noise; ``mean_pred``
-    is fbar.  Use ``.mean()`` style reductions on the fields for totals."""
-
-    bias2: np.ndarray
-    variance: np.ndarray
-    noise: np.ndarray
-    error: np.ndarray
-    mean_pred: np.ndarray
-
-
-def bias_variance(predictions, y_true, noise=0.0) -> BiasVariance:
-    """Bias-variance decomposition of the expected squared error, textbook (2.42).
-
-    Parameters
-    ----------
-    predictions : array-like of shape (n_sets, n_points)
-        f(x; D): the prediction at each point x of the model trained on each
-        training set D.
-    y_true : array-like of shape (n_points,)
-        The noise-free truth f(x).
-    noise : float or array-like of shape (n_points,)
-        The noise variance epsilon^2.
-
-    Notes
-    -----
-    fbar(x) = E_D f(x; D);  bias^2(x) = (fbar(x) - y(x))^2;
-    var(x) = E_D (f(x; D) - fbar(x))^2  (divided by n_sets);
-    E(f; D) = E_D (f(x; D) - y(x))^2 + epsilon^2 = bias^2 + var + epsilon^2.
-    """
-    p = check_matrix(predictions, "predictions")
-    y = check_scores(y_true, "y_true")
-    if p.shape[1] != y.shape[0]:
-        raise DataError("length_mismatch", a="predictions columns", na=p.shape[1], b="y_true", nb=y.shape[0])
-    eps2 = np.broadcast_to(np.asarray(noise, dtype=np.float64), y.shape).copy()
-    if (eps2 < 0).any():
-        raise DataError("out_of_range", name="noise", interval="[0, inf)", value=float(eps2.min()))
-    fbar = p.mean(axis=0)
-    bias2 = (fbar - y) ** 2
-    var = ((p - fbar) ** 2).mean(axis=0)
-    error = ((p - y) ** 2).mean(axis=0) + eps2
-    return BiasVariance(bias2, var, eps2, error, fbar)

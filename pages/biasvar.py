@@ -1,7 +1,89 @@
-"""偏差与方差 · Bias and variance."""
+"""偏差与方差 · bias and variance, over- and under-fitting (textbook 2.5, 2.1).
+
+Session keys (``biasvar.`` family): ``biasvar.truth``, ``biasvar.noise``,
+``biasvar.n``, ``biasvar.sets``, ``biasvar.mode`` ("degree" or "steps"),
+``biasvar.degree``, ``biasvar.steps`` -- the setting shown.
+"""
 import streamlit as st
 
+import evalcore as ec
+from evalcore.figures.biasvar import decomposition_figure, fits_figure, fitting_figure
+
 import ui
+from ui import simulations as sims
 
 ui.open_page("biasvar")
-st.info(ui.t("biasvar.soon"))
+T = ui.t
+TRUTHS = tuple(ec.TRUTHS)
+MODES = ("degree", "steps")
+
+c1, c2, c3, c4 = st.columns(4)
+truth = c1.radio(T("biasvar.truth"), TRUTHS, format_func=ui.labels("biasvar.truth.", TRUTHS).get,
+                 horizontal=True, **ui.bind("biasvar.truth", "sin"))
+noise_sd = c2.slider(T("biasvar.noise"), 0.0, 1.0, step=0.05, help=T("biasvar.noise.help"),
+                     **ui.bind("biasvar.noise", 0.3))
+n_train = c3.select_slider(T("biasvar.n"), (10, 15, 20, 30, 50, 100, 200), **ui.bind("biasvar.n", 20))
+n_sets = c4.select_slider(T("biasvar.sets"), (50, 100, 200, 500), **ui.bind("biasvar.sets", 200))
+m1, m2 = st.columns([1, 3])
+mode = m1.radio(T("biasvar.mode"), MODES, format_func=ui.labels("biasvar.mode.", MODES).get,
+                help=T("biasvar.mode.help"), **ui.bind("biasvar.mode", "degree"))
+if mode == "degree":
+    knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree", 3))
+    sim = sims.fits(truth, n_train, n_sets, noise_sd, knob, None)
+else:
+    knob = m2.select_slider(T("biasvar.steps"), sims.STEPS, format_func=lambda v: f"{v:,}",
+                            help=T("biasvar.steps.help", degree=sims.GD_DEGREE), **ui.bind("biasvar.steps", 100))
+    sim = sims.fits(truth, n_train, n_sets, noise_sd, sims.GD_DEGREE, knob)
+path = sims.curve(truth, n_train, n_sets, noise_sd, mode)
+if mode == "degree":      # positions on the x axis, and their labels
+    xs, ticks, current, best = list(path.degrees), None, knob, path.best
+else:
+    xs, ticks = list(range(len(sims.STEPS))), [f"{s:,}" for s in sims.STEPS]
+    current, best = sims.STEPS.index(knob), sims.STEPS.index(path.best)
+tot = sim.decomposition.totals()
+
+left, right = st.columns(2)
+with left:
+    text = ui.texts("biasvar.fig.", "x", "fits", "mean", "truth", "points", "title")
+    ui.chart(fits_figure(sim, text=dict(text, y=T("biasvar.fig.fy"))), key="biasvar_fits")
+with right:
+    text = ui.texts("biasvar.fig.", "bias2", "variance", "noise", "total", "measured", "current", "y")
+    text.update(x=T(f"biasvar.axis.{mode}"), title=T("biasvar.fig.decomp"))
+    ui.chart(decomposition_figure(path, xs, current, text=text, ticks=ticks), key="biasvar_decomp")
+
+# ----------------------------------------------------------- the identity
+st.subheader(T("biasvar.identity"))
+k1, k2, k3, k4, k5 = st.columns(5)
+k1.metric(T("biasvar.fig.bias2"), f"{tot.bias2:.4g}")
+k2.metric(T("biasvar.fig.variance"), f"{tot.variance:.4g}")
+k3.metric(T("biasvar.fig.noise"), f"{tot.noise:.4g}")
+k4.metric(T("biasvar.sum"), f"{tot.error:.4g}")
+k5.metric(T("biasvar.fig.measured"), f"{sim.measured_error:.4g}")
+ui.formula("biasvar.identity", b=f"{tot.bias2:.4g}", v=f"{tot.variance:.4g}", n=f"{tot.noise:.4g}",
+           e=f"{tot.error:.4g}")
+st.caption(T("biasvar.identity.note", gap=f"{abs(tot.bias2 + tot.variance + tot.noise - tot.error):.1e}",
+             measured=f"{sim.measured_error:.4g}", sets=n_sets))
+if tot.bias2 > tot.variance:
+    st.info(T("biasvar.dominant.bias"))
+else:
+    st.info(T("biasvar.dominant.variance"))
+
+with st.expander(T("biasvar.derivation")):
+    for name in ("biasvar.d1", "biasvar.d2", "biasvar.d3", "biasvar.d4"):
+        ui.formula(name)
+    st.markdown(T("biasvar.derivation.body"))
+
+# ------------------------------------------------------ over/under-fitting
+st.header(T("biasvar.fitting"))
+text = ui.texts("biasvar.fig.", "train", "test", "under", "over", "current", "y")
+text.update(x=T(f"biasvar.axis.{mode}"))
+ui.chart(fitting_figure(path, xs, current, best, text=text, ticks=ticks), key="biasvar_fitting")
+st.markdown(T("biasvar.fitting.body", best=f"{path.best:,}", mode=T(f"biasvar.axis.{mode}")))
+
+# -------------------------------------------------- 0-1 loss: no such sum
+st.header(T("biasvar.zero_one"))
+z = ec.zero_one_example()
+st.markdown(T("biasvar.zero_one.body", preds=", ".join(map(str, z.predictions)), truth=z.truth, main=z.main))
+ui.formula("biasvar.zero_one", b=f"{z.bias:g}", v=f"{z.variance:g}", e=f"{z.error:g}",
+           s=f"{z.bias + z.variance:g}")
+st.caption(T("biasvar.zero_one.note"))

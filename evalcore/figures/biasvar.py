@@ -1,0 +1,97 @@
+"""Figures of the bias-variance page: fitted curves from many training sets,
+the decomposition against complexity, training and test error."""
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, layout, need, translucent
+
+BIAS, VARIANCE, NOISE, TOTAL = PALETTE[0], PALETTE[1], NEUTRAL, INK
+
+
+def fits_figure(sim, *, text, n_curves: int = 30) -> go.Figure:
+    """``n_curves`` of the fitted curves (faint), their mean fbar, the truth
+    f and the first training set's points (``sim``: :class:`FitSimulation`).
+
+    ``text`` keys: ``x y``, ``fits``, ``mean``, ``truth``, ``points``; optional ``title``."""
+    x_t, y_t, w_fits, w_mean, w_truth, w_points = need(text, "x", "y", "fits", "mean", "truth", "points")
+    fig = go.Figure()
+    k = min(n_curves, sim.predictions.shape[0])
+    xs = np.concatenate([np.append(sim.x, np.nan)] * k)
+    ys = np.concatenate([np.append(row, np.nan) for row in sim.predictions[:k]])
+    fig.add_scatter(x=xs, y=ys, mode="lines", name=w_fits, line=dict(color=translucent(NEGATIVE, 0.18), width=1),
+                    hoverinfo="skip", connectgaps=False)
+    fig.add_scatter(x=sim.x, y=sim.decomposition.mean_pred, mode="lines", name=w_mean,
+                    line=dict(color=NEGATIVE, width=4))
+    fig.add_scatter(x=sim.x, y=sim.truth, mode="lines", name=w_truth, line=dict(color=INK, width=3, dash="dash"))
+    fig.add_scatter(x=sim.train_x[0], y=sim.train_y[0], mode="markers", name=w_points,
+                    marker=dict(color=POSITIVE, size=10, line=dict(color=INK, width=1)))
+    lo, hi = float(sim.truth.min()), float(sim.truth.max())
+    pad = 0.6 * (hi - lo) + 0.5
+    fig.update_yaxes(title=y_t, range=[lo - pad, hi + pad])
+    fig.update_xaxes(title=x_t, range=[0, 1])
+    fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0))
+    return _bottom(layout(fig, text.get("title"), height=HEIGHT["square"]))
+
+
+def decomposition_figure(curve, x, current, *, text, ticks=None) -> go.Figure:
+    """bias², variance, noise and their sum against complexity
+    (``curve``: :class:`ComplexityCurve` or :class:`TrainingCurve`, log
+    scale) at the positions ``x`` (optionally labelled ``ticks``), the
+    expected error measured against fresh noisy labels as markers, the
+    position ``current`` marked.  ``text`` keys: ``x y``,
+    ``bias2 variance noise total measured``, ``current``; optional ``title``."""
+    x_t, y_t, w_b, w_v, w_n, w_t, w_m, w_c = need(text, "x", "y", "bias2", "variance", "noise", "total", "measured",
+                                                  "current")
+    d = np.asarray(x)
+    fig = go.Figure()
+    for y, name, color, dash in ((curve.bias2, w_b, BIAS, None), (curve.variance, w_v, VARIANCE, None),
+                                 (curve.noise, w_n, NOISE, "dot"), (curve.error, w_t, TOTAL, None)):
+        fig.add_scatter(x=d, y=y, mode="lines+markers", name=name, line=dict(color=color, width=3, dash=dash),
+                        hovertemplate=f"{name}: %{{y:.4g}}<extra></extra>")
+    fig.add_scatter(x=d, y=curve.measured_error, mode="markers", name=w_m,
+                    marker=dict(symbol="x", size=11, color=TOTAL), hovertemplate=f"{w_m}: %{{y:.4g}}<extra></extra>")
+    fig.add_vline(x=current, line=dict(color=POSITIVE, width=3, dash="dash"), annotation_text=w_c,
+                  annotation_position="top")
+    fig.update_yaxes(title=y_t, type="log", exponentformat="power")
+    _ticks(fig, x_t, d, ticks)
+    fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0), hovermode="x unified")
+    return _bottom(layout(fig, text.get("title"), height=HEIGHT["square"]))
+
+
+def fitting_figure(curve, x, current, best, *, text, ticks=None) -> go.Figure:
+    """Training and test error against complexity at the positions ``x``
+    (optionally labelled ``ticks``), the under-fitting region (left of the
+    position ``best``, the least expected error) and the over-fitting region
+    (right of it) shaded and named.  ``text`` keys: ``x y``, ``train test``,
+    ``under over``, ``current``; optional ``title``."""
+    x_t, y_t, w_tr, w_te, w_under, w_over, w_c = need(text, "x", "y", "train", "test", "under", "over", "current")
+    d = np.asarray(x)
+    fig = go.Figure()
+    fig.add_vrect(x0=d.min() - 0.5, x1=best, fillcolor=translucent(BIAS, 0.08), line_width=0,
+                  annotation_text=w_under, annotation_position="top left")
+    fig.add_vrect(x0=best, x1=d.max() + 0.5, fillcolor=translucent(VARIANCE, 0.08), line_width=0,
+                  annotation_text=w_over, annotation_position="top right")
+    fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))
+    fig.add_scatter(x=d, y=curve.test_error, mode="lines+markers", name=w_te, line=dict(color=VARIANCE, width=3))
+    fig.add_vline(x=current, line=dict(color=POSITIVE, width=3, dash="dash"), annotation_text=w_c,
+                  annotation_position="bottom")
+    fig.update_yaxes(title=y_t, type="log", exponentformat="power")
+    _ticks(fig, x_t, d, ticks)
+    fig.update_xaxes(range=[d.min() - 0.5, d.max() + 0.5])
+    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0))
+    return _bottom(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 60))
+
+
+def _bottom(fig: go.Figure) -> go.Figure:
+    """Room under the plot for the legend (above it sit the title and the toolbar)."""
+    fig.update_layout(margin=dict(b=140))
+    return fig
+
+
+def _ticks(fig, title, x, ticks) -> None:
+    if ticks is None:
+        fig.update_xaxes(title=title, tickmode="linear", dtick=1)
+    else:
+        fig.update_xaxes(title=title, tickmode="array", tickvals=list(x), ticktext=[str(t) for t in ticks])

@@ -1,0 +1,127 @@
+"""Bias and variance (textbook 2.5): the identity, a Monte Carlo check, the
+batched fit against a per-set np.polyfit loop, mlxtend as an oracle, and the
+page under AppTest."""
+import numpy as np
+import pytest
+from apptest_utils import metrics, ok, run
+
+import evalcore as ec
+
+
+def test_the_four_terms_add_up_to_the_expected_error():
+    rng = np.random.default_rng(0)
+    pred = rng.normal(size=(50, 30))
+    y = rng.normal(size=30)
+    bv = ec.bias_variance(pred, y, noise=0.25)
+    np.testing.assert_allclose(bv.bias2 + bv.variance + bv.noise, bv.error, atol=1e-9)
+    for truth in ec.TRUTHS:
+        for degree in (0, 3, 9, 15):
+            t = ec.simulate_fits(truth, degree=degree, n_sets=100, seed=1).decomposition.totals()
+            assert t.bias2 + t.variance + t.noise == pytest.approx(t.error, abs=1e-9 * max(1.0, t.error))
+
+
+def test_error_matches_squared_error_against_fresh_noisy_labels():
+    sim = ec.simulate_fits("sin", n_train=30, n_sets=400, noise_sd=0.5, degree=3, seed=2)
+    rng = np.random.default_rng(3)
+    draws = [((sim.predictions - (sim.truth + 0.5 * rng.standard_normal(sim.predictions.shape))) ** 2).mean()
+             for _ in range(20)]
+    se = np.std(draws) / np.sqrt(len(draws)) + 0.01
+    assert np.mean(draws) == pytest.approx(sim.decomposition.error.mean(), abs=4 * se)
+    assert sim.measured_error == pytest.approx(sim.decomposition.error.mean(), rel=0.05)
+
+
+def test_a_model_that_returns_the_truth_has_no_bias_and_no_variance():
+    x = np.linspace(0, 1, 50)
+    truth = ec.TRUTHS["sin"](x)
+    bv = ec.bias_variance(np.tile(truth, (20, 1)), truth, noise=0.09)
+    np.testing.assert_allclose(bv.bias2, 0, atol=1e-25)
+    np.testing.assert_allclose(bv.variance, 0, atol=1e-25)
+    np.testing.assert_allclose(bv.error, 0.09)
+
+
+@pytest.mark.parametrize("degree", [0, 1, 4, 9])
+def test_the_batched_fit_equals_a_per_set_polyfit_loop(degree):
+    sim = ec.simulate_fits("poly", n_train=25, n_sets=20, noise_sd=0.3, degree=degree, n_points=40, seed=4)
+    loop = np.array([np.polyval(np.polyfit(x, y, degree), sim.x) for x, y in zip(sim.train_x, sim.train_y)])
+    np.testing.assert_allclose(sim.predictions, loop, atol=1e-6)
+
+
+def test_against_mlxtend_on_the_same_predictions():
+    """mlxtend's bias_variance_decomp fits its own estimator per bootstrap
+    round; a stub estimator hands it our prepared predictions round by round.
+    Naming: mlxtend's ``avg_bias`` is our bias² (for loss="mse") and its
+    ``avg_expected_loss`` has no noise term (its labels are the test labels)."""
+    from mlxtend.evaluate import bias_variance_decomp
+
+    rng = np.random.default_rng(5)
+    preds = rng.normal(size=(30, 40))
+    y_test = rng.normal(size=40)
+
+    class Stub:
+        def __init__(self):
+            self.i = -1
+
+        def fit(self, X, y):
+            self.i += 1
+            return self
+
+        def predict(self, X):
+            return preds[self.i]
+
+    X = np.zeros((40, 1))
+    loss, bias, var = bias_variance_decomp(Stub(), X, y_test, X, y_test, loss="mse", num_rounds=30, random_seed=0)
+    bv = ec.bias_variance(preds, y_test).totals()
+    assert bias == pytest.approx(bv.bias2) and var == pytest.approx(bv.variance)
+    assert loss == pytest.approx(bv.error)
+
+
+def test_bias_falls_and_variance_rises_with_degree():
+    c = ec.complexity_curve("sin", n_sets=200, seed=0)
+    assert c.bias2[1] > c.bias2[3] and c.variance[12] > c.variance[3]
+    assert np.all(np.diff(c.train_error) <= 1e-12)                 # more freedom never fits worse
+    g = ec.training_curve("sin", steps=[1, 100, 100_000], n_sets=100, seed=0)
+    assert g.bias2[0] > g.bias2[1] and g.variance[2] > g.variance[1]
+
+
+def test_zero_one_loss_does_not_add_up():
+    z = ec.zero_one_example()
+    assert z.error == pytest.approx(z.bias - z.variance) and z.error != z.bias + z.variance
+
+
+def test_bad_settings_say_so():
+    with pytest.raises(ec.DataError, match="truth"):
+        ec.simulate_fits("cosine")
+    with pytest.raises(ec.DataError, match="degree"):
+        ec.simulate_fits("sin", degree=25)
+
+
+# ------------------------------------------------------------------ the page
+def terms(at):
+    m = metrics(at)
+    return {k: float(v) for k, v in m.items()}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page_low_degree_bias_dominates_high_degree_variance(lang):
+    at = run("pages/biasvar.py", lang=lang)
+    ok(at)
+    at.slider(key="_w_biasvar.degree").set_value(0).run()
+    low = list(terms(at).values())
+    at.slider(key="_w_biasvar.degree").set_value(12).run()
+    high = list(terms(at).values())
+    ok(at)
+    assert low[0] > low[1] and high[1] > high[0]                       # bias², var
+    for b, v, n, e, _ in (low, high):
+        assert b + v + n == pytest.approx(e, rel=2e-3)                  # shown to 4 digits
+    assert len(at.get("plotly_chart")) == 3
+
+
+def test_page_training_degree_and_every_truth():
+    at = run("pages/biasvar.py", lang="en")
+    at.radio(key="_w_biasvar.mode").set_value("steps").run()
+    ok(at)
+    at.select_slider(key="_w_biasvar.steps").set_value(100_000).run()
+    for truth in ec.TRUTHS:
+        at.radio(key="_w_biasvar.truth").set_value(truth).run()
+        ok(at)
+    assert "gradient steps" in "\n".join(e.value for e in at.markdown)

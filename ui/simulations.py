@@ -1,0 +1,31 @@
+"""Cached simulations of the pages that make their own data (bias and
+variance): one object per setting, shared by every session, bounded."""
+from __future__ import annotations
+
+import streamlit as st
+
+import evalcore as ec
+
+from .models import _freeze
+
+DEGREES = tuple(range(16))
+STEPS = (1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)
+GD_DEGREE = 12          # the "training degree" reading fits this degree, stopped early
+SEED = 0                # the same training sets for every setting of the knob
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd_steps: int | None):
+    """One setting's fitted curves and decomposition (read-only arrays)."""
+    return _freeze(ec.simulate_fits(truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=degree,
+                                    gd_steps=gd_steps, seed=SEED))
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def curve(truth: str, n_train: int, n_sets: int, noise_sd: float, mode: str):
+    """The decomposition along the whole knob (degrees, or gradient steps)."""
+    if mode == "steps":
+        return _freeze(ec.training_curve(truth, steps=STEPS, degree=GD_DEGREE, n_train=n_train, n_sets=n_sets,
+                                         noise_sd=noise_sd, seed=SEED))
+    return _freeze(ec.complexity_curve(truth, degrees=DEGREES, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd,
+                                       seed=SEED))
