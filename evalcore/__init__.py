@@ -39,9 +39,10 @@ from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost
                    cost_sensitive_error, counts_cost, normalized_cost, optimal_threshold, probability_cost,
                    resample_to_rate, rescaled_cost_ratio)
 from .loading import LabelSet, LoadWarning, PredictionSet, load_labels, load_predictions
-from .comparison import (BinomialTestResult, Cv5x2Result, FriedmanResult, McNemarResult, TTestResult,
-                         binomial_test, cv5x2_t_test, friedman, mcnemar, nemenyi_cd, nemenyi_groups, nemenyi_q,
-                         paired_t_test, t_test)
+from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv5x2Result, FriedmanResult,
+                         McNemarResult, TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar, mcnemar_table,
+                         nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
+from .delong import DeLongResult, delong_auc_variance, delong_test
 from .resampling import expected_oob_fraction, oob_fraction
 from .decomposition import (TRUTHS, BiasVariance, BiasVarianceTotals, ComplexityCurve, FitSimulation, TrainingCurve,
                             ZeroOneExample, bias_variance, complexity_curve, simulate_fits, training_curve,
@@ -71,7 +72,8 @@ __all__ = [
     # comparison tests
     "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
-    "nemenyi_groups",
+    "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
+    "delong_auc_variance",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",

@@ -16,6 +16,10 @@ from scipy import stats
 
 from ._validation import (DataError, as_1d, check_alpha, check_count, check_matrix,
                           check_open_unit, check_real, check_scores, check_same_length)
+from .results import ConfidenceInterval
+
+CV5X2_REPLICATIONS = 5   # the 5 of 5x2cv: five replications ...
+CV5X2_FOLDS = 2          # ... of 2-fold cross-validation
 
 
 @dataclass(frozen=True)
@@ -95,12 +99,13 @@ class TTestResult:
     std: float
     k: int
     alpha: float
+    degenerate: bool = False   # all values equal: s = 0, the statistic is 0/0 (nan) or +-inf
 
-    def confidence_interval(self, confidence_level: float = 0.95) -> tuple[float, float]:
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """Two-sided interval for the mean: mean -/+ t_{(1-level)/2, df} s / sqrt(k)."""
         lvl = check_open_unit(confidence_level, "confidence_level")
         h = stats.t.ppf(0.5 + lvl / 2, self.df) * self.std / math.sqrt(self.k)
-        return (self.mean - h, self.mean + h)
+        return ConfidenceInterval(self.mean - h, self.mean + h)
 
 
 def t_test(error_rates, eps0, alpha=0.05) -> TTestResult:
@@ -126,12 +131,15 @@ def t_test(error_rates, eps0, alpha=0.05) -> TTestResult:
     mu = float(x.mean())
     sd = float(x.std(ddof=1))
     df = k - 1
-    if sd == 0.0:
-        t = 0.0 if mu == eps else math.copysign(math.inf, mu - eps)
-    else:
-        t = math.sqrt(k) * (mu - eps) / sd
-    p = float(2 * stats.t.sf(abs(t), df))
     crit = float(stats.t.ppf(1 - a / 2, df))
+    if sd <= 1e-14 * max(1.0, abs(mu)):          # all values equal (up to rounding)
+        sd = 0.0
+        if abs(mu - eps) <= 1e-14 * max(1.0, abs(mu)):
+            return TTestResult(math.nan, math.nan, crit, False, df, mu, sd, k, a, True)   # 0/0, as scipy
+        t = math.copysign(math.inf, mu - eps)
+        return TTestResult(t, 0.0, crit, True, df, mu, sd, k, a, True)
+    t = math.sqrt(k) * (mu - eps) / sd
+    p = float(2 * stats.t.sf(abs(t), df))
     return TTestResult(t, p, crit, abs(t) > crit, df, mu, sd, k, a)
 
 
@@ -178,14 +186,16 @@ def cv5x2_t_test(errors_a, errors_b, alpha=0.05, variant="book") -> Cv5x2Result:
 
     Notes
     -----
-    tau_t = mu / sqrt(0.2 * sum_{i=1}^5 s_i^2) ~ t(5), with
+    tau_t = mu / sqrt(0.2 * sum_{i=1}^5 s_i^2) ~ t(5) (five replications,
+    :data:`CV5X2_REPLICATIONS`), with
     s_i^2 = (d_i1 - dbar_i)^2 + (d_i2 - dbar_i)^2 and dbar_i = (d_i1 + d_i2) / 2.
     Two-sided p-value.
     """
     if variant not in ("book", "dietterich"):
         raise DataError("bad_option", name="variant", options=("book", "dietterich"), value=variant)
-    a = check_matrix(errors_a, "errors_a", shape=(5, 2))
-    b = check_matrix(errors_b, "errors_b", shape=(5, 2))
+    shape = (CV5X2_REPLICATIONS, CV5X2_FOLDS)
+    a = check_matrix(errors_a, "errors_a", shape=shape)
+    b = check_matrix(errors_b, "errors_b", shape=shape)
     al = check_alpha(alpha)
     d = a - b
     dbar = d.mean(axis=1)
@@ -196,9 +206,10 @@ def cv5x2_t_test(errors_a, errors_b, alpha=0.05, variant="book") -> Cv5x2Result:
         t = 0.0 if num == 0 else math.copysign(math.inf, num)
     else:
         t = num / den
-    p = float(2 * stats.t.sf(abs(t), 5))
-    crit = float(stats.t.ppf(1 - al / 2, 5))
-    return Cv5x2Result(t, p, crit, abs(t) > crit, 5, num, s2, d, variant, al)
+    df = CV5X2_REPLICATIONS
+    p = float(2 * stats.t.sf(abs(t), df))
+    crit = float(stats.t.ppf(1 - al / 2, df))
+    return Cv5x2Result(t, p, crit, abs(t) > crit, df, num, s2, d, variant, al)
 
 
 @dataclass(frozen=True)
@@ -213,6 +224,32 @@ class McNemarResult:
     e01: int
     e10: int
     alpha: float
+    pvalue_exact: float = math.nan   # two-sided exact binomial p-value (e01 ~ Bin(e01 + e10, 1/2))
+    reject_exact: bool = False
+
+    @property
+    def exact_recommended(self) -> bool:
+        """Fewer than 25 disagreements: the chi-square approximation is poor;
+        use the exact binomial form (``pvalue_exact``)."""
+        return self.e01 + self.e10 < 25
+
+
+def mcnemar_table(correct_a, correct_b) -> np.ndarray:
+    """The 2 x 2 contingency table of textbook table 2.4 from two
+    classifiers' per-sample correctness (True = right):
+    ``[[e00, e01], [e10, e11]]`` with e00 both wrong, e01 A wrong and B
+    right, e10 A right and B wrong, e11 both right.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.mcnemar_table([1, 0, 1, 0, 1], [1, 1, 0, 0, 1]).tolist()
+    [[1, 1], [1, 2]]
+    """
+    a = as_1d(correct_a, "correct_a").astype(bool)
+    b = as_1d(correct_b, "correct_b").astype(bool)
+    check_same_length(a, b, "correct_a", "correct_b")
+    return np.array([[np.sum(~a & ~b), np.sum(~a & b)], [np.sum(a & ~b), np.sum(a & b)]], dtype=np.int64)
 
 
 def mcnemar(e01, e10, alpha=0.05) -> McNemarResult:
@@ -237,7 +274,8 @@ def mcnemar(e01, e10, alpha=0.05) -> McNemarResult:
     stat = (abs(b - c) - 1) ** 2 / (b + c)
     p = float(stats.chi2.sf(stat, 1))
     crit = float(stats.chi2.ppf(1 - a, 1))
-    return McNemarResult(float(stat), p, crit, stat > crit, 1, b, c, a)
+    p_exact = float(min(1.0, 2 * stats.binom.cdf(min(b, c), b + c, 0.5)))
+    return McNemarResult(float(stat), p, crit, stat > crit, 1, b, c, a, p_exact, p_exact <= a)
 
 
 @dataclass(frozen=True)
