@@ -43,6 +43,8 @@ from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv
                          McNemarResult, TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar, mcnemar_table,
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
 from .delong import DeLongResult, delong_auc_variance, delong_test
+from .nulls import NullDistribution, null_distribution
+from .tables import ResultTable, load_table, table_values
 from .resampling import expected_oob_fraction, oob_fraction
 from .decomposition import (TRUTHS, BiasVariance, BiasVarianceTotals, ComplexityCurve, FitSimulation, TrainingCurve,
                             ZeroOneExample, bias_variance, complexity_curve, simulate_fits, training_curve,
@@ -73,7 +75,7 @@ __all__ = [
     "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
-    "delong_auc_variance",
+    "delong_auc_variance", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",

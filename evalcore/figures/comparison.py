@@ -1,0 +1,87 @@
+"""Figures of the comparison-tests page: a test's null distribution with its
+rejection region and the observed statistic, the per-fold differences, and
+the critical-difference diagram of the Friedman/Nemenyi test."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, model_color, need, safe, translucent
+
+
+def null_figure(nd, *, text) -> go.Figure:
+    """``nd`` (:class:`NullDistribution`): the density (bars when discrete),
+    the rejection region shaded, the critical value(s) and the observed
+    statistic marked.  ``text`` keys: ``x y``, ``region``, ``critical``,
+    ``observed``; optional ``title``."""
+    x_t, y_t, w_region, w_crit, w_obs = need(text, "x", "y", "region", "critical", "observed")
+    fig = go.Figure()
+    keep = ~nd.reject
+    if nd.discrete:
+        fig.add_bar(x=nd.x[keep], y=nd.density[keep], marker_color=NEGATIVE, opacity=0.7, name=nd.name)
+        fig.add_bar(x=nd.x[nd.reject], y=nd.density[nd.reject], marker_color=POSITIVE, name=w_region)
+        fig.update_layout(bargap=0.1)
+    else:
+        fig.add_scatter(x=nd.x, y=nd.density, mode="lines", line=dict(color=NEGATIVE, width=3), name=nd.name)
+        shaded = np.where(nd.reject, nd.density, np.nan)
+        fig.add_scatter(x=nd.x, y=shaded, mode="lines", fill="tozeroy", line=dict(color=POSITIVE, width=0),
+                        fillcolor=translucent(POSITIVE, 0.45), name=w_region, connectgaps=False)
+    for c in nd.critical:
+        fig.add_vline(x=c, line=dict(color=NEUTRAL, width=2, dash="dot"), annotation_text=f"{w_crit} {c:.4g}",
+                      annotation_position="top")
+    if math.isfinite(nd.observed):
+        fig.add_vline(x=nd.observed, line=dict(color=INK, width=4), annotation_text=f"{w_obs} {nd.observed:.4g}",
+                      annotation_position="bottom right")
+    fig.update_xaxes(title=x_t)
+    fig.update_yaxes(title=y_t, rangemode="tozero")
+    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=110))
+    return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
+
+
+def differences_figure(a, b, *, text) -> go.Figure:
+    """Per-fold values of two learners (``a``, ``b``) and their differences
+    a - b as bars.  ``text`` keys: ``x y``, ``a b``, ``diff``."""
+    x_t, y_t, w_a, w_b, w_d = need(text, "x", "y", "a", "b", "diff")
+    folds = np.arange(1, len(a) + 1)
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    fig = go.Figure()
+    fig.add_bar(x=folds, y=a - b, name=w_d, marker_color=NEUTRAL, opacity=0.6)
+    fig.add_scatter(x=folds, y=a, mode="lines+markers", name=safe(w_a), line=dict(color=model_color(0), width=3))
+    fig.add_scatter(x=folds, y=b, mode="lines+markers", name=safe(w_b), line=dict(color=model_color(1), width=3))
+    fig.update_xaxes(title=x_t, tickmode="linear", dtick=1)
+    fig.update_yaxes(title=y_t, zeroline=True, zerolinecolor=INK)
+    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=110))
+    return layout(fig, text.get("title"), height=HEIGHT["histogram"])
+
+
+def cd_diagram(avg_ranks, cd: float, names, groups, *, text) -> go.Figure:
+    """The book's figure 2.8: each algorithm's average rank as a dot with a
+    bar of length CD (overlapping bars = no significant difference), and
+    below them Demšar's cliques (``groups`` from ``nemenyi_groups``) as thick
+    lines.  ``text`` keys: ``x``, ``cd``; optional ``title``."""
+    x_t, w_cd = need(text, "x", "cd")
+    r = np.asarray(avg_ranks, float)
+    k = r.shape[0]
+    order = np.argsort(r, kind="stable")
+    fig = go.Figure()
+    for row, i in enumerate(order):
+        y = k - row
+        fig.add_scatter(x=[r[i] - cd / 2, r[i] + cd / 2], y=[y, y], mode="lines", showlegend=False,
+                        line=dict(color=model_color(int(i)), width=6), hoverinfo="skip")
+        fig.add_scatter(x=[r[i]], y=[y], mode="markers+text", text=[f"{safe(names[i], 30)}  {r[i]:.3f}"],
+                        textposition="top center", showlegend=False,
+                        marker=dict(size=14, color=model_color(int(i)), line=dict(color=INK, width=1)),
+                        hovertemplate=f"{safe(names[i])}: %{{x:.3f}}<extra></extra>")
+    for j, g in enumerate(groups):
+        lo, hi = float(r[list(g)].min()), float(r[list(g)].max())
+        fig.add_scatter(x=[lo, hi], y=[-0.2 - 0.35 * j] * 2, mode="lines", showlegend=False, hoverinfo="skip",
+                        line=dict(color=INK, width=5))
+    fig.add_annotation(x=1 + cd / 2, y=k + 0.9, text=f"CD = {cd:.3f}", showarrow=False)
+    fig.add_scatter(x=[1, 1 + cd], y=[k + 0.6] * 2, mode="lines+markers", showlegend=False, hoverinfo="skip",
+                    line=dict(color=INK, width=2), marker=dict(symbol="line-ns-open", size=12, color=INK),
+                    name=w_cd)
+    fig.update_xaxes(title=x_t, range=[0.5 - cd / 2, k + 0.5 + cd / 2], dtick=1)
+    fig.update_yaxes(visible=False, range=[-0.6 - 0.35 * len(groups), k + 1.2])
+    return layout(fig, text.get("title"), height=max(300, 70 * k + 160))
