@@ -31,9 +31,14 @@ def test_every_formula_is_fully_visible(browser, server, width, height):
         for key, query in PAGES_WITH_FORMULAS:
             sep = "&" if query else "?"
             open_url(page, server, f"/{key}{query}{sep}lang={lang}")
-            over = page.evaluate(OVERFLOW)
-            if over:
-                bad[f"{key}{query} {lang}"] = over
+            tabs = page.locator("[role='tab']")
+            for i in range(max(1, tabs.count())):          # formulas in hidden tabs are measured when shown
+                if tabs.count():
+                    tabs.nth(i).click()
+                    page.wait_for_timeout(300)
+                over = page.evaluate(OVERFLOW)
+                if over:
+                    bad[f"{key}{query} {lang} tab {i}"] = over
     ctx.close()
     assert not bad
 

@@ -1,0 +1,74 @@
+"""The comparison-tests page under AppTest: every section, the book's table
+2.5, alpha flipping a borderline decision, edited and bad cells."""
+import pytest
+from apptest_utils import ok, run
+
+import evalcore as ec
+
+
+def text(at):
+    parts = [e.value for kind in ("markdown", "latex", "success", "error", "warning", "info", "caption")
+             for e in getattr(at, kind)]
+    return "\n".join(map(str, parts))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_section_renders_with_its_figure(lang):
+    at = run("pages/compare.py", lang=lang)
+    ok(at)
+    assert len(at.tabs) == 7
+    assert len(at.get("plotly_chart")) >= 8
+    assert "24.4286" in text(at) and "1.657" in text(at)              # the book: tau_F = 24.429, CD = 1.657
+
+
+def test_binomial_alpha_flips_a_borderline_decision():
+    m, k, eps0 = 30, 7, 0.1
+    assert ec.binomial_test(k, m, eps0, alpha=0.05).reject != ec.binomial_test(k, m, eps0, alpha=0.01).reject
+    at = run("pages/compare.py", lang="en", **{"compare.m": m, "compare.errors": k, "compare.eps0": eps0})
+    first = [e.value for e in at.tabs[0].success] + [e.value for e in at.tabs[0].error]
+    at.segmented_control(key="_w_compare.alpha").set_value(0.01).run()
+    ok(at)
+    second = [e.value for e in at.tabs[0].success] + [e.value for e in at.tabs[0].error]
+    assert first != second and any("cannot reject" in s for s in first + second)
+
+
+def test_editing_a_cell_updates_the_statistic_and_a_bad_cell_keeps_the_last_table():
+    at = run("pages/compare.py", lang="en")
+    before = [e.value for e in at.tabs[1].latex]
+    at.session_state["compare.table.t"] = {"error": [0.3, 0.32, 0.28, 0.31, 0.29]}
+    at.run()
+    ok(at)
+    after = [e.value for e in at.tabs[1].latex]
+    assert before != after
+    r = ec.t_test([0.3, 0.32, 0.28, 0.31, 0.29], 0.1)
+    assert f"{r.statistic:.4f}" in after[0]
+    # a bad edit through the editor widget: the message names the cell, the last table stays
+    at.session_state["compare.table.t"] = {"error": [0.3, 1.7, 0.28]}
+    at.run()
+    ok(at)
+    assert any("between 0 and 1" in e.value for e in at.tabs[1].error)
+
+
+def test_all_equal_differences_say_so_in_a_sentence():
+    at = run("pages/compare.py", lang="zh", **{"compare.table.paired": {"A": [0.1, 0.2, 0.3], "B": [0.1, 0.2, 0.3]}})
+    ok(at)
+    assert any("0/0" in w.value for w in at.tabs[2].warning)
+
+
+def test_mcnemar_with_few_disagreements_offers_the_exact_form():
+    at = run("pages/compare.py", lang="en", **{"compare.e01": 6, "compare.e10": 1})
+    ok(at)
+    assert any("exact binomial" in e.value for e in at.tabs[4].info)
+    at = run("pages/compare.py", lang="en", **{"compare.e01": 0, "compare.e10": 0})
+    ok(at)
+    assert any("disagree" in e.value for e in at.tabs[4].error)
+
+
+def test_delong_section_matches_evalcore():
+    from evalcore import datasets
+
+    ps = datasets.resolve("breast-cancer")
+    r = ec.delong_test(ps.y, ps.scores[ps.models[0]], ps.scores[ps.models[1]])
+    at = run("pages/compare.py", lang="en")
+    values = [m.value for m in at.tabs[6].metric]
+    assert f"{r.auc_a:.4f}" in values and f"{r.auc_b:.4f}" in values

@@ -1,0 +1,72 @@
+"""Real learners (scikit-learn) for the pages that run experiments: a few
+models by name and cross-validation runs of two learners on the same folds,
+cached and with a worded progress bar.  Model fitting stays out of evalcore."""
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from .data import feature_set
+from .i18n import t
+
+LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
+
+
+def make(name: str):
+    """A fresh scikit-learn estimator for ``name`` (one of :data:`LEARNERS`)."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    return {
+        "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+        "tree": lambda: DecisionTreeClassifier(max_depth=3, random_state=0),
+        "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=5)),
+        "naive_bayes": lambda: GaussianNB(),
+    }[name]()
+
+
+def _errors_on_folds(fs_name: str, names: tuple, folds, label: str) -> np.ndarray:
+    fs = feature_set(fs_name)
+    out = np.empty((len(folds), len(names)))
+    bar = st.progress(0.0, text=label)
+    total = len(folds) * len(names)
+    for i, (train, test) in enumerate(folds):
+        for j, name in enumerate(names):
+            model = make(name).fit(fs.X[train], fs.y[train])
+            out[i, j] = float(np.mean(model.predict(fs.X[test]) != fs.y[test]))
+            done = i * len(names) + j + 1
+            bar.progress(done / total, text=t("common.training", i=done, n=total))
+    bar.empty()
+    return out
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.ndarray:
+    """(k, 2) error rates of learners ``a`` and ``b`` on the same k stratified folds."""
+    from sklearn.model_selection import StratifiedKFold
+
+    y = feature_set(fs_name).y
+    folds = list(StratifiedKFold(k, shuffle=True, random_state=seed).split(np.zeros(len(y)), y))
+    return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=2 * k))
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def cv5x2(fs_name: str, a: str, b: str, seed: int = 0) -> np.ndarray:
+    """(5, 2, 2) error rates: replication i, fold j, learner (a, b); each
+    replication a fresh stratified 2-fold split."""
+    from sklearn.model_selection import StratifiedKFold
+
+    y = feature_set(fs_name).y
+    folds = [f for i in range(5)
+             for f in StratifiedKFold(2, shuffle=True, random_state=seed + i).split(np.zeros(len(y)), y)]
+    return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=20)).reshape(5, 2, 2)
+
+
+def correct(ps, model: str, threshold: float) -> np.ndarray:
+    """Whether each sample of a predictions set is classified right by
+    ``model`` at ``threshold`` (score >= threshold = positive)."""
+    return (ps.scores[model] >= threshold) == (ps.y == 1)
