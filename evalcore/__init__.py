@@ -21,7 +21,7 @@ Modules, by topic: ``confusion`` (counts, measures, kappa), ``_ranking``
 (the one primitive :func:`threshold_counts` and the ROC, P-R and cost
 curves), ``analysis`` (the ROC walk, AUC four ways, best F, enclosure),
 ``drawing`` (curve reduction and views for figures), ``cost`` (the cost
-formulas), ``splits`` (hold-out, k-fold, bootstrap), ``comparison``
+formulas), ``splits`` (hold-out, k-fold, bootstrap), ``estimates`` (.632, .632+), ``comparison``
 (hypothesis tests), ``decomposition`` (bias and variance), ``loading`` (CSV files),
 ``datasets`` (built-in data).  Figure builders live in
 ``evalcore.figures`` (imports plotly) and are not imported here; neither is
@@ -45,7 +45,9 @@ from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv
 from .delong import DeLongResult, delong_auc_variance, delong_test
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
-from .resampling import expected_oob_fraction, oob_fraction
+from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
+                     kfold_splits, leave_one_out, oob_fraction)
+from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
 from .decomposition import (TRUTHS, BiasVariance, BiasVarianceTotals, ComplexityCurve, FitSimulation, TrainingCurve,
                             ZeroOneExample, bias_variance, complexity_curve, simulate_fits, training_curve,
                             zero_one_example)
@@ -77,7 +79,9 @@ __all__ = [
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
     "delong_auc_variance", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
     # resampling, bias and variance
-    "oob_fraction", "expected_oob_fraction", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
+    "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
+    "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
+    "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example",
     # teaching views
