@@ -172,6 +172,11 @@ class Cv5x2Result:
     variant: str
     alpha: float
 
+    @property
+    def variance_sum(self) -> float:
+        """sum_i s_i^2, under the square root of (2.31)'s denominator (times 0.2)."""
+        return float(self.variances.sum())
+
 
 def cv5x2_t_test(errors_a, errors_b, alpha=0.05, variant="book") -> Cv5x2Result:
     """5x2 cross-validated paired t-test, textbook (2.31); Dietterich (1998).

@@ -158,7 +158,7 @@ with tabs[3]:
         with right:
             st.dataframe(pd.DataFrame({T("compare.cv5x2.d1"): r.differences[:, 0], T("compare.cv5x2.d2"):
                                        r.differences[:, 1], "s²": r.variances}), hide_index=True)
-            ui.formula(f"compare.cv5x2.{variant}", mu=f"{r.numerator:.4f}", s=f"{r.variances.sum():.5f}",
+            ui.formula(f"compare.cv5x2.{variant}", mu=f"{r.numerator:.4f}", s=f"{r.variance_sum:.5f}",
                        v=ui.fmt(r.statistic, 4))
             if variant == "book":
                 ui.formula("compare.cv5x2.book_mu")
