@@ -206,7 +206,17 @@ def breast_cancer_features() -> FeatureSet:
                       "benign", "breast-cancer")
 
 
-FEATURE_SETS = {"watermelon": watermelon_features, "breast-cancer": breast_cancer_features}
+def gaussian_features(n: int = 300, separation: float = 1.5, seed: int = 0) -> FeatureSet:
+    """n samples of :meth:`GaussianProblem.default` (two 2-D Gaussian classes
+    whose true error is known exactly)."""
+    from .estimates import GaussianProblem
+
+    X, y = GaussianProblem.default(separation).sample(n, seed=seed)
+    return FeatureSet(X, y, ("x1", "x2"), "+", "-", f"gaussian(n={n}, d={separation:g})")
+
+
+FEATURE_SETS = {"watermelon": watermelon_features, "breast-cancer": breast_cancer_features,
+                "gaussian": gaussian_features}
 
 
 def resolve(name: str, **kw) -> PredictionSet:

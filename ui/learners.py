@@ -12,8 +12,9 @@ from .i18n import t
 LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
 
 
-def make(name: str):
-    """A fresh scikit-learn estimator for ``name`` (one of :data:`LEARNERS`)."""
+def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.0):
+    """A fresh scikit-learn estimator for ``name`` (one of :data:`LEARNERS`);
+    ``depth`` and ``ccp_alpha`` for the tree, ``neighbors`` for k-NN."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.naive_bayes import GaussianNB
     from sklearn.neighbors import KNeighborsClassifier
@@ -23,8 +24,8 @@ def make(name: str):
 
     return {
         "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
-        "tree": lambda: DecisionTreeClassifier(max_depth=3, random_state=0),
-        "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=5)),
+        "tree": lambda: DecisionTreeClassifier(max_depth=depth, ccp_alpha=ccp_alpha, random_state=0),
+        "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=neighbors)),
         "naive_bayes": lambda: GaussianNB(),
     }[name]()
 

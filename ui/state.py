@@ -4,7 +4,7 @@ Cross-page state lives in plain ``st.session_state`` keys: widget keys
 vanish with their widget when the page changes, so each widget that must
 survive a page switch is bound (:func:`bind`) to a plain key declared here.
 Widget keys start with ``_w_``; keys that end in ``|`` are prefixes of a
-family (``"roc_step|"`` + ...), or ``.`` (a page's own keys, ``"methods.k"``).
+family (``"roc_step|"`` + ...), or ``.`` (a page's own keys, ``"<page>.<name>"``).
 """
 from __future__ import annotations
 
