@@ -45,6 +45,8 @@ from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv
 from .delong import DeLongResult, delong_auc_variance, delong_test
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
+from .adaboost import (AdaBoostModel, HorseColicReport, Stump, TieBlindAuc, fit_adaboost, horse_colic_report,
+                       load_horse_colic, rectangle_walk_auc, tie_blind_auc_range)
 from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
                      kfold_splits, leave_one_out, oob_fraction)
 from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
@@ -84,6 +86,9 @@ __all__ = [
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example",
+    # AdaBoost on horse colic, and the AUC of a tie-blind ROC walk
+    "load_horse_colic", "Stump", "AdaBoostModel", "fit_adaboost", "TieBlindAuc", "tie_blind_auc_range",
+    "rectangle_walk_auc", "HorseColicReport", "horse_colic_report",
     # teaching views
     "AucFourWays", "auc_four_ways", "RocSteps", "roc_steps", "RankedSamples", "ranked_samples", "PairGrid",
     "rank_pair_grid", "BestF", "best_f", "PrFacts", "pr_facts", "pr_trapezoid_area", "curve_dominance",

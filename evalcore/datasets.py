@@ -219,10 +219,22 @@ FEATURE_SETS = {"watermelon": watermelon_features, "breast-cancer": breast_cance
                 "gaussian": gaussian_features}
 
 
+def horse_colic() -> PredictionSet:
+    """The horse-colic training data scored by AdaBoost with decision stumps
+    after 10 and after 50 rounds (models "adaboost-10", "adaboost-50"), on
+    the training data itself as *Machine Learning in Action* draws its ROC:
+    the scores are weighted votes with many ties."""
+    from .adaboost import fit_adaboost, load_horse_colic
+
+    X, y = load_horse_colic("train")
+    scores = {f"adaboost-{n}": fit_adaboost(X, y, n).decision_function(X) for n in (10, 50)}
+    return _pset(y, scores, "horse-colic", pos="+1", neg="-1")
+
+
 def resolve(name: str, **kw) -> PredictionSet:
-    """A built-in set by name: seed-9, seed-5, seed-4, watermelon, breast-cancer, synthetic."""
-    table = {"seed-9": seed_nine, "seed-5": seed_five, "seed-4": seed_four,
-             "watermelon": watermelon, "breast-cancer": breast_cancer, "synthetic": synthetic}
+    """A built-in set by name: seed-9, seed-5, seed-4, watermelon, breast-cancer, horse-colic, synthetic."""
+    table = {"seed-9": seed_nine, "seed-5": seed_five, "seed-4": seed_four, "watermelon": watermelon,
+             "breast-cancer": breast_cancer, "horse-colic": horse_colic, "synthetic": synthetic}
     if name not in table:
         raise DataError("bad_option", name="data set", options=tuple(table), value=name)
     return table[name](**kw)

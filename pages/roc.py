@@ -190,3 +190,18 @@ else:
                               auc_a=f"{views[i].auc:.3f}", auc_b=f"{views[j].auc:.3f}"))
         if ps.n > 20_000:
             st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
+
+# ------------------------------------------- ties: the AdaBoost horse-colic ROC
+if token == "builtin:horse-colic":
+    st.header(T("roc.ties.title"))
+    st.markdown(T("roc.ties.intro"))
+    reports = [ui.horse_colic_report(n) for n in (10, 50)]
+    st.dataframe({T("roc.ties.col.rounds"): [r.rounds for r in reports],
+                  T("roc.ties.col.aware"): [f"{r.train.tie_aware:.16f}" for r in reports],
+                  T("roc.ties.col.low"): [f"{r.train.low:.16f}" for r in reports],
+                  T("roc.ties.col.high"): [f"{r.train.high:.16f}" for r in reports],
+                  T("roc.ties.col.printed"): [f"{r.printed:.16f}" for r in reports],
+                  T("roc.ties.col.test_auc"): [f"{r.test_auc:.4f}" for r in reports],
+                  T("roc.ties.col.test_err"): [f"{r.test_error:.4f}" for r in reports]}, hide_index=True)
+    ui.formula("roc.ties.range")
+    st.markdown(T("roc.ties.body", tied=f"{reports[0].train.tied_pairs:.2%}"))

@@ -7,7 +7,7 @@ from apptest_utils import metrics, ok, run
 import ui
 
 PAGES = [p.path for p in ui.PAGES]        # every page the app navigates to
-SOURCES = ["seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "synthetic", "upload"]
+SOURCES = ["seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload"]
 
 
 def all_text(at):

@@ -19,6 +19,7 @@ from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
                    t_fig, texts)
+from .experiments import horse_colic_report
 from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
 from .page import open_data_page, open_page
@@ -28,11 +29,11 @@ from .threshold import (get_threshold, set_threshold, set_threshold_to_point, th
                         threshold_panel)
 
 __all__ = [
-    "keyboard", "chart", "curve_chart", "linked_chart", "linked_html", "FEATURE_SOURCES", "SOURCES",
-    "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload", "model_picker",
-    "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt", "fmt_threshold", "formula",
-    "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts", "cost_comparison", "dominance",
-    "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "PAGES", "STAGES", "Page",
-    "navigation_pages", "page_link", "KEYS", "SS", "bind", "get_threshold", "set_threshold", "threshold_control",
-    "threshold_panel", "set_threshold_to_point",
+    "horse_colic_report", "keyboard", "chart", "curve_chart", "linked_chart", "linked_html", "FEATURE_SOURCES",
+    "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload",
+    "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
+    "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
+    "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "PAGES",
+    "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "get_threshold", "set_threshold",
+    "threshold_control", "threshold_panel", "set_threshold_to_point",
 ]

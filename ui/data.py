@@ -25,7 +25,7 @@ from .i18n import error_text, labels, lang, t
 from .state import SS, bind
 
 UPLOAD_LIMIT_MB = limits.UPLOAD_MB
-SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "synthetic", "upload")
+SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
 SYN_SIZES = (100, 1_000, 10_000, 100_000, 1_000_000)
 FEATURE_SOURCES = ("watermelon", "breast-cancer", "gaussian")
 

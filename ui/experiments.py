@@ -195,3 +195,9 @@ def truth_table(est: np.ndarray, truth: np.ndarray, names, headers) -> dict:
                               [f"{np.nanstd(d[:, j]):.4f}" for j in cols],
                               [f"{np.sqrt(np.nanmean(d[:, j] ** 2)):.4f}" for j in cols],
                               [f"{truth.mean():.4f}"] * d.shape[1])))
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def horse_colic_report(rounds: int) -> ec.HorseColicReport:
+    """AdaBoost on horse colic (train and test), computed once."""
+    return ec.horse_colic_report(rounds)
