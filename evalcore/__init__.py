@@ -45,6 +45,12 @@ from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv
 from .delong import DeLongResult, delong_auc_variance, delong_test
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
+from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
+from .multilabel import (Jaccard, coverage_error, hamming_loss, jaccard, label_ranking_average_precision,
+                         label_ranking_loss)
+from .regression import RegressionScores, regression_scores
+from .clustering import (PairCounts, Silhouette, adjusted_mutual_information, adjusted_rand_index,
+                         mutual_information, normalized_mutual_information, pair_counts, rand_index, silhouette)
 from .adaboost import (AdaBoostModel, HorseColicReport, Stump, TieBlindAuc, fit_adaboost, horse_colic_report,
                        load_horse_colic, rectangle_walk_auc, tie_blind_auc_range)
 from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
@@ -86,6 +92,11 @@ __all__ = [
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example",
+    # the metrics lab: losses, multi-label, regression, clustering
+    "log_loss", "hinge_loss", "HingeForms", "hinge_forms", "hamming_loss", "Jaccard", "jaccard", "coverage_error",
+    "label_ranking_average_precision", "label_ranking_loss", "RegressionScores", "regression_scores",
+    "PairCounts", "pair_counts", "rand_index", "adjusted_rand_index", "mutual_information",
+    "normalized_mutual_information", "adjusted_mutual_information", "Silhouette", "silhouette",
     # AdaBoost on horse colic, and the AUC of a tie-blind ROC walk
     "load_horse_colic", "Stump", "AdaBoostModel", "fit_adaboost", "TieBlindAuc", "tie_blind_auc_range",
     "rectangle_walk_auc", "HorseColicReport", "horse_colic_report",
