@@ -70,6 +70,8 @@ def test_click_on_roc_curve_sets_threshold_seen_on_confusion_page(page):
     nav_to(page, "ROC")
     page.get_by_text("完整曲线与比较").click()
     settle(page)
+    # full mode is drawn (its threshold control is there) before the curve is measured
+    expect(page.locator("[data-testid='stNumberInput'] input").first).to_have_value("0.5", timeout=20_000)
     plot = page.locator(".js-plotly-plot").first
     expect(plot).to_be_visible(timeout=20_000)
     page.wait_for_timeout(500)

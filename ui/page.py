@@ -54,6 +54,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     (see ``ui.registry``).  A link's state is restored on a session's first run."""
     _through_app_py()
     links.restore()
+    SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
     _sidebar_controls(key)
     st.markdown(_CSS + (_PRESENTER_CSS if presenter() else ""), unsafe_allow_html=True)   # our own CSS only

@@ -17,6 +17,7 @@ KEYS: dict[str, str] = {
     "lang": 'the language, "zh" (default) or "en"',
     "presenter": "presenter mode (讲课模式): larger chart text, lesson folded",
     "_page": "the key of the page drawn last (for the link)",
+    "_page_changed": "this run is a page's first after another page: widgets take their values from the plain keys",
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
@@ -82,7 +83,7 @@ def bind(key: str, default):
     if key not in SS:
         SS[key] = default
     wkey = "_w_" + key
-    if wkey not in SS or SS[wkey] != SS[key]:
+    if wkey not in SS or SS[wkey] != SS[key] or SS.get("_page_changed", True):
         SS[wkey] = SS[key]
     return dict(key=wkey, on_change=_copy_back, args=(key,))
 

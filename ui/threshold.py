@@ -62,9 +62,10 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     lo_s, hi_s = math.floor(lo / step) * step, math.ceil(hi / step) * step
     skey = f"_w_thr_s|{name}"
     on_slider = float(min(max(value, lo_s), hi_s))
-    if SS.get(skey) != on_slider:         # written only when the threshold moved elsewhere:
-        SS[skey] = on_slider              # rewriting it on every run would drop fast key presses
-    if SS.get(nkey) != float(value):
+    fresh = SS.get("_page_changed", True)     # a page's first run: its widgets start from the shared value
+    if fresh or SS.get(skey) != on_slider:    # otherwise written only when the threshold moved elsewhere:
+        SS[skey] = on_slider                  # rewriting it on every run would drop fast key presses
+    if fresh or SS.get(nkey) != float(value):
         SS[nkey] = float(value)
 
     def from_slider():
