@@ -47,7 +47,7 @@ from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
 from .multilabel import (Jaccard, coverage_error, hamming_loss, jaccard, label_ranking_average_precision,
-                         label_ranking_loss)
+                         label_ranking_loss, labels_at)
 from .regression import RegressionScores, regression_scores
 from .clustering import (PairCounts, Silhouette, adjusted_mutual_information, adjusted_rand_index,
                          mutual_information, normalized_mutual_information, pair_counts, rand_index, silhouette)
@@ -93,7 +93,8 @@ __all__ = [
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example",
     # the metrics lab: losses, multi-label, regression, clustering
-    "log_loss", "hinge_loss", "HingeForms", "hinge_forms", "hamming_loss", "Jaccard", "jaccard", "coverage_error",
+    "log_loss", "hinge_loss", "HingeForms", "hinge_forms", "labels_at", "hamming_loss", "Jaccard", "jaccard",
+    "coverage_error",
     "label_ranking_average_precision", "label_ranking_loss", "RegressionScores", "regression_scores",
     "PairCounts", "pair_counts", "rand_index", "adjusted_rand_index", "mutual_information",
     "normalized_mutual_information", "adjusted_mutual_information", "Silhouette", "silhouette",

@@ -128,5 +128,17 @@ def label_ranking_loss(Y, scores) -> float:
     return float(np.mean(np.where(pairs > 0, wrong.sum(axis=(1, 2)) / np.maximum(pairs, 1), 0.0)))
 
 
-__all__ = ["hamming_loss", "Jaccard", "jaccard", "coverage_error", "label_ranking_average_precision",
+def labels_at(scores, threshold: float = 0.5) -> np.ndarray:
+    """Predicted label sets: 1 where a score is >= ``threshold``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.labels_at([[0.9, 0.2], [0.5, 0.7]]).tolist()
+    [[1, 0], [1, 1]]
+    """
+    return (check_matrix(scores, "scores") >= float(threshold)).astype(np.int8)
+
+
+__all__ = ["labels_at", "hamming_loss", "Jaccard", "jaccard", "coverage_error", "label_ranking_average_precision",
            "label_ranking_loss"]

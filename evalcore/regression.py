@@ -23,8 +23,9 @@ class RegressionScores:
     mean_residual: float
 
 
-def regression_scores(y_true, y_pred) -> RegressionScores:
-    """All four measures of one set of predictions.
+def regression_scores(y_true, y_pred, *, offset: float = 0.0) -> RegressionScores:
+    """All four measures of one set of predictions (shifted by a constant
+    ``offset``, to show that explained variance ignores a bias and R² does not).
 
     Examples
     --------
@@ -34,7 +35,7 @@ def regression_scores(y_true, y_pred) -> RegressionScores:
     (0.5, 0.375, 0.9572, 0.9486)
     """
     y = check_scores(y_true, "y_true")
-    p = check_scores(y_pred, "y_pred")
+    p = check_scores(y_pred, "y_pred") + float(offset)
     check_same_length(y, p, "y_true", "y_pred")
     if y.shape[0] < 2:
         raise DataError("too_few", name="y_true", need=2, got=y.shape[0])

@@ -1,0 +1,55 @@
+"""Figures of the metrics lab: predictions against truth with residuals, and
+a 2-D clustering against the true classes."""
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, model_color, need, safe
+
+
+def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
+    """Left: y against yhat (+ a constant ``offset``) with the line yhat = y;
+    right: the residuals y - yhat against yhat with their mean.  ``text``
+    keys: ``y yhat``, ``residual``, ``ideal``, ``mean``."""
+    w_y, w_hat, w_res, w_ideal, w_mean = need(text, "y", "yhat", "residual", "ideal", "mean")
+    y, p = np.asarray(y, float), np.asarray(y_pred, float) + float(offset)
+    res = y - p
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
+    lo, hi = float(min(y.min(), p.min())), float(max(y.max(), p.max()))
+    fig.add_scatter(x=[lo, hi], y=[lo, hi], mode="lines", line=dict(color=NEUTRAL, dash="dot"), name=w_ideal,
+                    row=1, col=1)
+    fig.add_scatter(x=p, y=y, mode="markers", marker=dict(color=NEGATIVE, size=10), showlegend=False, row=1, col=1)
+    fig.add_scatter(x=p, y=res, mode="markers", marker=dict(color=POSITIVE, size=10), showlegend=False, row=1, col=2)
+    fig.add_scatter(x=[p.min(), p.max()], y=[res.mean()] * 2, mode="lines", line=dict(color=INK, width=2),
+                    name=w_mean, row=1, col=2)
+    fig.update_xaxes(title_text=w_hat, row=1, col=1)
+    fig.update_yaxes(title_text=w_y, row=1, col=1)
+    fig.update_xaxes(title_text=w_hat, row=1, col=2)
+    fig.update_yaxes(title_text=w_res, zeroline=True, zerolinecolor=NEUTRAL, row=1, col=2)
+    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=100))
+    return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 20)
+
+
+def clusters_figure(x, y, classes, clusters, *, text) -> go.Figure:
+    """Points coloured by cluster, shaped by true class, numbered.
+    ``text`` keys: ``x y``, ``cluster``, ``cls``."""
+    x_t, y_t, w_cluster, w_cls = need(text, "x", "y", "cluster", "cls")
+    symbols = ("circle", "square", "diamond", "triangle-up", "cross", "x")
+    classes = [safe(c, 20) for c in classes]
+    clusters = [safe(c, 20) for c in clusters]
+    cls_order = sorted(set(classes))
+    fig = go.Figure()
+    for k, c in enumerate(sorted(set(clusters))):
+        idx = [i for i, v in enumerate(clusters) if v == c]
+        fig.add_scatter(x=np.asarray(x)[idx], y=np.asarray(y)[idx], mode="markers+text", name=f"{w_cluster} {c}",
+                        text=[str(i + 1) for i in idx], textposition="top center",
+                        marker=dict(size=16, color=model_color(k), line=dict(color=INK, width=1),
+                                    symbol=[symbols[cls_order.index(classes[i]) % len(symbols)] for i in idx]),
+                        hovertemplate=[f"#{i + 1}: {w_cls} {classes[i]}, {w_cluster} {c}<extra></extra>"
+                                       for i in idx])
+    fig.update_xaxes(title=x_t)
+    fig.update_yaxes(title=y_t, scaleanchor="x")
+    fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0))
+    return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
