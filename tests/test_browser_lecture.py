@@ -9,8 +9,6 @@ import ui
 # every formula box: content no wider and no taller than its box (KaTeX clips what does not fit)
 OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
     e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent.slice(0, 60))"""
-PAGES_WITH_FORMULAS = [(p.key, q) for p in ui.PAGES if p.key != "home"
-                       for q in (["?mode=step", "?mode=four", "?mode=grid"] if p.key == "roc" else [""])]
 
 
 THRESHOLD_INPUT = "[data-testid='stMain'] [data-testid='stNumberInput'] input"
@@ -22,23 +20,48 @@ def open_url(page, server, path):
     settle(page)
 
 
-@pytest.mark.parametrize("width,height", [(1366, 768), (1920, 1080)])
-def test_every_formula_is_fully_visible(browser, server, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height})
+SIZES = ((1366, 768), (1920, 1080))
+
+
+def test_every_formula_is_fully_visible(browser, server):
+    """Every page (and every tab and ROC mode), both languages, both widths.
+    One session: pages are reached through the navigation, the language and
+    the ROC modes through their widgets, the width changed in place."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
+    open_url(page, server, "/")
     bad = {}
-    for lang in ("zh", "en"):
-        for key, query in PAGES_WITH_FORMULAS:
-            sep = "&" if query else "?"
-            open_url(page, server, f"/{key}{query}{sep}lang={lang}")
+
+    def measure(label):
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(250)
             tabs = page.locator("[role='tab']")
-            for i in range(max(1, tabs.count())):          # formulas in hidden tabs are measured when shown
+            for i in range(max(1, tabs.count())):           # formulas in hidden tabs are measured when shown
                 if tabs.count():
                     tabs.nth(i).click()
-                    page.wait_for_timeout(300)
+                    page.wait_for_timeout(200)
                 over = page.evaluate(OVERFLOW)
                 if over:
-                    bad[f"{key}{query} {lang} tab {i}"] = over
+                    bad[f"{label} {width} tab {i}"] = over
+        page.set_viewport_size({"width": 1366, "height": 768})
+
+    for lang, radio in (("zh", "中文"), ("en", "English")):
+        page.locator("[data-testid='stSidebar']").get_by_text(radio, exact=True).click()
+        settle(page)
+        for index, p in enumerate(ui.PAGES):
+            if p.key == "home":
+                continue
+            page.locator("[data-testid='stSidebarNav'] a").nth(index).click()
+            settle(page)
+            expect(page.locator("h1").first).to_be_visible(timeout=30_000)
+            if p.key == "roc":
+                for mode in range(3):                        # step, four ways, grid
+                    page.locator("[data-testid='stMain'] [data-testid='stRadio']").first.locator("label").nth(mode).click()
+                    settle(page)
+                    measure(f"roc mode {mode} {lang}")
+            else:
+                measure(f"{p.key} {lang}")
     ctx.close()
     assert not bad
 
