@@ -57,7 +57,8 @@ def test_every_formula_is_fully_visible(browser, server):
             expect(page.locator("h1").first).to_be_visible(timeout=30_000)
             if p.key == "roc":
                 for mode in range(3):                        # step, four ways, grid
-                    page.locator("[data-testid='stMain'] [data-testid='stRadio']").first.locator("label").nth(mode).click()
+                    modes = page.locator("[data-testid='stMain'] [data-testid='stRadio']").first
+                    modes.locator("label").nth(mode).click()
                     settle(page)
                     measure(f"roc mode {mode} {lang}")
             else:

@@ -7,7 +7,8 @@ import plotly.graph_objects as go
 
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
-from .style import CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, layout, need, safe
+from .style import (CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_figure,
+                    layout, layout_dict, need, safe)
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -15,7 +16,8 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     true class (positive, negative), columns = predicted; cells TP FN / FP TN.
 
     ``text`` keys: ``tp fn fp tn`` (cell names), ``pos neg`` (class names),
-    ``true pred`` (axis titles); optional ``title``."""
+    ``true pred`` (axis titles); optional ``title``.  Redrawn on every
+    threshold move, so built from plain dicts (:func:`style.fast_figure`)."""
     tp_, fn_, fp_, tn_, pos, neg, true, pred = need(text, "tp", "fn", "fp", "tn", "pos", "neg", "true", "pred")
     z = np.array([[counts.tp, counts.fn], [counts.fp, counts.tn]], dtype=float)
     cells = [[f"{tp_}<br><b>{counts.tp:,}</b>", f"{fn_}<br><b>{counts.fn:,}</b>"],
@@ -23,14 +25,13 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     # Correct cells (diagonal) green, errors vermillion, by share of the row.
     row = z.sum(axis=1, keepdims=True)
     share = np.divide(z, row, out=np.zeros_like(z), where=row > 0)
-    signed = np.array([[share[0, 0], -share[0, 1]], [-share[1, 0], share[1, 1]]])
-    fig = go.Figure(go.Heatmap(
-        z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
-        textfont=dict(size=CELL_SIZE), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
-        colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3))
-    fig.update_yaxes(autorange="reversed", title=true)
-    fig.update_xaxes(side="top", title=pred)
-    return layout(fig, text.get("title"), height=HEIGHT["matrix"])
+    signed = [[float(share[0, 0]), float(-share[0, 1])], [float(-share[1, 0]), float(share[1, 1])]]
+    trace = dict(type="heatmap", z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
+                 textfont=dict(size=CELL_SIZE), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
+                 colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
+    return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"],
+                                            yaxis=dict(autorange="reversed", title=dict(text=true)),
+                                            xaxis=dict(side="top", title=dict(text=pred))))
 
 
 def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
@@ -64,7 +65,8 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     per bin, so a class of 1 % is as visible as one of 99 %) or ``"log"``
     (counts on a log axis).  ``text`` keys: ``pos neg`` (class names), ``x y``
     (axis titles: ``y`` should match the scale), ``threshold`` (the line's
-    label); optional ``title``."""
+    label); optional ``title``.  Redrawn on every threshold move, so built
+    from plain dicts (:func:`style.fast_figure`)."""
     pos, neg, x_title, y_title, thr = need(text, "pos", "neg", "x", "y", "threshold")
     centers = (hist.edges[:-1] + hist.edges[1:]) / 2
     width = float(hist.edges[1] - hist.edges[0])
@@ -72,24 +74,24 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     if scale == "density":
         yn = yn / max(int(yn.sum()), 1)
         yp = yp / max(int(yp.sum()), 1)
-    fig = go.Figure()
-    fig.add_bar(x=centers, y=yn, width=width, name=neg, marker_color=NEGATIVE, opacity=0.6)
-    fig.add_bar(x=centers, y=yp, width=width, name=pos, marker_color=POSITIVE, opacity=0.6)
-    fig.update_layout(barmode="overlay", bargap=0)
-    if threshold is not None and np.isfinite(threshold):
-        fig.add_vline(x=threshold, line=dict(color=INK, width=3, dash="dash"),
-                      annotation_text=f"{thr} = {threshold:.4g}",
-                      annotation_position="top", annotation_font_size=16)
-    fig.update_xaxes(title=x_title)
+    data = [dict(type="bar", x=centers, y=yn, width=width, name=neg, marker=dict(color=NEGATIVE), opacity=0.6),
+            dict(type="bar", x=centers, y=yp, width=width, name=pos, marker=dict(color=POSITIVE), opacity=0.6)]
     if scale == "log":
-        fig.update_yaxes(title=y_title, type="log", dtick=1, tickformat=",d")
+        yaxis = dict(title=dict(text=y_title), type="log", dtick=1, tickformat=",d")
     elif scale == "density":
-        fig.update_yaxes(title=y_title, rangemode="tozero", tickformat=".0%")
+        yaxis = dict(title=dict(text=y_title), rangemode="tozero", tickformat=".0%")
     else:   # whole numbers only on a count axis
         top = int(max(yn.max(initial=0), yp.max(initial=0)))
-        fig.update_yaxes(title=y_title, rangemode="tozero", tickformat=",d", dtick=_count_step(top))
-    fig.update_layout(legend=dict(orientation="h", y=1.12, x=0))
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"])
+        yaxis = dict(title=dict(text=y_title), rangemode="tozero", tickformat=",d", dtick=_count_step(top))
+    shapes, notes = [], []
+    if threshold is not None and np.isfinite(threshold):
+        shapes.append(dict(type="line", xref="x", yref="y domain", x0=threshold, x1=threshold, y0=0, y1=1,
+                           line=dict(color=INK, width=3, dash="dash")))
+        notes.append(dict(xref="x", yref="y domain", x=threshold, y=1, yanchor="bottom", showarrow=False,
+                          text=f"{thr} = {threshold:.4g}", font=dict(size=16)))
+    return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
+                                         xaxis=dict(title=dict(text=x_title)), yaxis=yaxis, shapes=shapes,
+                                         annotations=notes, legend=dict(orientation="h", y=1.12, x=0)))
 
 
 def _count_step(top: int) -> int:

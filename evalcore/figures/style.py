@@ -86,6 +86,30 @@ def _template() -> go.layout.Template:
 
 
 TEMPLATE = _template()
+TEMPLATE_JSON = TEMPLATE.to_plotly_json()
+
+
+def layout_dict(title: str | None = None, height: int = HEIGHT["default"], **more) -> dict:
+    """The shared layout as a plain dict, for builders on the hot path of a
+    threshold move that skip plotly's validation (:func:`fast_figure`)."""
+    out = dict(template=TEMPLATE_JSON, font=FONT, height=height,
+               margin=dict(l=70, r=30, t=60 if title else 30, b=60), legend=dict(font=dict(size=LEGEND_SIZE)),
+               hoverlabel=dict(font_size=HOVER_SIZE))
+    if title:
+        out["title"] = dict(text=title, font=dict(size=TITLE_SIZE))
+    for k, v in more.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = {**out[k], **v}
+        else:
+            out[k] = v
+    return out
+
+
+def fast_figure(data: list, layout: dict) -> go.Figure:
+    """A figure from plain dicts without plotly's property validation (8 ms
+    -> 0.3 ms): for the few builders redrawn on every threshold move, whose
+    output the tests pin down trace by trace."""
+    return go.Figure(dict(data=data, layout=layout), _validate=False)
 
 
 def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["default"]) -> go.Figure:

@@ -1,0 +1,210 @@
+"""A class on one server: N scripted students at the websocket level.
+
+Each student speaks Streamlit's own protocol (``BackMsg`` / ``ForwardMsg``
+protobufs on ``/_stcore/stream``): it opens the confusion page on a data set,
+then moves the threshold slider every 2-5 s (seeded think time), and the
+latency of each move is the time from sending the ``rerun_script`` message
+to the server's ``script_finished``.  What a browser sends is recorded first
+from a real headless Chromium session (widget and fragment ids are
+deterministic for a page and its settings), then replayed with new slider
+values.  Traffic goes only to 127.0.0.1; the script starts and stops its own
+server and is bounded in sessions and seconds.
+
+    python bench/loadtest.py                       # 40 students, watermelon, 60 s
+    python bench/loadtest.py --sessions 20 --source synthetic --n 100000
+
+Prints a table: sessions, moves, p50 / p95 / max latency, errors, bytes per
+move, server memory (resident, all app processes).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_app(port: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true",
+                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def wait_healthy(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"no server at {url}")
+
+
+def rss_mb(pids: list[int]) -> float:
+    """Resident memory of the given processes and their children, in MB."""
+    total = 0
+    seen = set()
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+            todo += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except OSError:
+            pass
+    return total / 1024
+
+
+def record(url: str, path: str) -> list[bytes]:
+    """The BackMsg frames a real browser sends: opening ``path`` and one
+    threshold-slider move."""
+    from playwright.sync_api import sync_playwright
+
+    sent: list[bytes] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(bytes(f))
+                                              if isinstance(f, (bytes, bytearray)) else None))
+        page.goto(url + path)
+        page.wait_for_selector("[data-testid='stSlider']", timeout=60_000)
+        page.wait_for_timeout(2500)
+        thumb = page.locator("[data-testid='stSlider'] input[type='range']").first
+        thumb.focus()
+        thumb.press("ArrowRight")
+        page.wait_for_timeout(2500)
+        browser.close()
+    return sent
+
+
+def slider_message(template: bytes, value: float) -> bytes:
+    """The recorded slider move with a new threshold."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    msg = BackMsg()
+    msg.ParseFromString(template)
+    for w in msg.rerun_script.widget_states.widgets:
+        if "_w_thr_s|" in w.id:
+            del w.double_array_value.data[:]
+            w.double_array_value.data.append(value)
+    return msg.SerializeToString()
+
+
+async def student(i: int, url: str, frames: list[bytes], deadline: float, lo: float, hi: float, out: dict) -> None:
+    import websockets
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    rng = random.Random(i)
+    ws_url = url.replace("http", "ws") + "/_stcore/stream"
+    try:
+        async with websockets.connect(ws_url, max_size=2**26, origin=url, open_timeout=60,
+                                      subprotocols=["streamlit"]) as ws:
+            async def run(payload: bytes) -> tuple[float, int]:
+                t0 = time.perf_counter()
+                await ws.send(payload)
+                size = 0
+                while True:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=120)
+                    size += len(raw)
+                    msg = ForwardMsg()
+                    msg.ParseFromString(raw)
+                    if msg.WhichOneof("type") == "script_finished":
+                        return time.perf_counter() - t0, size
+
+            await run(frames[0])                                   # open the page
+            while time.monotonic() < deadline:
+                await asyncio.sleep(rng.uniform(2.0, 5.0))         # think time
+                if time.monotonic() >= deadline:
+                    break
+                dt, size = await run(slider_message(frames[1], round(rng.uniform(lo, hi), 3)))
+                out["lat"].append(dt)
+                out["bytes"].append(size)
+    except Exception as err:  # a failed session is counted, not fatal
+        out["errors"].append(f"{type(err).__name__}: {err}"[:200])
+
+
+async def crowd(n: int, url: str, frames: list[bytes], seconds: float, lo: float, hi: float) -> dict:
+    out = {"lat": [], "bytes": [], "errors": []}
+    deadline = time.monotonic() + seconds
+    tasks = []
+    for i in range(n):
+        tasks.append(asyncio.create_task(student(i, url, frames, deadline, lo, hi, out)))
+        await asyncio.sleep(0.1)                                  # students arrive over a few seconds
+    await asyncio.gather(*tasks)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sessions", type=int, default=40)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--source", default="watermelon", choices=("watermelon", "synthetic"))
+    ap.add_argument("--n", type=int, default=100_000, help="synthetic set size")
+    args = ap.parse_args()
+    sessions = max(1, min(args.sessions, 200))
+    seconds = max(5.0, min(args.seconds, 600.0))
+
+    port = free_port()
+    apps = [start_app(port)]
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_healthy(url)
+        query = "source=watermelon" if args.source == "watermelon" else f"source=synthetic&n={args.n}"
+        frames = record(url, f"/confusion?{query}")
+        if len(frames) < 2:
+            raise RuntimeError("recording failed: fewer than two frames sent by the browser")
+        lo, hi = (0.1, 0.9) if args.source == "watermelon" else (-1.0, 2.0)
+        base = rss_mb([a.pid for a in apps])
+        t0 = time.monotonic()
+        out = asyncio.run(crowd(sessions, url, frames, seconds, lo, hi))
+        wall = time.monotonic() - t0
+        peak = rss_mb([a.pid for a in apps])
+        lat = sorted(out["lat"])
+        q = (lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]) if lat else (lambda f: float("nan"))
+        print(f"\n{'sessions':>8} {'moves':>6} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'errors':>6} "
+              f"{'kB/move':>8} {'RSS MB':>8}")
+        print(f"{sessions:>8} {len(lat):>6} {q(0.5):7.3f} {q(0.95):7.3f} "
+              f"{(lat[-1] if lat else float('nan')):7.3f} {len(out['errors']):>6} "
+              f"{(statistics.mean(out['bytes']) / 1024 if out['bytes'] else 0):8.1f} {peak:8.0f}")
+        print(f"(data: {args.source}{'' if args.source == 'watermelon' else f', n = {args.n:,}'}; {wall:.0f} s; "
+              f"server memory before the crowd {base:.0f} MB)")
+        for e in out["errors"][:5]:
+            print("error:", e)
+        ok = lat and q(0.95) <= 1.0 and not out["errors"] and peak <= 4096
+        print(f"target p95 <= 1 s, no error, memory <= 4 GB: [{'ok' if ok else 'MISSED'}]")
+    finally:
+        for p in apps:
+            p.terminate()
+        for p in apps:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+if __name__ == "__main__":
+    main()
