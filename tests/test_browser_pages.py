@@ -1,0 +1,53 @@
+"""The four newer pages in a real browser: each renders its figures, reacts to
+its main control, and logs no console error."""
+from browser_utils import assert_clean, expect, nav_to, pytestmark, settle  # noqa: F401
+
+
+def test_methods_page_draw_all_shows_the_out_of_bag_balls(page):
+    nav_to(page, "评估方法")
+    page.get_by_role("button", name="一次抽完").click()
+    settle(page)
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="本次包外比例").first).to_be_visible(
+        timeout=20_000)
+    balls = page.locator(".js-plotly-plot").first
+    expect(balls).to_be_visible()
+    assert balls.evaluate("gd => gd.data.length") >= 2                      # drawn and never-drawn balls
+    assert_clean(page)
+
+
+def test_compare_page_every_section_has_its_figure(page):
+    nav_to(page, "比较检验")
+    tabs = page.locator("[role='tab']")
+    expect(tabs.first).to_be_visible(timeout=20_000)
+    for i in range(tabs.count()):
+        tabs.nth(i).click()
+        page.wait_for_timeout(300)
+        expect(page.locator("[data-testid='stPlotlyChart']:visible").first).to_be_visible(timeout=20_000)
+    assert_clean(page)
+
+
+def test_biasvar_slider_moves_both_figures(page):
+    nav_to(page, "偏差与方差")
+    figs = page.locator(".js-plotly-plot")
+    expect(figs.nth(1)).to_be_visible(timeout=20_000)
+    before = figs.nth(0).evaluate("gd => JSON.stringify(Array.from(gd._fullData[1].y).slice(0, 5))")
+    thumb = page.locator("[data-testid='stSlider'] input[type='range']").last
+    thumb.focus()
+    for _ in range(6):
+        thumb.press("ArrowRight")
+    settle(page)
+    page.wait_for_timeout(500)
+    after = figs.nth(0).evaluate("gd => JSON.stringify(Array.from(gd._fullData[1].y).slice(0, 5))")
+    assert before != after
+    assert_clean(page)
+
+
+def test_lab_page_renders_every_section(page):
+    nav_to(page, "度量实验室")
+    tabs = page.locator("[role='tab']")
+    expect(tabs.first).to_be_visible(timeout=20_000)
+    for i in range(tabs.count()):
+        tabs.nth(i).click()
+        page.wait_for_timeout(300)
+        expect(page.locator(".katex-display:visible").first).to_be_visible(timeout=20_000)
+    assert_clean(page)
