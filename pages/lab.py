@@ -72,6 +72,20 @@ with tabs[0]:
             st.caption(T("lab.logloss.slip"))
         except ec.DataError as err:
             ui.show_error(err)
+    st.subheader(T("lab.current"))
+    ps, token = ui.data_sidebar()
+    if ps is None:
+        st.info(T("common.data.pick_first"))
+    else:
+        rows = []
+        for name in ui.chosen_models(ps):
+            try:
+                rows.append({T("lab.current.model"): ui.cell(name),
+                             T("lab.current.logloss"): f"{ec.log_loss(ps.y, ps.scores[name]):.4f}"})
+            except ec.DataError:
+                rows.append({T("lab.current.model"): ui.cell(name), T("lab.current.logloss"): T("lab.current.notp")})
+        st.dataframe(rows, hide_index=True)
+        st.caption(T("lab.current.note"))
     st.subheader(T("lab.hinge"))
     h1, h2 = st.columns(2)
     with h1:

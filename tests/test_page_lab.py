@@ -42,3 +42,19 @@ def test_clustering_pairs_match_evalcore():
 
     pc = ec.pair_counts(PRESET["class"], [str(c) for c in PRESET["cluster"]])
     assert f"a = {pc.a}" in "\n".join(c.value for c in at.tabs[3].caption)
+
+
+@pytest.mark.parametrize("source", ["breast-cancer", "horse-colic"])
+def test_log_loss_on_the_current_data(source):
+    from evalcore import datasets
+
+    at = run("pages/lab.py", lang="en", source=source)
+    ok(at)
+    ps = datasets.resolve(source)
+    table = next(d.value for d in at.tabs[0].dataframe if "model" in list(d.value.columns))
+    for name, value in zip(table.iloc[:, 0], table.iloc[:, 1]):
+        s = ps.scores[name]
+        if s.min() >= 0 and s.max() <= 1:
+            assert value == f"{ec.log_loss(ps.y, s):.4f}"
+        else:
+            assert "not probabilities" in value

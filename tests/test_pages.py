@@ -175,3 +175,10 @@ def test_upload_over_the_size_limit_is_refused_with_its_own_message(monkeypatch)
     ok(at)
     assert "the limit is 0 MB" in at.sidebar.error[0].value
     assert "ds_upload" not in at.session_state            # nothing was loaded
+
+
+@pytest.mark.parametrize("page", [p.path for p in ui.PAGES if p.needs == "predictions"])
+def test_every_data_page_runs_on_the_horse_colic_source(page):
+    at = run(page, source="horse-colic", lang="en")
+    ok(at)
+    assert "adaboost-10" in at.sidebar.multiselect[0].options
