@@ -18,6 +18,8 @@ from ui import learners
 
 ui.open_page("compare")
 T = ui.t
+current, current_token = ui.data_sidebar()          # McNemar and DeLong can use the data chosen there
+pair = ui.chosen_models(current)[:2] if current is not None else []
 ALPHAS = (0.01, 0.05, 0.1)
 PRESETS = {
     "t": {"error": [0.12, 0.10, 0.14, 0.09, 0.11, 0.13, 0.12, 0.10, 0.15, 0.11]},
@@ -177,6 +179,16 @@ with tabs[4]:
     e10 = c2.number_input("e10", 0, 10**6, step=1, help=T("compare.mcnemar.e10"),
                           **ui.bind("compare.e10", int(table[1, 0])))
     st.caption(T("compare.mcnemar.preset", e00=int(table[0, 0]), e11=int(table[1, 1])))
+    if len(pair) == 2:
+        def from_current():
+            tc = [ui.model(current_token, m, current).counts for m in pair]
+            thr = [ui.get_threshold(current_token, m, c) for m, c in zip(pair, tc)]
+            t2 = ec.mcnemar_table(learners.correct(current, pair[0], thr[0]),
+                                  learners.correct(current, pair[1], thr[1]))
+            ui.SS["compare.e01"], ui.SS["compare.e10"] = int(t2[0, 1]), int(t2[1, 0])
+
+        st.button(T("compare.mcnemar.current", a=pair[0], b=pair[1]), on_click=from_current, key="compare_mc_cur",
+                  help=T("compare.mcnemar.current.help"))
     try:
         r = ec.mcnemar(int(e01), int(e10), alpha=alpha)
     except ec.DataError as err:
@@ -225,11 +237,15 @@ with tabs[5]:
 # ------------------------------------------------------------- DeLong
 with tabs[6]:
     st.markdown(T("compare.delong.intro"))
-    SETS = ("breast-cancer", "synthetic")
-    which = st.radio(T("compare.delong.data"), SETS, format_func=ui.labels("common.src.", SETS).get, horizontal=True,
-                     **ui.bind("compare.delong_set", "breast-cancer"))
-    ps = datasets.resolve(which)
-    a_name, b_name = ps.models[0], ps.models[1]
+    SETS = ("current", "breast-cancer", "synthetic") if len(pair) == 2 else ("breast-cancer", "synthetic")
+    labels_ = {**ui.labels("common.src.", ("breast-cancer", "synthetic")), "current": T("compare.delong.current")}
+    which = st.radio(T("compare.delong.data"), SETS, format_func=labels_.get, horizontal=True,
+                     **ui.bind("compare.delong_set", SETS[0]))
+    if which == "current" and len(pair) == 2:
+        ps, (a_name, b_name) = current, pair
+    else:
+        ps = datasets.resolve(which if which != "current" else "breast-cancer")
+        a_name, b_name = ps.models[0], ps.models[1]
     r = ec.delong_test(ps.y, ps.scores[a_name], ps.scores[b_name], alpha=alpha)
     left, right = st.columns([1.2, 1])
     with left:

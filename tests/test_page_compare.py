@@ -72,3 +72,18 @@ def test_delong_section_matches_evalcore():
     at = run("pages/compare.py", lang="en")
     values = [m.value for m in at.tabs[6].metric]
     assert f"{r.auc_a:.4f}" in values and f"{r.auc_b:.4f}" in values
+
+
+def test_mcnemar_and_delong_on_the_current_data():
+    from evalcore import datasets
+
+    at = run("pages/compare.py", lang="en", source="breast-cancer")
+    ok(at)
+    at.button(key="compare_mc_cur").click().run()
+    ok(at)
+    ps = datasets.resolve("breast-cancer")
+    a, b = ps.models[:2]
+    t = ec.mcnemar_table((ps.scores[a] >= 0.5) == (ps.y == 1), (ps.scores[b] >= 0.5) == (ps.y == 1))
+    assert at.session_state["compare.e01"] == t[0, 1] and at.session_state["compare.e10"] == t[1, 0]
+    r = ec.delong_test(ps.y, ps.scores[a], ps.scores[b])
+    assert f"{r.auc_a:.4f}" in [m.value for m in at.tabs[6].metric]
