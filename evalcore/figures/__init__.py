@@ -5,11 +5,18 @@ sizes and heights come from :mod:`evalcore.figures.style`.
 
 Importing this package imports plotly; ``import evalcore`` does not.
 """
+from .biasvar import decomposition_figure, fits_figure, fitting_figure
+from .comparison import cd_diagram, differences_figure, null_figure
 from .confusion import confusion_heatmap, confusion_matrix_heatmap, score_histogram
 from .cost import cost_linked_figure
 from .curves import pr_curves, roc_curves
+from .lab import clusters_figure, regression_figure
+from .methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure, truth_figure
 from .steps import pair_grid_figure, ranked_strip, roc_step_figure
 from .style import PALETTE, model_color
 
 __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "cost_linked_figure", "pr_curves",
-           "roc_curves", "pair_grid_figure", "ranked_strip", "roc_step_figure", "PALETTE", "model_color"]
+           "roc_curves", "pair_grid_figure", "ranked_strip", "roc_step_figure", "fits_figure",
+           "decomposition_figure", "fitting_figure", "null_figure", "differences_figure", "cd_diagram",
+           "regression_figure", "clusters_figure", "balls_figure", "oob_limit_figure", "oob_histogram",
+           "spread_figure", "fold_grid", "truth_figure", "PALETTE", "model_color"]
