@@ -141,6 +141,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the data's own, or under-sample instead.",
         "过采样到这个比例将产生 {got:,} 个样本,超过上限 {limit:,}。请选择更接近原数据的比例,或改用欠采样。",
     ),
+    "learner_failed": (
+        "The learner {learner!r} could not be trained on fold {fold}: {detail}. Try another learner or data set.",
+        "学习器 {learner!r} 无法在第 {fold} 折上训练:{detail}。请换一个学习器或数据集。",
+    ),
     "file_no_rows": (
         "The file has a header but no data rows. Add one row per sample.",
         "文件只有表头、没有数据行。请每个样本一行。",

@@ -30,6 +30,13 @@ PRESETS = {
     # the book's table 2.5 (ranks of A, B, C on four data sets; smaller = better)
     "friedman": {"A": [1, 1, 1, 1], "B": [2, 2.5, 2, 2], "C": [3, 2.5, 3, 3]},
 }
+# Demsar (2006), table 6: AUC of four C4.5 variants on 14 UCI data sets (larger = better)
+DEMSAR = {"C4.5": [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.000, 0.940, 0.619, 0.972, 0.957],
+          "C4.5+m": [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.000, 0.962, 0.666, 0.981, 0.978],
+          "C4.5+cf": [0.771, 0.590, 0.968, 0.654, 0.886, 0.916, 0.609, 0.563, 0.866, 1.000, 0.965, 0.614, 0.975,
+                      0.946],
+          "C4.5+m+cf": [0.798, 0.569, 0.967, 0.657, 0.898, 0.931, 0.685, 0.625, 0.875, 1.000, 0.962, 0.669, 0.975,
+                        0.970]}
 
 st.markdown(T("compare.guide"))
 alpha = st.segmented_control("α", ALPHAS, help=T("compare.alpha.help"), **ui.bind("compare.alpha", 0.05)) or 0.05
@@ -121,10 +128,15 @@ with tabs[1]:
 with tabs[2]:
     st.markdown(T("compare.paired.intro"))
     if learner_run("paired"):
-        errs = learners.paired_cv(ui.SS["compare.fs.paired"], ui.SS["compare.a.paired"], ui.SS["compare.b.paired"])
-        ui.SS["compare.table.paired"] = {"A": errs[:, 0].tolist(), "B": errs[:, 1].tolist()}
-        ui.SS.pop("_w_compare.table.paired", None)
-        st.rerun()
+        try:
+            errs = learners.paired_cv(ui.SS["compare.fs.paired"], ui.SS["compare.a.paired"],
+                                      ui.SS["compare.b.paired"])
+        except ec.DataError as err:
+            ui.show_error(err)
+        else:
+            ui.SS["compare.table.paired"] = {"A": errs[:, 0].tolist(), "B": errs[:, 1].tolist()}
+            ui.SS.pop("_w_compare.table.paired", None)
+            st.rerun()
     left, right = st.columns([1, 1.4])
     with left:
         values, cols = edited_table("paired", rates=True, min_rows=2, min_cols=2)
@@ -141,11 +153,15 @@ with tabs[2]:
 with tabs[3]:
     st.markdown(T("compare.cv5x2.intro"))
     if learner_run("cv5x2"):
-        errs = learners.cv5x2(ui.SS["compare.fs.cv5x2"], ui.SS["compare.a.cv5x2"], ui.SS["compare.b.cv5x2"])
-        ui.SS["compare.table.cv5x2"] = {"A1": errs[:, 0, 0].tolist(), "A2": errs[:, 1, 0].tolist(),
-                                        "B1": errs[:, 0, 1].tolist(), "B2": errs[:, 1, 1].tolist()}
-        ui.SS.pop("_w_compare.table.cv5x2", None)
-        st.rerun()
+        try:
+            errs = learners.cv5x2(ui.SS["compare.fs.cv5x2"], ui.SS["compare.a.cv5x2"], ui.SS["compare.b.cv5x2"])
+        except ec.DataError as err:
+            ui.show_error(err)
+        else:
+            ui.SS["compare.table.cv5x2"] = {"A1": errs[:, 0, 0].tolist(), "A2": errs[:, 1, 0].tolist(),
+                                            "B1": errs[:, 0, 1].tolist(), "B2": errs[:, 1, 1].tolist()}
+            ui.SS.pop("_w_compare.table.cv5x2", None)
+            st.rerun()
     VARIANTS = ("book", "dietterich")
     variant = st.radio(T("compare.cv5x2.variant"), VARIANTS, format_func=ui.labels("compare.cv5x2.", VARIANTS).get,
                        horizontal=True, **ui.bind("compare.variant", "book"))
@@ -206,6 +222,19 @@ with tabs[4]:
 # ------------------------------------------------------------- Friedman
 with tabs[5]:
     st.markdown(T("compare.friedman.intro"))
+    PRESET_NAMES = ("book", "demsar")
+
+    def load_preset():
+        ui.SS["compare.table.friedman"] = PRESETS["friedman"] if ui.SS["_w_compare.preset"] == "book" else DEMSAR
+        ui.SS["compare.higher"] = ui.SS["_w_compare.preset"] == "demsar"
+        ui.SS.pop("_w_compare.table.friedman", None)
+
+    p1, p2 = st.columns([2, 1])
+    p1.radio(T("compare.friedman.preset"), PRESET_NAMES, format_func=ui.labels("compare.friedman.preset.",
+                                                                               PRESET_NAMES).get,
+             horizontal=True, key="_w_compare.preset", on_change=load_preset)
+    higher = p2.toggle(T("compare.friedman.higher"), help=T("compare.friedman.higher.help"),
+                       **ui.bind("compare.higher", False))
     up = st.file_uploader(T("compare.upload"), key="_w_compare_upload", help=T("compare.upload.help"))
     if ui.handle_upload(ui.UploadSlot("compare.upload", "compare.upload_name", "compare.upload_error",
                                       "compare.upload_id"), up, lambda b: ec.load_table(b, min_rows=2, min_cols=2)):
@@ -215,7 +244,7 @@ with tabs[5]:
     ui.upload_status(ui.UploadSlot("compare.upload", "compare.upload_name", "compare.upload_error",
                                    "compare.upload_id"))
     values, cols = edited_table("friedman", rates=False, min_rows=2, min_cols=2)
-    r = ec.friedman(values, alpha=alpha)
+    r = ec.friedman(values, alpha=alpha, higher_is_better=higher)
     cd = ec.nemenyi_cd(r.k, r.n_datasets, alpha=alpha)
     left, right = st.columns([1, 1.2])
     with left:

@@ -87,3 +87,43 @@ def test_mcnemar_and_delong_on_the_current_data():
     assert at.session_state["compare.e01"] == t[0, 1] and at.session_state["compare.e10"] == t[1, 0]
     r = ec.delong_test(ps.y, ps.scores[a], ps.scores[b])
     assert f"{r.auc_a:.4f}" in [m.value for m in at.tabs[6].metric]
+
+
+def test_the_demsar_preset_ranks_larger_is_better_and_gives_cd_1_25():
+    at = run("pages/compare.py", lang="en")
+    at.radio(key="_w_compare.preset").set_value("demsar").run()
+    ok(at)
+    assert at.session_state["compare.higher"] is True
+    text = "\n".join(e.value for e in at.tabs[5].latex)
+    assert "1.254" in text                                       # Demsar (2006): CD = 1.25 at k = 4, N = 14
+    ranks = "\n".join(e.value for e in at.tabs[5].markdown)
+    assert "C4.5 = 3.143" in ranks                               # as the paper: C4.5 is the worst
+
+
+def test_nemenyi_cd_agrees_with_scikit_posthocs():
+    """A pair differs by more than CD exactly when scikit-posthocs' Nemenyi p-value is below alpha."""
+    import numpy as np
+    import scikit_posthocs as sp
+
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        perf = rng.random((12, 4)) + np.array([0.0, 0.1, 0.3, 0.5])
+        r = ec.friedman(perf)
+        cd = ec.nemenyi_cd(4, 12)
+        p = sp.posthoc_nemenyi_friedman(perf).to_numpy()
+        for i in range(4):
+            for j in range(i + 1, 4):
+                gap = abs(r.avg_ranks[i] - r.avg_ranks[j])
+                if abs(gap - cd) > 1e-6:
+                    assert (gap > cd) == (p[i, j] < 0.05)
+
+
+def test_run_it_with_too_many_folds_for_a_class_says_so():
+    at = run("pages/compare.py", lang="en", **{"compare.fs.paired": "watermelon"})
+    at.button(key="compare.run.paired").click().run()
+    ok(at)
+    assert any("10-fold stratified" in e.value for e in at.tabs[2].error)
+    at = run("pages/compare.py", lang="en")
+    at.button(key="compare.run.paired").click().run()                     # breast cancer: it runs
+    ok(at)
+    assert len(at.session_state["compare.table.paired"]["A"]) == 10

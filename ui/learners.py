@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+import evalcore as ec
+
 from .data import feature_set
 from .i18n import t
 
@@ -37,7 +39,11 @@ def _errors_on_folds(fs_name: str, names: tuple, folds, label: str) -> np.ndarra
     total = len(folds) * len(names)
     for i, (train, test) in enumerate(folds):
         for j, name in enumerate(names):
-            model = make(name).fit(fs.X[train], fs.y[train])
+            try:
+                model = make(name).fit(fs.X[train], fs.y[train])
+            except Exception as err:       # e.g. a fold with one class only
+                bar.empty()
+                raise ec.DataError("learner_failed", learner=name, fold=i + 1, detail=str(err)[:160]) from None
             out[i, j] = float(np.mean(model.predict(fs.X[test]) != fs.y[test]))
             done = i * len(names) + j + 1
             bar.progress(done / total, text=t("common.training", i=done, n=total))
@@ -48,10 +54,9 @@ def _errors_on_folds(fs_name: str, names: tuple, folds, label: str) -> np.ndarra
 @st.cache_data(max_entries=16, show_spinner=False)
 def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.ndarray:
     """(k, 2) error rates of learners ``a`` and ``b`` on the same k stratified folds."""
-    from sklearn.model_selection import StratifiedKFold
 
     y = feature_set(fs_name).y
-    folds = list(StratifiedKFold(k, shuffle=True, random_state=seed).split(np.zeros(len(y)), y))
+    folds = [(s.train, s.test) for s in ec.kfold_splits(y, k, seed=seed).splits()]   # DataError when k is too large
     return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=2 * k))
 
 

@@ -58,6 +58,7 @@ KEYS: dict[str, str] = {
     # pages whose keys are a family: each is declared with its meaning in the page's docstring
     "methods.": "keys of the evaluation-methods page (pages/methods.py)",
     "compare.": "keys of the comparison-tests page (pages/compare.py)",
+    "_w_compare.preset": "comparison-tests page: the Friedman preset radio (a widget key only)",
     "biasvar.": "keys of the bias-variance page (pages/biasvar.py)",
     "lab.": "keys of the metrics-lab page (pages/lab.py)",
     # tooling
