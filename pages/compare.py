@@ -235,6 +235,16 @@ with tabs[5]:
              horizontal=True, key="_w_compare.preset", on_change=load_preset)
     higher = p2.toggle(T("compare.friedman.higher"), help=T("compare.friedman.higher.help"),
                        **ui.bind("compare.higher", False))
+    if st.button(T("compare.friedman.run"), key="compare.run.friedman", help=T("compare.friedman.run.help")):
+        try:
+            run_table = learners.friedman_run()
+        except ec.DataError as err:
+            ui.show_error(err)
+        else:
+            ui.SS["compare.table.friedman"] = {T(f"compare.learner.{k}"): v for k, v in run_table.items()}
+            ui.SS["compare.higher"] = False
+            ui.SS.pop("_w_compare.table.friedman", None)
+            st.rerun()
     up = st.file_uploader(T("compare.upload"), key="_w_compare_upload", help=T("compare.upload.help"))
     if ui.handle_upload(ui.UploadSlot("compare.upload", "compare.upload_name", "compare.upload_error",
                                       "compare.upload_id"), up, lambda b: ec.load_table(b, min_rows=2, min_cols=2)):

@@ -59,3 +59,27 @@ def test_friedman_ranks_against_scikit_posthocs():
     chi2 = stats.friedmanchisquare(*perf.T)
     if not np.any([len(set(row)) < 4 for row in perf]):                 # scipy tie-corrects; the book does not
         assert r.chi2 == pytest.approx(chi2.statistic)
+
+
+def test_cv5x2_dietterich_against_mlxtend_on_its_own_splits():
+    """mlxtend's paired_ttest_5x2cv draws its splits from random_seed
+    (train_test_split with a random_state per replication); we make the same
+    splits, take error rates (1 - accuracy: the differences change sign, so t
+    does too) and feed them to the Dietterich variant."""
+    from mlxtend.evaluate import paired_ttest_5x2cv
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = ec.GaussianProblem.default(separation=1.0).sample(200, seed=4)
+    make = (lambda: LogisticRegression(), lambda: DecisionTreeClassifier(max_depth=2, random_state=0))
+    t_ref, p_ref = paired_ttest_5x2cv(make[0](), make[1](), X, y, random_seed=9)
+    rng = np.random.RandomState(9)
+    errs = np.empty((2, 5, 2))
+    for i in range(5):
+        X1, X2, y1, y2 = train_test_split(X, y, test_size=0.5, random_state=rng.randint(low=0, high=32767))
+        for j, (Xa, ya, Xb, yb) in enumerate(((X1, y1, X2, y2), (X2, y2, X1, y1))):
+            for m in range(2):
+                errs[m, i, j] = np.mean(make[m]().fit(Xa, ya).predict(Xb) != yb)
+    r = ec.cv5x2_t_test(errs[0], errs[1], variant="dietterich")
+    assert r.statistic == pytest.approx(-t_ref) and r.pvalue == pytest.approx(p_ref)

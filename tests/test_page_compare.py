@@ -127,3 +127,11 @@ def test_run_it_with_too_many_folds_for_a_class_says_so():
     at.button(key="compare.run.paired").click().run()                     # breast cancer: it runs
     ok(at)
     assert len(at.session_state["compare.table.paired"]["A"]) == 10
+
+
+def test_friedman_run_it_fills_a_learners_by_data_sets_table():
+    at = run("pages/compare.py", lang="en")
+    at.button(key="compare.run.friedman").click().run()
+    ok(at)
+    table = at.session_state["compare.table.friedman"]
+    assert len(table) == 4 and all(len(v) == 3 and all(0 <= e <= 1 for e in v) for v in table.values())

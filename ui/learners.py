@@ -76,3 +76,21 @@ def correct(ps, model: str, threshold: float) -> np.ndarray:
     """Whether each sample of a predictions set is classified right by
     ``model`` at ``threshold`` (score >= threshold = positive)."""
     return (ps.scores[model] >= threshold) == (ps.y == 1)
+
+
+FRIEDMAN_SETS = ("watermelon", "breast-cancer", "gaussian")
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def friedman_run(k: int = 5, seed: int = 0) -> dict:
+    """Every learner of :data:`LEARNERS` on every data set of FRIEDMAN_SETS:
+    the mean error of a k-fold stratified CV (the same folds for all learners),
+    as {learner: [error per data set]}."""
+    table = {name: [] for name in LEARNERS}
+    for fs_name in FRIEDMAN_SETS:
+        y = feature_set(fs_name).y
+        folds = [(s.train, s.test) for s in ec.kfold_splits(y, k, seed=seed).splits()]
+        errs = _errors_on_folds(fs_name, LEARNERS, folds, t("common.training", i=0, n=len(folds) * len(LEARNERS)))
+        for j, name in enumerate(LEARNERS):
+            table[name].append(float(np.average(errs[:, j], weights=[len(test) for _, test in folds])))
+    return table
