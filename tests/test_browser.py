@@ -131,3 +131,24 @@ def test_cost_page_linked_hover_and_slider(page):
     expect(page.locator("[data-testid='stMetric']").filter(has_text="当前代价错误率").first
            .locator("[data-testid='stMetricValue']")).not_to_have_text("0.5556", timeout=20_000)
     assert_clean(page)
+
+
+def test_a_run_over_half_a_second_shows_a_worded_indicator(page):
+    """Streamlit's running indicator, as a run shows it, is hidden for the
+    first 0.5 s and then worded in the user's language (ui.feedback)."""
+    nav_to(page, "混淆矩阵")
+    settle(page)
+    probe = """() => { const w = document.createElement('div'); w.setAttribute('data-testid', 'stStatusWidget');
+        w.appendChild(document.createElement('div')); document.body.appendChild(w); return 1; }"""
+    state = """() => { const w = [...document.querySelectorAll("[data-testid='stStatusWidget']")].pop();
+        return [getComputedStyle(w).opacity, getComputedStyle(w.firstChild, '::before').content]; }"""
+    page.evaluate(probe)
+    assert page.evaluate(state)[0] == "0"                     # a quick run never flickers
+    page.wait_for_timeout(700)
+    assert page.evaluate(state) == ["1", '"计算中……"']
+    page.evaluate("() => document.querySelectorAll(\"body > [data-testid='stStatusWidget']\").forEach(w => w.remove())")
+    page.locator("[data-testid='stSidebar']").get_by_text("English").click()
+    settle(page)
+    page.evaluate(probe)
+    page.wait_for_timeout(700)
+    assert page.evaluate(state) == ["1", '"Working…"']

@@ -4,6 +4,7 @@
 ``i18n``      strings (zh/en), lessons, LaTeX templates, number formats
 ``registry``  the pages: navigation, the home map, the page tests
 ``page``      the one opening call of a page
+``feedback``  the worded indicator of a run over half a second (CSS)
 ``data``      the data sidebar, the one upload helper, feature data sets
 ``models``    one cached object per (data, model, flipped) with its facts
 ``threshold`` the shared threshold and its control

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from . import links
+from . import feedback, links
 from .data import chosen_models, data_sidebar
 from .i18n import language_switch, lesson, t
 from .registry import page
@@ -57,7 +57,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
     _sidebar_controls(key)
-    st.markdown(_CSS + (_PRESENTER_CSS if presenter() else ""), unsafe_allow_html=True)   # our own CSS only
+    css = _CSS + feedback.css(t("common.busy")) + (_PRESENTER_CSS if presenter() else "")
+    st.markdown(css, unsafe_allow_html=True)   # our own CSS only
     st.title(t(page(key).heading_key))
     if with_lesson:
         if presenter():
