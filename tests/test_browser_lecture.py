@@ -127,3 +127,19 @@ def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
         charts.nth(i).hover()
         expect(charts.nth(i).locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")
                ).to_have_count(1, timeout=10_000)
+
+
+@pytest.mark.parametrize("fmt,suffix,head", [("", ".png", b"\x89PNG"), ("?img=svg", ".svg", b"<svg")])
+def test_the_camera_button_downloads_png_or_svg(browser, server, fmt, suffix, head):
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
+    page = ctx.new_page()
+    open_url(page, server, "/pr" + fmt)
+    chart = page.locator("[data-testid='stPlotlyChart']").first
+    chart.hover()
+    with page.expect_download(timeout=30_000) as dl:
+        chart.locator(".modebar-btn[data-title^='Download plot']").click()
+    got = dl.value
+    assert got.suggested_filename == "evaluation-lab" + suffix
+    with open(got.path(), "rb") as f:
+        assert head in f.read(400)
+    ctx.close()

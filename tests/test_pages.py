@@ -37,6 +37,24 @@ def test_language_switch_changes_text(page):
     assert at.session_state["lang"] == "en"
 
 
+@pytest.mark.parametrize("page", [p.path for p in ui.PAGES if p.key in ("methods", "confusion", "compare")])
+def test_the_export_switch_sets_every_figures_download_format(page):
+    """The sidebar's radio (PNG at 2x by default, or SVG) reaches every
+    figure's toolbar; a link carries it as img=svg."""
+    import json
+
+    at = run(page)
+    formats = lambda: {json.loads(c.proto.config)["toImageButtonOptions"]["format"]  # noqa: E731
+                       for c in at.get("plotly_chart")}
+    assert formats() == {"png"}
+    assert json.loads(at.get("plotly_chart")[0].proto.config)["toImageButtonOptions"]["scale"] == 2
+    radio = next(r for r in at.sidebar.radio if r.options == ["PNG (2×)", "SVG"])
+    radio.set_value("svg").run()
+    ok(at)
+    assert formats() == {"svg"}
+    assert at.query_params.get("img") == "svg"
+
+
 @pytest.mark.parametrize("source", SOURCES)
 def test_confusion_page_on_every_source(source):
     at = run("pages/confusion.py", source=source, lang="en")

@@ -11,7 +11,8 @@ import streamlit as st
 from .state import SS
 from .threshold import threshold_from_click
 
-# Every figure has the toolbar with a PNG download at twice the screen's resolution.
+# Every figure has the toolbar; its camera button downloads a PNG at twice the
+# screen's resolution or an SVG (the sidebar's export switch, ``export_fmt``).
 CHART_CONFIG = {"displayModeBar": True, "displaylogo": False,
                 "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
                                            "hoverClosestCartesian", "hoverCompareCartesian"],
@@ -38,10 +39,18 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     if SS.get("presenter"):
         _presenter(fig)
         width = "stretch"
+    config = chart_config(SS.get("export_fmt", "png"))
     if on_select is None:
-        return st.plotly_chart(fig, key=key, config=CHART_CONFIG, width=width, **kw)
-    return st.plotly_chart(fig, key=key, config=CHART_CONFIG, on_select=on_select, selection_mode="points",
+        return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
+    return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
                            width=width, **kw)
+
+
+def chart_config(fmt: str) -> dict:
+    """The toolbar's settings with the camera button downloading ``fmt`` ("png" or "svg")."""
+    if fmt != "svg":
+        return CHART_CONFIG
+    return {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": "svg"}}
 
 
 def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:

@@ -57,6 +57,7 @@ def _params():
     return {
         "lang": ("lang", _choice("zh", "en")),
         "presenter": ("presenter", _bool),
+        "img": ("export_fmt", _choice("png", "svg")),
         "source": ("source", _choice(*(s for s in SOURCES if s != "upload"))),
         "n": ("syn_n", lambda v: _choice(*map(str, SYN_SIZES))(v) and int(v)),
         "sep": ("syn_sep", _float_in(0.0, 4.0)),
@@ -121,8 +122,9 @@ def _fmt(v) -> str:
 
 def publish(token: str | None = None, model: str | None = None) -> None:
     """Write the current state into the URL (only what differs from the defaults)."""
-    defaults = {"lang": "zh", "presenter": False, "source": "seed-9", "syn_n": 1000, "syn_sep": 1.5,
-                "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step", "cost01": 1.0, "cost10": 1.0}
+    defaults = {"lang": "zh", "presenter": False, "export_fmt": "png", "source": "seed-9", "syn_n": 1000,
+                "syn_sep": 1.5, "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step",
+                "cost01": 1.0, "cost10": 1.0}
     want = {}
     for name, (key, _) in _params().items():
         if key in SS and SS[key] != defaults.get(key, object()):

@@ -24,6 +24,10 @@ h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 </style>"""
 
 
+EXPORT_FORMATS = ("png", "svg")
+EXPORT_LABELS = {"png": "PNG (2×)", "svg": "SVG"}
+
+
 def presenter() -> bool:
     """Whether presenter mode (讲课模式) is on."""
     return bool(SS.get("presenter", False))
@@ -32,6 +36,8 @@ def presenter() -> bool:
 def _sidebar_controls(key: str) -> None:
     language_switch()
     st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter", False))
+    st.sidebar.radio(t("common.export"), EXPORT_FORMATS, horizontal=True, help=t("common.export.help"),
+                     format_func=EXPORT_LABELS.get, **bind("export_fmt", "png"))
 
 
 def _through_app_py() -> None:

@@ -16,6 +16,7 @@ KEYS: dict[str, str] = {
     # language and navigation
     "lang": 'the language, "zh" (default) or "en"',
     "presenter": "presenter mode (讲课模式): larger chart text, lesson folded",
+    "export_fmt": 'what the camera button of every figure downloads: "png" (at 2x, default) or "svg"',
     "_page": "the key of the page drawn last (for the link)",
     "_page_changed": "this run is a page's first after another page: widgets take their values from the plain keys",
     "_link_read": "the link's parameters were read into the session (once per session)",
