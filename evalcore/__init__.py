@@ -62,8 +62,8 @@ from .decomposition import (TRUTHS, BiasVariance, BiasVarianceTotals, Complexity
 from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, RankedSamples, RocSteps,
                        auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
                        pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
-from .drawing import (CurveView, PrView, RocView, ScoreHistogram, coarsen_steps, f_iso_curve, pr_view,
-                      reduce_curve, roc_view, score_histogram)
+from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_polyline, coarsen_steps,
+                      crowded_inset, f_iso_curve, pr_view, reduce_curve, roc_view, score_histogram)
 
 __all__ = [
     # errors and shared result types
@@ -107,5 +107,5 @@ __all__ = [
     "OperatingPoint", "operating_point", "roc_hull_points", "flipped_scores",
     # drawing support
     "CurveView", "RocView", "PrView", "roc_view", "pr_view", "reduce_curve", "f_iso_curve", "coarsen_steps",
-    "ScoreHistogram", "score_histogram",
+    "ScoreHistogram", "score_histogram", "Inset", "crowded_inset", "clip_polyline",
 ]

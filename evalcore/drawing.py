@@ -178,3 +178,85 @@ def score_histogram(y_true, scores, bins: int = 40) -> ScoreHistogram:
     pos, _ = np.histogram(s[y], bins=edges)
     neg, _ = np.histogram(s[~y], bins=edges)
     return ScoreHistogram(edges, pos, neg)
+
+
+# -------------------------------------------------------- magnified inset
+@dataclass(frozen=True)
+class Inset:
+    """Where a crowded part of a unit-square plot is redrawn, magnified:
+    ``source`` (x0, x1, y0, y1) is the crowded region, ``target`` the empty
+    box of the same plot it is drawn into, ``zoom`` the magnification."""
+
+    source: tuple
+    target: tuple
+    zoom: float
+
+    def map(self, x, y):
+        """Points of the source region, placed in the target box."""
+        sx0, sx1, sy0, sy1 = self.source
+        tx0, tx1, ty0, ty1 = self.target
+        x, y = np.asarray(x, float), np.asarray(y, float)
+        return tx0 + (x - sx0) * (tx1 - tx0) / (sx1 - sx0), ty0 + (y - sy0) * (ty1 - ty0) / (sy1 - sy0)
+
+
+INSET_BOXES = ((0.04, 0.5, 0.04, 0.5), (0.5, 0.96, 0.04, 0.5), (0.04, 0.5, 0.5, 0.96), (0.5, 0.96, 0.5, 0.96))
+
+
+def crowded_inset(px, py, curves=(), *, span: float = 0.16, margin: float = 0.15) -> Inset | None:
+    """An :class:`Inset` when the marked points ``(px, py)`` (three or more,
+    in the unit square) lie within ``span`` of each other, else None.  The
+    source is their bounding square widened by ``margin`` of its side; the
+    target is the one of four corner boxes that holds the fewest points of
+    ``curves`` (a list of (x, y) arrays) and does not meet the source."""
+    px, py = np.asarray(px, float), np.asarray(py, float)
+    ok = np.isfinite(px) & np.isfinite(py)
+    px, py = px[ok], py[ok]
+    if px.size < 3:
+        return None
+    side = max(px.max() - px.min(), py.max() - py.min())
+    if side > span:
+        return None
+    side = max(side, 0.01) * (1 + 2 * margin)
+    cx = min(max((px.max() + px.min()) / 2, side / 2), 1 - side / 2)
+    cy = min(max((py.max() + py.min()) / 2, side / 2), 1 - side / 2)
+    source = (cx - side / 2, cx + side / 2, cy - side / 2, cy + side / 2)
+
+    def meets(a, b):
+        return not (a[1] < b[0] or b[1] < a[0] or a[3] < b[2] or b[3] < a[2])
+
+    def inside(box):
+        return sum(int(np.sum((np.asarray(x) >= box[0]) & (np.asarray(x) <= box[1]) & (np.asarray(y) >= box[2])
+                              & (np.asarray(y) <= box[3]))) for x, y in curves)
+
+    boxes = [b for b in INSET_BOXES if not meets(b, source)]
+    target = min(boxes, key=inside)
+    return Inset(source, target, (target[1] - target[0]) / side)
+
+
+def clip_polyline(x, y, box) -> tuple[np.ndarray, np.ndarray]:
+    """The parts of the polyline (x, y) inside ``box`` (x0, x1, y0, y1), cut
+    exactly at its edges (Liang-Barsky), pieces separated by NaN."""
+    x0, x1, y0, y1 = box
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    ox, oy = [], []
+    for i in range(len(x) - 1):
+        ax, ay, dx, dy = x[i], y[i], x[i + 1] - x[i], y[i + 1] - y[i]
+        t0, t1 = 0.0, 1.0
+        for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+            if p == 0:
+                if q < 0:
+                    t0, t1 = 1.0, 0.0
+            elif p < 0:
+                t0 = max(t0, q / p)
+            else:
+                t1 = min(t1, q / p)
+        if t0 > t1:
+            continue
+        sx, sy, ex, ey = ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy
+        if ox and ox[-1] == sx and oy[-1] == sy:
+            ox.append(ex)
+            oy.append(ey)
+        else:
+            ox += [np.nan, sx, ex] if ox else [sx, ex]
+            oy += [np.nan, sy, ey] if oy else [sy, ey]
+    return np.asarray(ox, float), np.asarray(oy, float)

@@ -26,7 +26,8 @@ best_label = "max F1" if beta_is_1 else f"max Fβ (β={beta:g})"
 left, right = st.columns([1.3, 1])
 with left:
     text = dict(x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"),
-                p_eq_r="P = R", bep="BEP", best=best_label, best_f1="max F1")
+                p_eq_r="P = R", bep="BEP", best=best_label, best_f1="max F1",
+                inset=ui.t_fig("pr.inset"))
     ui.curve_chart(figures.pr_curves(views, points, names=models, text=text, beps=beps, best=bestb, iso=iso,
                                      best_f1=None if beta_is_1 else best1),
                    "pr_fig", token, models, views)

@@ -102,3 +102,48 @@ def test_palette_is_the_only_source_of_colours():
     for f in Path(style.__file__).parent.glob("*.py"):
         if f.name != "style.py":
             assert not re.search(r"#[0-9A-Fa-f]{6}|rgba?\(", f.read_text(encoding="utf-8")), f.name
+
+
+def test_crowded_markers_get_a_magnified_inset_on_white():
+    """Breast cancer's nine P-R markers (BEP, max F1, threshold of three
+    models) sit within 0.13 of each other: they are redrawn magnified in an
+    empty corner; spread-out markers are not."""
+    from evalcore import datasets as ds
+
+    ps = ds.resolve("breast-cancer")
+    tcs = [ec.threshold_counts(ps.y, ps.scores[m]) for m in ps.models[:3]]
+    views = [ec.pr_view(tc) for tc in tcs]
+    beps = [tc.break_even_point() for tc in tcs]
+    best = [ec.best_f(tc, 1.0) for tc in tcs]
+    points = [ec.operating_point(tc, 0.5) for tc in tcs]
+    text = dict(PR_TEXT, inset="Z{zoom}!")
+    fig = figures.pr_curves(views, points, names=ps.models[:3], text=text, beps=beps, best=best)
+    plain = figures.pr_curves(views, points, names=ps.models[:3], text=PR_TEXT, beps=beps, best=best)
+    extra = fig.data[len(plain.data):]
+    box = extra[0]                                             # the white box, drawn before the magnified copy
+    assert box.fill == "toself" and box.fillcolor.upper() == style.PAPER
+    inset = ec.crowded_inset([t.x[0] for t in plain.data if t.mode == "markers"],
+                             [t.y[0] for t in plain.data if t.mode == "markers"], [(v.x, v.y) for v in views])
+    assert inset is not None and inset.zoom > 2
+    copies = [t for t in extra if t.mode == "markers"]
+    assert len(copies) == 9
+    for c in copies:                                            # every copy inside the target box
+        assert inset.target[0] <= c.x[0] <= inset.target[1] and inset.target[2] <= c.y[0] <= inset.target[3]
+    assert any(a.text.startswith("Z") and a.text.endswith("!") for a in fig.layout.annotations)
+    # the first three traces are still the models' curves (clicks rely on it)
+    for i, v in enumerate(views):
+        np.testing.assert_array_equal(fig.data[i].x, v.x)
+    # markers far apart: no inset
+    assert ec.crowded_inset([0.1, 0.5, 0.9], [0.9, 0.5, 0.1]) is None
+
+
+def test_clip_polyline_cuts_at_the_box_edges():
+    x, y = ec.clip_polyline([0.0, 1.0, 1.0], [0.5, 0.5, 0.0], (0.25, 0.75, 0.0, 1.0))
+    np.testing.assert_allclose(x, [0.25, 0.75])
+    np.testing.assert_allclose(y, [0.5, 0.5])
+    # a polyline leaving and re-entering: two pieces separated by NaN
+    x, y = ec.clip_polyline([0, 1, 2, 3], [0.5, 2, 2, 0.5], (0, 3, 0, 1))
+    assert np.isnan(x).sum() == 1
+    assert np.nanmax(y) <= 1 + 1e-12 and np.nanmin(x) >= 0 and np.nanmax(x) <= 3
+    inset = ec.Inset((0.8, 1.0, 0.8, 1.0), (0.05, 0.45, 0.05, 0.45), 2.0)
+    np.testing.assert_allclose(inset.map([0.8, 1.0], [0.8, 1.0]), [[0.05, 0.45], [0.05, 0.45]])

@@ -36,6 +36,39 @@ def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_ho
                                    "<extra></extra>"))
 
 
+def _magnified_inset(fig: go.Figure, n_curves: int, views, label: str) -> None:
+    """Redraw the curves and single-point markers of ``fig`` inside a crowded
+    region, magnified, in the emptiest corner (on a white box, so nothing
+    beneath shows through); the region itself is outlined."""
+    from ..drawing import clip_polyline, crowded_inset
+
+    marks = [t for t in fig.data if t.mode == "markers" and len(t.x) == 1]
+    inset = crowded_inset([t.x[0] for t in marks], [t.y[0] for t in marks], [(v.x, v.y) for v in views])
+    if inset is None:
+        return
+    (sx0, sx1, sy0, sy1), (tx0, tx1, ty0, ty1) = inset.source, inset.target
+    for x0, x1, y0, y1, fill in ((tx0, tx1, ty0, ty1, PAPER), (sx0, sx1, sy0, sy1, None)):
+        fig.add_scatter(x=[x0, x1, x1, x0, x0], y=[y0, y0, y1, y1, y0], mode="lines", showlegend=False,
+                        hoverinfo="skip", fill="toself" if fill else None, fillcolor=fill,
+                        line=dict(color=MUTED, width=1, dash=None if fill else "dash"))
+    for i, v in enumerate(views[:n_curves]):
+        cx, cy = clip_polyline(v.x, v.y, inset.source)
+        if cx.size:
+            mx, my = inset.map(cx, cy)
+            fig.add_scatter(x=mx, y=my, mode="lines", showlegend=False, hoverinfo="skip",
+                            line=dict(color=model_color(i), width=2))
+    for t in marks:
+        x, y = float(t.x[0]), float(t.y[0])
+        if sx0 <= x <= sx1 and sy0 <= y <= sy1:
+            mx, my = inset.map([x], [y])
+            m = t.marker
+            fig.add_scatter(x=mx, y=my, mode="markers", showlegend=False, hovertemplate=t.hovertemplate
+                            .replace("%{y:.4f}", f"{y:.4f}").replace("%{x:.4f}", f"{x:.4f}"),
+                            marker=dict(color=m.color, size=m.size - 4, symbol=m.symbol, line=m.line))
+    fig.add_annotation(x=tx0, y=ty1, xanchor="left", yanchor="bottom", showarrow=False,
+                       text=label.format(zoom=f"{inset.zoom:.0f}"), font=dict(size=NOTE_SIZE, color=MUTED))
+
+
 def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None = SQUARE_WIDTH) -> go.Figure:
     """One ROC curve per model (``views``: :class:`RocView`), each model's
     current :class:`OperatingPoint` marked, the diagonal, AUC in the legend,
@@ -77,7 +110,9 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
 
     ``text`` keys: ``x y`` (axis titles), ``threshold``, ``p_eq_r`` (the
     P = R line), ``bep``, ``best`` (the stars' name), ``best_f1`` (the
-    triangles'); optional ``title``.
+    triangles'); optional ``title``, and optional ``inset`` (a label with
+    ``{zoom}``): with it, marked points crowded into a small region are
+    redrawn magnified in the emptiest corner (:func:`evalcore.crowded_inset`).
     """
     x_title, y_title, thr, p_eq_r, bep_label, best_label, best_f1_label = need(
         text, "x", "y", "threshold", "p_eq_r", "bep", "best", "best_f1")
@@ -105,6 +140,8 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
         if np.isfinite(p.precision):
             marker(fig, p.recall, p.precision, i, f"{thr} = {p.threshold:.6g}<br>TP = {p.tp:,}, "
                    f"FP = {p.fp:,}<br>P = %{{y:.4f}}, R = %{{x:.4f}}", size=16, edge=2)
+    if "inset" in text:
+        _magnified_inset(fig, len(views), views, text["inset"])
     square_axes(fig, x_title, y_title)
     fig.update_layout(legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
                       clickmode="event+select")
