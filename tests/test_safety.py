@@ -108,3 +108,26 @@ def test_only_a_two_label_file_asks_which_label_is_positive():
     at = upload(run("pages/confusion.py", source="upload", lang="en"), f"y,m\n{rows}\n".encode())
     ok(at)
     assert "upload_pending" not in at.session_state and "7 different values" in at.sidebar.error[0].value
+
+
+@pytest.mark.parametrize("page", ["pages/confusion.py", "pages/roc.py", "pages/cost.py"])
+def test_an_uploads_facts_live_in_its_session_not_the_shared_cache(monkeypatch, page):
+    """Memory returns when a session ends: an upload's per-model facts are
+    kept in the session's state (with the upload), never in the cache that
+    all sessions share; a newer upload replaces the older one's."""
+    import ui.models as models
+
+    shared = []
+    real = models._model
+    monkeypatch.setattr(models, "_model", lambda token, *a: shared.append(token) or real(token, *a))
+    rows = "\n".join(f"{i % 2},{(i * 37 % 100) / 100},{(i * 53 % 100) / 100}" for i in range(60))
+    at = upload(run(page, source="upload"), f"y,a,b\n{rows}\n".encode())
+    ok(at)
+    facts = at.session_state["_upload_facts"]
+    assert {name for _, name, _ in facts} >= {"a"}
+    assert all(token.startswith("upload:") for token, _, _ in facts)
+    assert not [t for t in shared if t.startswith("upload")]
+    first = next(iter(facts))[0]
+    upload(at, f"y,a,b\n{rows}\n1,0.5,0.5\n".encode(), name="g.csv")
+    ok(at)
+    assert first not in {token for token, _, _ in at.session_state["_upload_facts"]}

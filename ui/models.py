@@ -186,8 +186,20 @@ def set_flipped(token: str, name: str, flip: bool) -> None:
 
 def model(token: str, name: str, ps) -> ModelFacts:
     """The cached facts of model ``name`` of the data set ``ps`` (whose cache
-    key is ``token``), flipped if the user asked."""
-    return _model(token, name, is_flipped(token, name), ps)
+    key is ``token``), flipped if the user asked.
+
+    Built-in data's facts are shared by every session (bounded, below); an
+    upload's facts live in the uploading session's state, like the upload
+    itself, so their memory returns when that session ends."""
+    flipped = is_flipped(token, name)
+    if not token.startswith("upload"):
+        return _model(token, name, flipped, ps)
+    store = {k: v for k, v in SS.get("_upload_facts", {}).items() if k[0] == token}   # an older upload's go
+    key = (token, name, flipped)
+    if key not in store:
+        store[key] = ModelFacts(key, ps.y, ps.scores[name], ps.ids, flipped)
+    SS["_upload_facts"] = store
+    return store[key]
 
 
 # At most MODEL_ENTRIES models (each O(n)) in memory for all sessions; an

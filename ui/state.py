@@ -30,6 +30,7 @@ KEYS: dict[str, str] = {
     "syn_seed": "synthetic generator: random seed",
     "ds_upload": "the last uploaded PredictionSet that loaded (kept when a later upload fails)",
     "ds_upload_token": "the cache token of ds_upload",
+    "_upload_facts": "{(token, model, flipped): ModelFacts} of ds_upload: kept in the session, so they go with it",
     "upload_name": "the file name of ds_upload",
     "upload_error": "the error of the last failed upload (shown until the next upload)",
     "upload_pending": "(bytes, name, error) of an upload waiting for the user to pick its positive label",
