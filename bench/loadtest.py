@@ -12,6 +12,11 @@ server and is bounded in sessions and seconds.
 
     python bench/loadtest.py                       # 40 students, watermelon, 60 s
     python bench/loadtest.py --sessions 20 --source synthetic --n 100000
+    python bench/loadtest.py --processes 2         # deploy/class_server.py: 2 processes behind nginx
+
+With ``--processes N`` (N >= 2) the students go through nginx with sticky
+sessions, as ``deploy/class_server.py`` serves a class: each first fetches
+the page (getting its route cookie), then opens the websocket with it.
 
 Prints a table: sessions, moves, p50 / p95 / max latency, errors, bytes per
 move, server memory (resident, all app processes).
@@ -114,6 +119,13 @@ def slider_message(template: bytes, value: float) -> bytes:
     return msg.SerializeToString()
 
 
+def route_cookie(url: str) -> str:
+    """The cookie a browser gets on its first request (nginx's route key; empty without nginx)."""
+    with urllib.request.urlopen(url + "/", timeout=30) as r:
+        cookies = [c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or []]
+    return "; ".join(cookies)
+
+
 async def student(i: int, url: str, frames: list[bytes], deadline: float, lo: float, hi: float, out: dict) -> None:
     import websockets
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -121,8 +133,10 @@ async def student(i: int, url: str, frames: list[bytes], deadline: float, lo: fl
     rng = random.Random(i)
     ws_url = url.replace("http", "ws") + "/_stcore/stream"
     try:
+        cookie = await asyncio.to_thread(route_cookie, url)
         async with websockets.connect(ws_url, max_size=2**26, origin=url, open_timeout=60,
-                                      subprotocols=["streamlit"]) as ws:
+                                      subprotocols=["streamlit"],
+                                      additional_headers={"Cookie": cookie} if cookie else None) as ws:
             async def run(payload: bytes) -> tuple[float, int]:
                 t0 = time.perf_counter()
                 await ws.send(payload)
@@ -164,14 +178,23 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--source", default="watermelon", choices=("watermelon", "synthetic"))
     ap.add_argument("--n", type=int, default=100_000, help="synthetic set size")
+    ap.add_argument("--processes", type=int, default=1, help="app processes; 2 or more: behind nginx")
     args = ap.parse_args()
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
 
-    port = free_port()
-    apps = [start_app(port)]
-    try:
+    cluster = None
+    if args.processes > 1:
+        sys.path.insert(0, str(ROOT / "deploy"))
+        from class_server import Cluster
+
+        cluster = Cluster(min(args.processes, 8), free_port())
+        apps, url = cluster.apps, cluster.url
+    else:
+        port = free_port()
+        apps = [start_app(port)]
         url = f"http://127.0.0.1:{port}"
+    try:
         wait_healthy(url)
         query = "source=watermelon" if args.source == "watermelon" else f"source=synthetic&n={args.n}"
         frames = record(url, f"/confusion?{query}")
@@ -191,12 +214,16 @@ def main() -> None:
               f"{(lat[-1] if lat else float('nan')):7.3f} {len(out['errors']):>6} "
               f"{(statistics.mean(out['bytes']) / 1024 if out['bytes'] else 0):8.1f} {peak:8.0f}")
         print(f"(data: {args.source}{'' if args.source == 'watermelon' else f', n = {args.n:,}'}; {wall:.0f} s; "
-              f"server memory before the crowd {base:.0f} MB)")
+              f"server memory before the crowd {base:.0f} MB; "
+              f"{f'{len(apps)} processes behind nginx' if cluster else 'one process'})")
         for e in out["errors"][:5]:
             print("error:", e)
         ok = lat and q(0.95) <= 1.0 and not out["errors"] and peak <= 4096
         print(f"target p95 <= 1 s, no error, memory <= 4 GB: [{'ok' if ok else 'MISSED'}]")
     finally:
+        if cluster:
+            cluster.stop()
+            return
         for p in apps:
             p.terminate()
         for p in apps:

@@ -1,0 +1,133 @@
+"""A course larger than one process: several ``streamlit run app.py``
+processes on 127.0.0.1 behind nginx (Debian's package) with sticky
+sessions, started by one command and stopped by Ctrl+C.
+
+    python deploy/class_server.py                         # one process per core, port 8501, this machine only
+    python deploy/class_server.py --address 0.0.0.0       # the classroom network (see the README)
+    python deploy/class_server.py --processes 4 --port 8080
+
+The nginx configuration is ``deploy/nginx.conf`` filled in a temporary
+folder (the source tree is never written).  ``bench/loadtest.py
+--processes N`` runs the same set-up under load.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def upload_mb() -> int:
+    """``ui/limits.py``'s UPLOAD_MB, read without importing the app (and Streamlit)."""
+    import runpy
+
+    return int(runpy.run_path(str(ROOT / "ui" / "limits.py"))["UPLOAD_MB"])
+
+
+def nginx_config(tmp: Path, address: str, port: int, app_ports: list[int]) -> str:
+    user = ""
+    if hasattr(os, "geteuid") and os.geteuid() == 0:   # nginx's workers drop root; they need the temp folders
+        user = "user www-data;"
+        for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (tmp / sub).mkdir(exist_ok=True)
+            shutil.chown(tmp / sub, "www-data")
+        tmp.chmod(0o755)
+    servers = "\n".join(f"        server 127.0.0.1:{p};" for p in app_ports)
+    text = (ROOT / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+    for key, value in (("TMP", str(tmp)), ("USER", user), ("UPLOAD_MB", str(upload_mb())), ("SERVERS", servers),
+                       ("ADDRESS", address), ("PORT", str(port))):
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def wait_healthy(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no server at {url}") from None
+            time.sleep(0.3)
+
+
+class Cluster:
+    """N app processes and nginx; ``url`` is nginx's address."""
+
+    def __init__(self, processes: int, port: int, address: str = "127.0.0.1", quiet: bool = True):
+        if shutil.which("nginx") is None:
+            raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
+        self.tmp = Path(tempfile.mkdtemp(prefix="evallab-nginx-"))
+        self.app_ports = [free_port() for _ in range(processes)]
+        out = subprocess.DEVNULL if quiet else None
+        self.apps = [subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(p),
+                                       "--server.address", "127.0.0.1", "--server.headless", "true",
+                                       "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=out, stderr=out)
+                     for p in self.app_ports]
+        (self.tmp / "nginx.conf").write_text(nginx_config(self.tmp, address, port, self.app_ports))
+        self.nginx = None
+        try:
+            for p in self.app_ports:
+                wait_healthy(f"http://127.0.0.1:{p}")
+            self.nginx = subprocess.Popen(["nginx", "-p", str(self.tmp), "-c", str(self.tmp / "nginx.conf"),
+                                           "-g", "daemon off;"], stdout=out, stderr=out)
+            self.url = f"http://{'127.0.0.1' if address in ('0.0.0.0', '') else address}:{port}"
+            wait_healthy(self.url, 20)
+        except Exception:
+            self.stop()
+            raise
+
+    @property
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.apps]
+
+    def stop(self) -> None:
+        for p in ([self.nginx] if self.nginx else []) + self.apps:
+            p.terminate()
+        for p in ([self.nginx] if self.nginx else []) + self.apps:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--processes", type=int, default=os.cpu_count() or 2, help="app processes (default: cores)")
+    ap.add_argument("--port", type=int, default=8501)
+    ap.add_argument("--address", default="127.0.0.1", help="0.0.0.0 to serve the classroom network")
+    args = ap.parse_args()
+    cluster = Cluster(max(1, min(args.processes, 32)), args.port, args.address, quiet=False)
+    print(f"\n  {len(cluster.apps)} app processes behind nginx: {cluster.url}  (Ctrl+C stops all)\n", flush=True)
+    stop = lambda *_: (_ for _ in ()).throw(KeyboardInterrupt)  # noqa: E731
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while all(p.poll() is None for p in cluster.apps) and cluster.nginx.poll() is None:
+            time.sleep(1)
+        print("a process ended; stopping the others", file=sys.stderr)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main()

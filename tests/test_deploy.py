@@ -1,0 +1,77 @@
+"""Several app processes behind nginx (deploy/class_server.py): a browser
+stays on one process (its websocket, uploads and media), new browsers
+spread over the processes, and a real Streamlit session runs through the
+proxy.  Needs Debian's nginx; `.ci/run` installs it and sets REQUIRE_NGINX."""
+import asyncio
+import os
+import shutil
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+
+if shutil.which("nginx") is None:
+    if os.environ.get("REQUIRE_NGINX"):
+        raise RuntimeError("REQUIRE_NGINX is set but nginx is not installed")
+    pytest.skip("nginx is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from class_server import Cluster, free_port
+
+    c = Cluster(2, free_port())
+    yield c
+    c.stop()
+    assert not c.tmp.exists()
+
+
+def fetch(url, cookie=None):
+    req = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        route = next(c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") if c.startswith("lab_route="))
+        return r.headers["X-Lab-Upstream"], route
+
+
+def test_the_configuration_lives_outside_the_source_tree(cluster):
+    assert ROOT not in cluster.tmp.parents
+    conf = (cluster.tmp / "nginx.conf").read_text()
+    assert "{{" not in conf and conf.count("server 127.0.0.1:") == 2
+
+
+def test_a_browser_stays_on_one_process_and_new_browsers_spread(cluster):
+    first, cookie = fetch(cluster.url + "/")
+    for path in ("/", "/_stcore/health", "/confusion", "/_stcore/host-config"):
+        assert fetch(cluster.url + path, cookie) == (first, cookie)
+    seen = {fetch(cluster.url + "/")[0] for _ in range(24)}
+    assert seen == {f"127.0.0.1:{p}" for p in cluster.app_ports}
+
+
+def test_a_streamlit_session_runs_through_the_proxy(cluster):
+    import websockets
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    _, cookie = fetch(cluster.url + "/")
+
+    async def session():
+        msg = BackMsg()
+        msg.rerun_script.query_string = "lang=en"
+        msg.rerun_script.page_name = "home"
+        kinds = []
+        async with websockets.connect(cluster.url.replace("http", "ws") + "/_stcore/stream", origin=cluster.url,
+                                      subprotocols=["streamlit"], additional_headers={"Cookie": cookie},
+                                      open_timeout=30, max_size=2**26) as ws:
+            await ws.send(msg.SerializeToString())
+            while "delta" not in kinds or kinds[-1] != "script_finished":   # (a first run may rerun)
+                fm = ForwardMsg()
+                fm.ParseFromString(await asyncio.wait_for(ws.recv(), timeout=60))
+                kinds.append(fm.WhichOneof("type"))
+        return kinds
+
+    kinds = asyncio.run(session())
+    assert "new_session" in kinds and "delta" in kinds
