@@ -147,3 +147,15 @@ def test_clip_polyline_cuts_at_the_box_edges():
     assert np.nanmax(y) <= 1 + 1e-12 and np.nanmin(x) >= 0 and np.nanmax(x) <= 3
     inset = ec.Inset((0.8, 1.0, 0.8, 1.0), (0.05, 0.45, 0.05, 0.45), 2.0)
     np.testing.assert_allclose(inset.map([0.8, 1.0], [0.8, 1.0]), [[0.05, 0.45], [0.05, 0.45]])
+
+
+def test_curves_draw_at_most_so_many_click_markers(tcs):
+    """Every drawn marker is an SVG node (2,000 cost ~200 ms a redraw in
+    Chromium); plotly draws at most CLICK_MARKERS, and hover and clicks still
+    reach every point of the trace."""
+    from evalcore.figures.curves import CLICK_MARKERS
+
+    for fig in (figures.roc_curves([ec.roc_view(tc) for tc in tcs], names=["a", "b"], text=ROC_TEXT),
+                figures.pr_curves([ec.pr_view(tc) for tc in tcs], names=["a", "b"], text=PR_TEXT)):
+        for t in fig.data[:2]:
+            assert t.mode == "lines+markers" and t.marker.maxdisplayed == CLICK_MARKERS <= 200

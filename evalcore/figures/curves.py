@@ -9,11 +9,15 @@ from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER,
                     square_axes, translucent)
 
 
+CLICK_MARKERS = 150     # markers drawn per curve: each is an SVG node, and 2,000 of them cost ~200 ms a redraw
+
+
 def _clickable(color: str) -> dict:
     """Small markers on a curve so its points can be clicked (plotly selects
-    markers, not lines), looking the same whether selected or not."""
+    markers, not lines), looking the same whether selected or not.  At most
+    ``CLICK_MARKERS`` are drawn; hover and a click still reach every point."""
     same = dict(marker=dict(opacity=1.0))
-    return dict(marker=dict(size=5, color=color), selected=same, unselected=same)
+    return dict(marker=dict(size=5, color=color, maxdisplayed=CLICK_MARKERS), selected=same, unselected=same)
 
 
 def _hover_data(v) -> np.ndarray:
