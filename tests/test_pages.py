@@ -37,6 +37,13 @@ def test_language_switch_changes_text(page):
     assert at.session_state["lang"] == "en"
 
 
+def test_home_starts_the_figure_library_in_a_hidden_box():
+    at = run("pages/home.py")
+    ok(at)
+    charts = at.get("plotly_chart")
+    assert [c.key for c in charts] == ["preload_figure"]
+
+
 @pytest.mark.parametrize("page", [p.path for p in ui.PAGES if p.key in ("methods", "confusion", "compare")])
 def test_the_export_switch_sets_every_figures_download_format(page):
     """The sidebar's radio (PNG at 2x by default, or SVG) reaches every

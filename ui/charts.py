@@ -53,6 +53,17 @@ def chart_config(fmt: str) -> dict:
     return {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": "svg"}}
 
 
+def preload_figures() -> None:
+    """An empty figure in a hidden box: the browser loads and starts the
+    figure library (about 2.5 s on 2 cores, once per tab) while the student
+    reads the home page, not on the first page that draws a figure."""
+    if SS.get("_no_charts"):
+        return
+    st.markdown("<style>.st-key-preload_figures { display: none; }</style>", unsafe_allow_html=True)
+    with st.container(key="preload_figures"):
+        st.plotly_chart(go.Figure(), key="preload_figure", config={"displayModeBar": False})
+
+
 def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
     """A ROC or P-R figure (trace i = model i) whose clicked point sets that
     model's shared threshold."""

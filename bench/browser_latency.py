@@ -1,0 +1,157 @@
+"""What a student feels, measured in headless Chromium (Debian's package):
+
+* **open link (home)**: a fresh tab opening the home page's link with the
+  data in it (Streamlit's front end loads, the data set is made, the page
+  runs, and the figure library has loaded in the background);
+* **first visit**: in the same tab, a click on the page in the navigation
+  until its figures are drawn and the run is over (the page's facts are
+  computed for the first time at that size);
+* **key press**: ArrowRight on the threshold slider until the page has rerun
+  and redrawn (the exact-threshold box, written by the same run as the
+  figures, shows the new value), median of ``--repeats``; and the server's
+  share of it (the rerun request sent to ``script_finished`` received, on
+  the websocket).
+
+Per page, at 10^3 and 10^6 rows (the synthetic set).  Prints a table; asserts
+nothing.  Traffic goes only to 127.0.0.1 (the script starts its own server).
+
+    python bench/browser_latency.py            # needs /usr/bin/chromium
+    python bench/browser_latency.py --rows 1000 --repeats 5
+
+Targets (issue 13): key press p50 <= 300 ms at 10^3 and <= 600 ms at 10^6;
+first visit <= 2 s at 10^6.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from loadtest import FLAGS, free_port, start_app, wait_healthy  # noqa: E402
+
+# page key, its name in the (Chinese) navigation
+PAGES = (("confusion", "混淆矩阵"), ("pr", "P-R 曲线"), ("roc", "ROC 与 AUC"), ("cost", "代价敏感"))
+NUMBER = "[data-testid='stMain'] input[aria-label='精确阈值']"
+SLIDER = "[data-testid='stMain'] [data-testid='stSlider']"
+
+
+def settled(page, timeout_ms: int = 120_000) -> None:
+    page.wait_for_timeout(60)
+    page.locator("[data-testid='stStatusWidget']").wait_for(state="detached", timeout=timeout_ms)
+
+
+def drawn(page) -> None:
+    page.locator(NUMBER).first.wait_for(timeout=120_000)
+    page.locator("[data-testid='stMain'] .js-plotly-plot, [data-testid='stMain'] iframe").first.wait_for(
+        timeout=120_000)
+    settled(page)
+
+
+class Wire:
+    """The websocket frames of a page, with Chromium's own timestamps (CDP):
+    the last rerun request sent and the last ``script_finished`` received
+    (their difference is the server's share of a key press)."""
+
+    def __init__(self, page):
+        self.sent = self.finished = 0.0
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.on("Network.webSocketFrameSent", self._sent)
+        self.cdp.on("Network.webSocketFrameReceived", self._received)
+        self.cdp.send("Network.enable")
+
+    def _sent(self, ev) -> None:
+        self.sent = ev["timestamp"]
+
+    def _received(self, ev) -> None:
+        frame = ev["response"]
+        if frame.get("opcode") == 2:
+            from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+            msg = ForwardMsg()
+            msg.ParseFromString(base64.b64decode(frame["payloadData"]))
+            if msg.WhichOneof("type") == "script_finished":
+                self.finished = ev["timestamp"]
+
+
+def key_presses(page, wire: Wire, repeats: int) -> tuple[float, float]:
+    thumb = page.locator(SLIDER).filter(has_text="预测为正例").locator("input[type='range']").first
+    thumb.focus()
+    times, server = [], []
+    for _ in range(repeats):
+        before = page.locator(NUMBER).first.input_value()
+        t0 = time.perf_counter()
+        thumb.press("ArrowRight")
+        page.wait_for_function("([sel, old]) => document.querySelector(sel).value !== old", arg=[NUMBER, before],
+                               timeout=60_000, polling=10)
+        times.append(time.perf_counter() - t0)
+        settled(page)
+        server.append(wire.finished - wire.sent)
+        page.wait_for_timeout(250)
+    return statistics.median(times), statistics.median(server)
+
+
+def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    wire = Wire(page)
+    out = []
+    try:
+        t0 = time.perf_counter()
+        page.goto(f"{url}/?source=synthetic&n={rows}&mode=full")
+        page.locator("h1").first.wait_for(timeout=120_000)
+        settled(page)
+        # the home page starts the figure library in the background (ui.preload_figures): until it has
+        page.locator(".st-key-preload_figures .js-plotly-plot").wait_for(state="attached", timeout=120_000)
+        opened = time.perf_counter() - t0
+        for key, name in PAGES:
+            try:
+                t0 = time.perf_counter()
+                page.locator("[data-testid='stSidebarNav'] a").filter(has_text=name).first.click()
+                drawn(page)
+                first = time.perf_counter() - t0
+                out.append((key, rows, opened, first, *key_presses(page, wire, repeats)))
+            except Exception as err:  # a page that times out is reported, not fatal
+                out.append((key, rows, opened, float("nan"), float("nan"), float("nan")))
+                print(f"{key} at {rows:,}: {type(err).__name__}: {str(err)[:120]}", file=sys.stderr)
+            opened = float("nan")        # the tab is opened once per size
+    finally:
+        page.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rows", type=int, nargs="*", default=[1000, 1_000_000])
+    ap.add_argument("--repeats", type=int, default=10)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    app = start_app(port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url)
+        rows = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
+            for n in args.rows:
+                rows += measure(browser, url, n, args.repeats)
+            browser.close()
+        print(f"\n| page | rows | open link (home) | first visit | key press, median of {args.repeats} "
+              "| of which the server's run |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for key, n, opened, first, move, server in rows:
+            o = "" if opened != opened else f"{opened:.2f} s"
+            print(f"| {key} | {n:,} | {o} | {first:.2f} s | {move * 1000:.0f} ms | {server * 1000:.0f} ms |")
+        print("\ntargets: key press p50 <= 300 ms at 10^3 and <= 600 ms at 10^6; first visit <= 2 s at 10^6")
+    finally:
+        app.terminate()
+        app.wait(10)
+
+
+if __name__ == "__main__":
+    main()
