@@ -64,12 +64,14 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
                         subplot_titles=(roc_title, cost_title))
     # -- cost space: sampled lines of the first model, as one trace with gaps
     c0 = curves[0]
-    xs = np.linspace(0, 1, 11)
-    lx, ly, ld = [], [], []
-    for i in samples:
-        lx += xs.tolist() + [None]
-        ly += (c0.fpr[i] * (1 - xs) + c0.fnr[i] * xs).tolist() + [None]
-        ld += [int(i)] * 11 + [-1]
+    # each line from (0, FPR) to (1, FNR) as 11 points, lines apart by a NaN (a gap): arrays, not lists,
+    # so plotly neither checks nor writes them point by point
+    idx = np.asarray(samples, dtype=np.int64)
+    xs = np.append(np.linspace(0, 1, 11), np.nan)
+    lx = np.tile(xs, idx.size)
+    ly = (c0.fpr[idx][:, None] * (1 - xs) + c0.fnr[idx][:, None] * xs).ravel()
+    ld = np.repeat(idx, 12)
+    ld[11::12] = -1
     fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color=translucent(NEGATIVE, 0.10), width=1),
                     name=w_lines, customdata=ld, **_RIGHT,
                     hovertemplate=w_line_hover + "<extra></extra>")
