@@ -152,3 +152,28 @@ def test_a_run_over_half_a_second_shows_a_worded_indicator(page):
     page.evaluate(probe)
     page.wait_for_timeout(700)
     assert page.evaluate(state) == ["1", '"Working…"']
+
+
+def test_a_file_over_the_size_limit_is_refused_in_the_users_language(page, tmp_path):
+    """Streamlit's browser side refuses it (in English, in a tooltip); the
+    refused file carries our words under it, in the chosen language."""
+    from ui.limits import UPLOAD_MB
+
+    big = tmp_path / "big.csv"
+    with open(big, "wb") as f:
+        f.write(b"y_true,m1\n")
+        f.write(b"1,0.5\n" * ((UPLOAD_MB * 2**20) // 6 + 1000))
+    nav_to(page, "混淆矩阵")
+    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.click()
+    page.get_by_role("option", name="上传 CSV").click()
+    settle(page)
+    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(big))
+    target = page.locator("[data-testid='stTooltipErrorHoverTarget']").first
+    expect(target).to_be_attached(timeout=20_000)
+    words = "e => getComputedStyle(e, '::after').content"
+    assert f"文件须不大于 {UPLOAD_MB} MB" in target.evaluate(words)
+    page.locator("[data-testid='stSidebar']").get_by_text("English").click()
+    settle(page)
+    expect(page.locator("h1").first).to_contain_text("Confusion matrix")
+    target = page.locator("[data-testid='stTooltipErrorHoverTarget']").first     # the refused file is still listed
+    assert f"at most {UPLOAD_MB} MB" in target.evaluate(words)                  # ... in the new language

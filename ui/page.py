@@ -5,23 +5,23 @@ from __future__ import annotations
 import streamlit as st
 
 from . import feedback, links
-from .data import chosen_models, data_sidebar
+from .data import chosen_models, data_sidebar, refused_upload_css
 from .i18n import language_switch, lesson, t
 from .registry import page
 from .state import SS, bind
 
 # Formulas: room above tall fractions (KaTeX's box clips them otherwise) and
 # a size that fits two columns at 1366 px.  Presenter mode: less chrome.
-_CSS = """<style>
+_CSS = """
 .katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
 .katex-display > .katex { font-size: 1.12em; }
-</style>"""
-_PRESENTER_CSS = """<style>
+"""
+_PRESENTER_CSS = """
 .block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }
 h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 [data-testid="stMetricValue"] { font-size: 2.4rem !important; }
 .katex-display > .katex { font-size: 1.3em; }
-</style>"""
+"""
 
 
 EXPORT_FORMATS = ("png", "svg")
@@ -63,8 +63,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
     _sidebar_controls(key)
-    css = _CSS + feedback.css(t("common.busy")) + (_PRESENTER_CSS if presenter() else "")
-    st.markdown(css, unsafe_allow_html=True)   # our own CSS only
+    css = [_CSS, feedback.css(t("common.busy")), refused_upload_css(), _PRESENTER_CSS if presenter() else ""]
+    st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     st.title(t(page(key).heading_key))
     if with_lesson:
         if presenter():
