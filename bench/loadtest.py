@@ -19,7 +19,8 @@ sessions, as ``deploy/class_server.py`` serves a class: each first fetches
 the page (getting its route cookie), then opens the websocket with it.
 
 Prints a table: sessions, moves, p50 / p95 / max latency, errors, bytes per
-move, server memory (resident, all app processes).
+move, the server's CPU time per move (all app processes, page openings
+included), server memory (resident, all app processes).
 """
 from __future__ import annotations
 
@@ -82,6 +83,18 @@ def rss_mb(pids: list[int]) -> float:
         except OSError:
             pass
     return total / 1024
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of the given processes so far, in seconds."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])      # utime, stime (clock ticks)
+        except OSError:
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def record(url: str, path: str) -> list[bytes]:
@@ -202,17 +215,20 @@ def main() -> None:
             raise RuntimeError("recording failed: fewer than two frames sent by the browser")
         lo, hi = (0.1, 0.9) if args.source == "watermelon" else (-1.0, 2.0)
         base = rss_mb([a.pid for a in apps])
+        cpu0 = cpu_seconds([a.pid for a in apps])
         t0 = time.monotonic()
         out = asyncio.run(crowd(sessions, url, frames, seconds, lo, hi))
         wall = time.monotonic() - t0
         peak = rss_mb([a.pid for a in apps])
+        cpu = cpu_seconds([a.pid for a in apps]) - cpu0
         lat = sorted(out["lat"])
         q = (lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]) if lat else (lambda f: float("nan"))
         print(f"\n{'sessions':>8} {'moves':>6} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'errors':>6} "
-              f"{'kB/move':>8} {'RSS MB':>8}")
+              f"{'kB/move':>8} {'CPU ms/move':>12} {'RSS MB':>8}")
         print(f"{sessions:>8} {len(lat):>6} {q(0.5):7.3f} {q(0.95):7.3f} "
               f"{(lat[-1] if lat else float('nan')):7.3f} {len(out['errors']):>6} "
-              f"{(statistics.mean(out['bytes']) / 1024 if out['bytes'] else 0):8.1f} {peak:8.0f}")
+              f"{(statistics.mean(out['bytes']) / 1024 if out['bytes'] else 0):8.1f} "
+              f"{(1000 * cpu / len(lat) if lat else float('nan')):12.1f} {peak:8.0f}")
         print(f"(data: {args.source}{'' if args.source == 'watermelon' else f', n = {args.n:,}'}; {wall:.0f} s; "
               f"server memory before the crowd {base:.0f} MB; "
               f"{f'{len(apps)} processes behind nginx' if cluster else 'one process'})")
