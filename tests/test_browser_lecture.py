@@ -87,14 +87,35 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(bro
 def test_keyboard_steps_the_roc_walk(page, server):
     open_url(page, server, "/roc?mode=step")
     heading = page.locator("h3").filter(has_text="/ 9")
-    expect(heading.first).to_contain_text("0 / 9", timeout=20_000)
-    page.wait_for_function("() => window.__streamlitShortcutsInitialized === true", timeout=20_000)
-    page.locator("h1").first.click()                          # focus on the page, not on a widget
-    for key, want in (("ArrowRight", "1 / 9"), ("PageDown", "2 / 9"), ("ArrowLeft", "1 / 9"), ("End", "9 / 9"),
-                      ("Home", "0 / 9")):
+    keys_ready = "() => (window.__labKeys || []).includes('roc_next')"
+
+    def press(key, want):
         page.keyboard.press(key)
         settle(page)
         expect(heading.first).to_contain_text(want, timeout=20_000)
+
+    expect(heading.first).to_contain_text("0 / 9", timeout=20_000)
+    page.wait_for_function(keys_ready, timeout=20_000)
+    page.locator("h1").first.click()                          # focus on the page, not on a widget
+    for key, want in (("ArrowRight", "1 / 9"), ("PageDown", "2 / 9"), ("ArrowLeft", "1 / 9"), ("End", "9 / 9"),
+                      ("Home", "0 / 9")):
+        press(key, want)
+    # keys typed into a field belong to the field
+    page.evaluate("() => { const t = document.createElement('textarea'); t.id = 'typing';"
+                  " document.querySelector('[data-testid=stMain]').appendChild(t); }")
+    page.locator("#typing").focus()
+    for key in ("ArrowRight", "PageDown", " "):
+        page.keyboard.press(key)
+    settle(page)
+    expect(heading.first).to_contain_text("0 / 9")
+    assert page.locator("#typing").input_value() == " "
+    # away and back: the keys work again
+    nav_to(page, "度量实验室")
+    nav_to(page, "ROC")
+    expect(heading.first).to_contain_text("0 / 9", timeout=20_000)
+    page.wait_for_function(keys_ready, timeout=20_000)
+    page.locator("h1").first.click()
+    press("ArrowRight", "1 / 9")
     assert_clean(page)
 
 
