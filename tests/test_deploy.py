@@ -2,7 +2,6 @@
 stays on one process (its websocket, uploads and media), new browsers
 spread over the processes, and a real Streamlit session runs through the
 proxy.  Needs Debian's nginx; `.ci/run` installs it and sets REQUIRE_NGINX."""
-import asyncio
 import os
 import shutil
 import sys
@@ -52,26 +51,21 @@ def test_a_browser_stays_on_one_process_and_new_browsers_spread(cluster):
 
 
 def test_a_streamlit_session_runs_through_the_proxy(cluster):
-    import websockets
     from streamlit.proto.BackMsg_pb2 import BackMsg
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from websockets.sync.client import connect     # (the browser tests keep an event loop in this thread)
 
     _, cookie = fetch(cluster.url + "/")
-
-    async def session():
-        msg = BackMsg()
-        msg.rerun_script.query_string = "lang=en"
-        msg.rerun_script.page_name = "home"
-        kinds = []
-        async with websockets.connect(cluster.url.replace("http", "ws") + "/_stcore/stream", origin=cluster.url,
-                                      subprotocols=["streamlit"], additional_headers={"Cookie": cookie},
-                                      open_timeout=30, max_size=2**26) as ws:
-            await ws.send(msg.SerializeToString())
-            while "delta" not in kinds or kinds[-1] != "script_finished":   # (a first run may rerun)
-                fm = ForwardMsg()
-                fm.ParseFromString(await asyncio.wait_for(ws.recv(), timeout=60))
-                kinds.append(fm.WhichOneof("type"))
-        return kinds
-
-    kinds = asyncio.run(session())
+    msg = BackMsg()
+    msg.rerun_script.query_string = "lang=en"
+    msg.rerun_script.page_name = "home"
+    kinds = []
+    with connect(cluster.url.replace("http", "ws") + "/_stcore/stream", origin=cluster.url,
+                 subprotocols=["streamlit"], additional_headers={"Cookie": cookie}, open_timeout=30,
+                 max_size=2**26) as ws:
+        ws.send(msg.SerializeToString())
+        while "delta" not in kinds or kinds[-1] != "script_finished":   # (a first run may rerun)
+            fm = ForwardMsg()
+            fm.ParseFromString(ws.recv(timeout=60))
+            kinds.append(fm.WhichOneof("type"))
     assert "new_session" in kinds and "delta" in kinds
