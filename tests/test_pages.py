@@ -207,3 +207,16 @@ def test_every_data_page_runs_on_the_horse_colic_source(page):
     at = run(page, source="horse-colic", lang="en")
     ok(at)
     assert "adaboost-10" in at.sidebar.multiselect[0].options
+
+
+def test_presenter_mode_leaves_room_for_the_iso_f_labels():
+    """In presenter mode's larger text the iso-F labels at the curves' right
+    end need a wider right margin; the square plot shrinks rather than
+    stretching its [0, 1] range."""
+    import json
+
+    at = run("pages/pr.py", presenter=True)
+    ok(at)
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["margin"]["r"] == 90 and spec["layout"]["yaxis"]["constrain"] == "domain"
+    assert any(a["text"].startswith("F1=") for a in spec["layout"]["annotations"])

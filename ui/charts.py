@@ -27,6 +27,10 @@ def _presenter(fig) -> None:
     fig.update_xaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_yaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_annotations(font_size=f["tick"])
+    if any(a.xanchor == "left" and a.x is not None and a.x >= 0.99 for a in fig.layout.annotations):
+        fig.update_layout(margin_r=90)          # labels at a curve's right end (iso-F) in the larger text
+        if fig.layout.yaxis.scaleanchor:        # a square plot shrinks rather than widening its range
+            fig.update_yaxes(constrain="domain")
 LINKED_HEIGHT = 640
 
 
