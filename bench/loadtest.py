@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -37,32 +36,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+from class_server import Cluster, free_port, start_app, wait_healthy  # noqa: E402  (one way to start the app)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_app(port: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-
-
-def wait_healthy(url: str, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"no server at {url}")
 
 
 def rss_mb(pids: list[int]) -> float:
@@ -198,9 +175,6 @@ def main() -> None:
 
     cluster = None
     if args.processes > 1:
-        sys.path.insert(0, str(ROOT / "deploy"))
-        from class_server import Cluster
-
         cluster = Cluster(min(args.processes, 8), free_port())
         apps, url = cluster.apps, cluster.url
     else:

@@ -68,6 +68,14 @@ def wait_healthy(url: str, seconds: float = 60) -> None:
             time.sleep(0.3)
 
 
+def start_app(port: int, quiet: bool = True) -> subprocess.Popen:
+    """One ``streamlit run app.py`` on 127.0.0.1:``port`` (output discarded when ``quiet``)."""
+    out = subprocess.DEVNULL if quiet else None
+    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true",
+                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=out, stderr=out)
+
+
 class Cluster:
     """N app processes and nginx; ``url`` is nginx's address."""
 
@@ -77,10 +85,7 @@ class Cluster:
         self.tmp = Path(tempfile.mkdtemp(prefix="evallab-nginx-"))
         self.app_ports = [free_port() for _ in range(processes)]
         out = subprocess.DEVNULL if quiet else None
-        self.apps = [subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(p),
-                                       "--server.address", "127.0.0.1", "--server.headless", "true",
-                                       "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=out, stderr=out)
-                     for p in self.app_ports]
+        self.apps = [start_app(p, quiet) for p in self.app_ports]
         (self.tmp / "nginx.conf").write_text(nginx_config(self.tmp, address, port, self.app_ports))
         self.nginx = None
         try:

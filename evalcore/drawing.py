@@ -224,9 +224,11 @@ def crowded_inset(px, py, curves=(), *, span: float = 0.16, margin: float = 0.15
     def meets(a, b):
         return not (a[1] < b[0] or b[1] < a[0] or a[3] < b[2] or b[3] < a[2])
 
+    cx_all = np.concatenate([np.asarray(x, float) for x, _ in curves]) if curves else np.empty(0)
+    cy_all = np.concatenate([np.asarray(y, float) for _, y in curves]) if curves else np.empty(0)
+
     def inside(box):
-        return sum(int(np.sum((np.asarray(x) >= box[0]) & (np.asarray(x) <= box[1]) & (np.asarray(y) >= box[2])
-                              & (np.asarray(y) <= box[3]))) for x, y in curves)
+        return int(np.sum((cx_all >= box[0]) & (cx_all <= box[1]) & (cy_all >= box[2]) & (cy_all <= box[3])))
 
     boxes = [b for b in INSET_BOXES if not meets(b, source)]
     target = min(boxes, key=inside)
@@ -235,28 +237,28 @@ def crowded_inset(px, py, curves=(), *, span: float = 0.16, margin: float = 0.15
 
 def clip_polyline(x, y, box) -> tuple[np.ndarray, np.ndarray]:
     """The parts of the polyline (x, y) inside ``box`` (x0, x1, y0, y1), cut
-    exactly at its edges (Liang-Barsky), pieces separated by NaN."""
+    exactly at its edges (Liang-Barsky, all segments at once), pieces
+    separated by NaN."""
     x0, x1, y0, y1 = box
     x, y = np.asarray(x, float), np.asarray(y, float)
-    ox, oy = [], []
-    for i in range(len(x) - 1):
-        ax, ay, dx, dy = x[i], y[i], x[i + 1] - x[i], y[i + 1] - y[i]
-        t0, t1 = 0.0, 1.0
+    ax, ay, dx, dy = x[:-1], y[:-1], np.diff(x), np.diff(y)
+    t0, t1 = np.zeros(ax.size), np.ones(ax.size)
+    with np.errstate(divide="ignore", invalid="ignore"):
         for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
-            if p == 0:
-                if q < 0:
-                    t0, t1 = 1.0, 0.0
-            elif p < 0:
-                t0 = max(t0, q / p)
-            else:
-                t1 = min(t1, q / p)
-        if t0 > t1:
-            continue
-        sx, sy, ex, ey = ax + t0 * dx, ay + t0 * dy, ax + t1 * dx, ay + t1 * dy
-        if ox and ox[-1] == sx and oy[-1] == sy:
-            ox.append(ex)
-            oy.append(ey)
-        else:
-            ox += [np.nan, sx, ex] if ox else [sx, ex]
-            oy += [np.nan, sy, ey] if oy else [sy, ey]
-    return np.asarray(ox, float), np.asarray(oy, float)
+            r = q / p
+            t0 = np.where(p < 0, np.maximum(t0, r), t0)
+            t1 = np.where(p > 0, np.minimum(t1, r), t1)
+            t1 = np.where((p == 0) & (q < 0), -1.0, t1)        # parallel to an edge and outside it
+    kept = np.flatnonzero(t0 <= t1)
+    if kept.size == 0:
+        return np.empty(0), np.empty(0)
+    a, b = t0[kept], t1[kept]
+    sx, sy = ax[kept] + a * dx[kept], ay[kept] + a * dy[kept]
+    ex, ey = ax[kept] + b * dx[kept], ay[kept] + b * dy[kept]
+    # a piece goes on where the previous one ended; otherwise a NaN (a gap) and its start point
+    goes_on = np.zeros(kept.size, bool)
+    goes_on[1:] = (ex[:-1] == sx[1:]) & (ey[:-1] == sy[1:])
+    gap = np.full(kept.size, np.nan)
+    use = np.column_stack([~goes_on, ~goes_on, np.ones(kept.size, bool)])
+    use[0, 0] = False                                            # no gap before the first piece
+    return np.column_stack([gap, sx, ex])[use], np.column_stack([gap, sy, ey])[use]

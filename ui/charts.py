@@ -11,12 +11,14 @@ import streamlit as st
 from .state import SS
 from .threshold import threshold_from_click
 
-# Every figure has the toolbar; its camera button downloads a PNG at twice the
-# screen's resolution or an SVG (the sidebar's export switch, ``export_fmt``).
+# Every figure has the toolbar with a PNG download at twice the screen's resolution ...
 CHART_CONFIG = {"displayModeBar": True, "displaylogo": False,
                 "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
                                            "hoverClosestCartesian", "hoverCompareCartesian"],
                 "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "evaluation-lab"}}
+# ... or an SVG: the toolbar's settings by what the camera button downloads (the sidebar's ``export_fmt``)
+CHART_CONFIGS = {fmt: {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": fmt}}
+                 for fmt in ("png", "svg")}
 PRESENTER_FONT = dict(base=20, tick=18, title=24)
 
 
@@ -31,6 +33,8 @@ def _presenter(fig) -> None:
         fig.update_layout(margin_r=90)          # labels at a curve's right end (iso-F) in the larger text
         if fig.layout.yaxis.scaleanchor:        # a square plot shrinks rather than widening its range
             fig.update_yaxes(constrain="domain")
+
+
 LINKED_HEIGHT = 640
 
 
@@ -43,18 +47,11 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     if SS.get("presenter"):
         _presenter(fig)
         width = "stretch"
-    config = chart_config(SS.get("export_fmt", "png"))
+    config = CHART_CONFIGS.get(SS.get("export_fmt", "png"), CHART_CONFIG)
     if on_select is None:
         return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
     return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
                            width=width, **kw)
-
-
-def chart_config(fmt: str) -> dict:
-    """The toolbar's settings with the camera button downloading ``fmt`` ("png" or "svg")."""
-    if fmt != "svg":
-        return CHART_CONFIG
-    return {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": "svg"}}
 
 
 def preload_figures() -> None:

@@ -112,23 +112,6 @@ def _ask_pos_label(err, data, name) -> None:
         SS["upload_pending"] = (data, name, err)
 
 
-# Streamlit's browser side refuses a file over server.maxUploadSize with an English
-# message in a tooltip; this puts the user's language under the refused file (every
-# uploader of the app: ui.page adds it to each page's style).
-_REFUSED_CSS = """
-[data-testid="stTooltipErrorHoverTarget"]:has(> [data-testid="stFileChip"][aria-invalid="true"]) {
-  flex-direction: column !important; }
-[data-testid="stTooltipErrorHoverTarget"]:has(> [data-testid="stFileChip"][aria-invalid="true"])::after {
-  content: "%s"; display: block; color: #b3261e; font-size: 0.85rem; padding: 0.3rem 0.2rem 0; }
-"""
-
-
-def refused_upload_css() -> str:
-    """The style that words the browser's refusal of a too-large file (our own text, never user text)."""
-    text = t("common.upload.refused", mb=UPLOAD_LIMIT_MB).replace('"', "").replace("\\", "").replace("<", "")
-    return _REFUSED_CSS % text
-
-
 def _upload_panel() -> None:
     sb = st.sidebar
     f = sb.file_uploader(t("common.upload.label"), type=None, key="_w_upload", help=t("common.upload.help"))

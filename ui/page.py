@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from . import feedback, links
-from .data import chosen_models, data_sidebar, refused_upload_css
+from .data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar
 from .i18n import language_switch, lesson, t
 from .registry import page
 from .state import SS, bind
@@ -63,7 +63,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
     _sidebar_controls(key)
-    css = [_CSS, feedback.css(t("common.busy")), refused_upload_css(), _PRESENTER_CSS if presenter() else ""]
+    css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB)),
+           _PRESENTER_CSS if presenter() else ""]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     st.title(t(page(key).heading_key))
     if with_lesson:

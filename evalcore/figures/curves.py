@@ -40,7 +40,7 @@ def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_ho
                                    "<extra></extra>"))
 
 
-def _magnified_inset(fig: go.Figure, n_curves: int, views, label: str) -> None:
+def _magnified_inset(fig: go.Figure, views, label: str) -> None:
     """Redraw the curves and single-point markers of ``fig`` inside a crowded
     region, magnified, in the emptiest corner (on a white box, so nothing
     beneath shows through); the region itself is outlined."""
@@ -55,7 +55,7 @@ def _magnified_inset(fig: go.Figure, n_curves: int, views, label: str) -> None:
         fig.add_scatter(x=[x0, x1, x1, x0, x0], y=[y0, y0, y1, y1, y0], mode="lines", showlegend=False,
                         hoverinfo="skip", fill="toself" if fill else None, fillcolor=fill,
                         line=dict(color=MUTED, width=1, dash=None if fill else "dash"))
-    for i, v in enumerate(views[:n_curves]):
+    for i, v in enumerate(views):
         cx, cy = clip_polyline(v.x, v.y, inset.source)
         if cx.size:
             mx, my = inset.map(cx, cy)
@@ -145,7 +145,7 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
             marker(fig, p.recall, p.precision, i, f"{thr} = {p.threshold:.6g}<br>TP = {p.tp:,}, "
                    f"FP = {p.fp:,}<br>P = %{{y:.4f}}, R = %{{x:.4f}}", size=16, edge=2)
     if "inset" in text:
-        _magnified_inset(fig, len(views), views, text["inset"])
+        _magnified_inset(fig, views, text["inset"])
     square_axes(fig, x_title, y_title)
     fig.update_layout(legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
                       clickmode="event+select")
