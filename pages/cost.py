@@ -48,101 +48,109 @@ except ec.DataError as err:
     st.stop()
 
 # ------------------------------------------- error at the threshold and optimum
-model = ui.model_picker(models, "common.roc.thr.model")
-mf = ui.model(token, model, ps)
-tc = mf.counts
-left, right = st.columns([1, 1])
-with left:
-    thr = ui.threshold_control(token, model, tc)
-    cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
-    opt = mf.optimal(p, c01, c10)
-    m1, m2, m3 = st.columns(3)
-    m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
-    m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
-    m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
+@st.fragment
+def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
+    """Everything that depends on the threshold (a threshold move reruns only
+    this part; the cost matrix and prior above are read once per page run)."""
+    model = ui.model_picker(models, "common.roc.thr.model")
+    mf = ui.model(token, model, ps)
+    tc = mf.counts
+    left, right = st.columns([1, 1])
+    with left:
+        thr = ui.threshold_control(token, model, tc)
+        cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
+        opt = mf.optimal(p, c01, c10)
+        m1, m2, m3 = st.columns(3)
+        m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
+        m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
+        m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
 
-    st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
-              key="cost_move", disabled=cur.index == opt.index)
-with right:
-    st.markdown(T("cost.formulas"))
-    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
-                fpr=f"{cur.fpr:.3f}")
-    ui.formula("cost.pc")
-    ui.formula("cost.pc_filled", v=f"{pc:.4f}", **vals)
-    ui.formula("cost.error")
-    ui.formula("cost.error_filled", v=f"{cur.cost:.4f}", **vals)
-ui.formula("cost.norm")
-ui.formula("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)
-st.caption(T("cost.formula_note"))
+        st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
+                  key="cost_move", disabled=cur.index == opt.index)
+    with right:
+        st.markdown(T("cost.formulas"))
+        vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
+                    fpr=f"{cur.fpr:.3f}")
+        ui.formula("cost.pc")
+        ui.formula("cost.pc_filled", v=f"{pc:.4f}", **vals)
+        ui.formula("cost.error")
+        ui.formula("cost.error_filled", v=f"{cur.cost:.4f}", **vals)
+    ui.formula("cost.norm")
+    ui.formula("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)
+    st.caption(T("cost.formula_note"))
 
-# ------------------------------------------------------- linked figure
-st.subheader(T("cost.linked"))
-facts = [ui.model(token, m, ps) for m in models]
-curves = [f.cost_curve for f in facts]
-currents = [ec.cost_at(f.counts, ui.get_threshold(token, m, f.counts), p=p, cost01=c01, cost10=c10)
-            for m, f in zip(models, facts)]
-optima = [f.optimal(p, c01, c10) for f in facts]
-comparison = ui.cost_comparison(facts[0], facts[1]) if len(models) >= 2 else None
-text = ui.texts("cost.fig.", "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
-                "optimal", "norm")
-text.update(fpr=T("common.axis.fpr"), tpr=T("common.axis.tpr"))
-fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
-                                 currents, optima, names=models, pc=pc, text=text, comparison=comparison)
-ui.linked_chart(fig)
-st.caption(T("cost.linked.help", model=models[0]))
-cols = st.columns(len(models))
-for col, m, cc, o in zip(cols, models, curves, optima):
-    col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
-if comparison is not None:
-    winner = {ec.Better.FIRST: models[0], ec.Better.SECOND: models[1]}
-    parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
-             if w in winner]
-    st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
+    # ------------------------------------------------------- linked figure
+    st.subheader(T("cost.linked"))
+    facts = [ui.model(token, m, ps) for m in models]
+    curves = [f.cost_curve for f in facts]
+    currents = [ec.cost_at(f.counts, ui.get_threshold(token, m, f.counts), p=p, cost01=c01, cost10=c10)
+                for m, f in zip(models, facts)]
+    optima = [f.optimal(p, c01, c10) for f in facts]
+    comparison = ui.cost_comparison(facts[0], facts[1]) if len(models) >= 2 else None
+    text = ui.texts("cost.fig.", "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
+                    "optimal", "norm")
+    text.update(fpr=T("common.axis.fpr"), tpr=T("common.axis.tpr"))
+    fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
+                                     currents, optima, names=models, pc=pc, text=text, comparison=comparison)
+    ui.linked_chart(fig)
+    st.caption(T("cost.linked.help", model=models[0]))
+    cols = st.columns(len(models))
+    for col, m, cc, o in zip(cols, models, curves, optima):
+        col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
+    if comparison is not None:
+        winner = {ec.Better.FIRST: models[0], ec.Better.SECOND: models[1]}
+        parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
+                 if w in winner]
+        st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
 
-# ------------------------------------------------------- class imbalance
-st.header(T("imb.title"))
-st.markdown(T("imb.body"))
-i1, i2 = st.columns([2, 1])
-rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1))
-METHODS = ("under", "over")
-method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
-                  **ui.bind("imb_method", "under"))
-try:
-    res = mf.resampled(float(rate), method)
-except ec.DataError as err:
-    ui.show_error(err)
-    st.stop()
-tc2 = res.counts
-thr_now = ui.get_threshold(token, model, tc)
-before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))
-best_b = mf.optimal(ps.n_pos / ps.n, 1.0, 1.0)
-rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
-        T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
-                          f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
-                          ui.fmt(before.precision), ui.fmt(before.recall), f"{best_b.threshold:.4g}"],
-        T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
-                         ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
-                         f"{res.best.threshold:.4g}"]}
-st.dataframe(rows, hide_index=True)
-small = min(res.counts.n_pos, res.counts.n_neg)
-if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
-    st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))
-f1, f2 = st.columns(2)
-names2 = [T("imb.before"), T("imb.after")]
-rv = [mf.roc_view, res.roc]
-pv = [mf.pr_view, res.pr]
-with f1:
-    ui.chart(figures.roc_curves(rv, names=names2, width=None, text=dict(
-        x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
-        threshold=T("common.thr.short"))), key="imb_roc")
-with f2:
-    ui.chart(figures.pr_curves(pv, names=names2, width=None, text=dict(
-        x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"), p_eq_r="P = R",
-        bep="BEP", best="max F1", best_f1="max F1")), key="imb_pr")
-p_data, p_new = ps.n_pos / ps.n, res.rate
-if 0 < p_new < 1 and c10 > 0 and c01 > 0:
-    r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
-    direct = mf.optimal(p_new, c01, c10)
-    via = mf.optimal(p_data, r2, 1.0)
-    st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=f"{c01 / c10:g}",
-                  ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))
+    # ------------------------------------------------------- class imbalance
+    st.header(T("imb.title"))
+    st.markdown(T("imb.body"))
+    i1, i2 = st.columns([2, 1])
+    rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1))
+    METHODS = ("under", "over")
+    method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
+                      **ui.bind("imb_method", "under"))
+    try:
+        res = mf.resampled(float(rate), method)
+    except ec.DataError as err:
+        ui.show_error(err)
+        return
+    tc2 = res.counts
+    thr_now = ui.get_threshold(token, model, tc)
+    before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))
+    best_b = mf.optimal(ps.n_pos / ps.n, 1.0, 1.0)
+    rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
+            T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
+                              f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
+                              ui.fmt(before.precision), ui.fmt(before.recall), f"{best_b.threshold:.4g}"],
+            T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
+                             ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
+                             f"{res.best.threshold:.4g}"]}
+    st.dataframe(rows, hide_index=True)
+    small = min(res.counts.n_pos, res.counts.n_neg)
+    if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
+        st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))
+    f1, f2 = st.columns(2)
+    names2 = [T("imb.before"), T("imb.after")]
+    rv = [mf.roc_view, res.roc]
+    pv = [mf.pr_view, res.pr]
+    inputs = (token, model, float(rate), method)      # not the threshold: built once, kept while these stay
+    with f1:
+        ui.chart(ui.kept("imb_roc", lambda: figures.roc_curves(rv, names=names2, width=None, text=dict(
+            x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
+            threshold=T("common.thr.short"))), *inputs), key="imb_roc")
+    with f2:
+        ui.chart(ui.kept("imb_pr", lambda: figures.pr_curves(pv, names=names2, width=None, text=dict(
+            x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"), p_eq_r="P = R",
+            bep="BEP", best="max F1", best_f1="max F1")), *inputs), key="imb_pr")
+    p_data, p_new = ps.n_pos / ps.n, res.rate
+    if 0 < p_new < 1 and c10 > 0 and c01 > 0:
+        r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
+        direct = mf.optimal(p_new, c01, c10)
+        via = mf.optimal(p_data, r2, 1.0)
+        st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=f"{c01 / c10:g}",
+                      ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))
+
+
+threshold_views(c01, c10, p, pc)

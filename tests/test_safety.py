@@ -2,6 +2,7 @@
 user text shown and never interpreted, no traceback for odd numbers."""
 import html
 import json
+from pathlib import Path
 
 import pytest
 from apptest_utils import ROOT, ok, run
@@ -63,8 +64,11 @@ def test_the_cost_page_works_with_a_model_named_like_its_wiring():
     data = b"y,hl-roc,hl-cost\n1,0.9,0.8\n0,0.2,0.3\n1,0.6,0.7\n0,0.4,0.1\n1,0.5,0.2\n"
     at = upload(run("pages/cost.py", source="upload", lang="en"), data)
     ok(at)
-    html = at.get("iframe")[0].proto.srcdoc
-    assert "meta.hl_roc" in html and "names.indexOf" not in html
+    spec = json.loads(json.loads(at.get("component_instance")[0].proto.json_args)["spec"])
+    names, meta = [t.get("name") for t in spec["data"]], spec["layout"]["meta"]
+    assert names[meta["hl_roc"]] == "hl-roc" and names[meta["hl_cost"]] == "hl-cost"
+    page = (Path(ui.__file__).parent / "linked" / "index.html").read_text(encoding="utf-8")
+    assert "meta.hl_roc" in page and "indexOf(p.customdata)" in page and ".name" not in page
 
 
 def test_a_trailing_comma_file_loads():

@@ -1,8 +1,10 @@
 """Drawing figures in the page: plotly charts, curve charts whose clicks set
-the threshold, and the hover-linked ROC / cost figure (HTML and JS here;
-its figure comes from ``evalcore.figures.cost_linked_figure``)."""
+the threshold, and the hover-linked ROC / cost figure (a component whose
+page is ``ui/linked/index.html``; its figure comes from
+``evalcore.figures.cost_linked_figure``)."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -33,6 +35,19 @@ def _presenter(fig) -> None:
         fig.update_layout(margin_r=90)          # labels at a curve's right end (iso-F) in the larger text
         if fig.layout.yaxis.scaleanchor:        # a square plot shrinks rather than widening its range
             fig.update_yaxes(constrain="domain")
+
+
+def kept(key: str, build, *inputs):
+    """``build()``, kept in this session under ``key`` while ``inputs`` (and
+    the language and presenter mode) stay the same: for a figure that does
+    not depend on the threshold but sits in a part of the page that reruns
+    on every threshold move.  One figure per key, so bounded."""
+    store = SS.setdefault("_kept_figures", {})
+    stamp = (*inputs, SS.get("lang", "zh"), bool(SS.get("presenter")))
+    hit = store.get(key)
+    if hit is None or hit[0] != stamp:
+        hit = store[key] = (stamp, build())
+    return hit[1]
 
 
 LINKED_HEIGHT = 640
@@ -71,6 +86,7 @@ def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
     chart(fig, key, on_select=lambda: threshold_from_click(key, token, models, views), width="content")
 
 
+@functools.cache
 def plotly_js_url() -> str:
     """The URL of plotly.js for the linked figure, served by Streamlit itself
     from the installed plotly package (declared as a component's folder), so
@@ -83,47 +99,25 @@ def plotly_js_url() -> str:
     return f"/component/{component.name}/plotly.min.js"
 
 
-def linked_chart(fig, height: int = LINKED_HEIGHT) -> None:
-    """A figure from ``figures.cost_linked_figure`` with hover linking, in an iframe."""
+@functools.cache
+def _linked_component():
+    import streamlit.components.v1 as components
+
+    return components.declare_component("linked", path=str(Path(__file__).parent / "linked"))
+
+
+def linked_chart(fig: go.Figure, height: int = LINKED_HEIGHT) -> None:
+    """A figure from ``figures.cost_linked_figure`` with hover linking
+    (hovering a ROC point highlights its cost line, hovering a cost line its
+    ROC point), drawn by the component in ``ui/linked/``.  Its frame stays
+    across reruns: a new figure is redrawn in place (``Plotly.react``), never
+    by reloading plotly.js."""
     if SS.get("_no_charts"):
         return
-    st.iframe(linked_html(fig, plotly_js_url(), height), height=height)
+    _linked_component()(spec=linked_spec(fig), script=plotly_js_url(), height=height, key="linked", default=None)
 
 
-def linked_html(fig: go.Figure, script_src: str, height: int = 620) -> str:
-    """A self-contained page that draws ``fig`` (from :func:`cost_linked_figure`)
-    and links hover between its two panels: hovering a ROC point highlights
-    its cost line, hovering a cost line highlights its ROC point.  plotly.js is
-    loaded from ``script_src`` (served by the app, so no internet is needed)."""
-    payload = fig.to_json().replace("<", "\\u003c")
-    return f"""<!doctype html><html><head><meta charset="utf-8">
-<script src="{script_src}"></script>
-<style>body{{margin:0;font-family:sans-serif}}</style></head><body>
-<div id="fig" style="width:100%;height:{height - 10}px"></div>
-<script id="spec" type="application/json">{payload}</script>
-<script>
-const spec = JSON.parse(document.getElementById('spec').textContent);
-const gd = document.getElementById('fig');
-const meta = spec.layout.meta;
-Plotly.newPlot(gd, spec.data, spec.layout, {{displayModeBar: false, responsive: true}}).then(() => {{
-  const hlRoc = meta.hl_roc, hlCost = meta.hl_cost;   // by index, never by a (user-chosen) name
-  function show(j) {{
-    const f = meta.fpr[j], n = meta.fnr[j];
-    Plotly.restyle(gd, {{x: [[f]], y: [[1 - n]]}}, [hlRoc]);
-    Plotly.restyle(gd, {{x: [[0, 1]], y: [[f, n]]}}, [hlCost]);
-    gd.dataset.highlight = String(meta.samples[j]);
-  }}
-  gd.on('plotly_hover', ev => {{
-    const p = ev.points[0];
-    if (p.curveNumber !== meta.line_trace && p.curveNumber !== meta.point_trace) return;
-    const id = p.customdata;
-    const j = meta.samples.indexOf(id);
-    if (j >= 0) show(j);
-  }});
-  gd.on('plotly_unhover', () => {{
-    Plotly.restyle(gd, {{x: [[]], y: [[]]}}, [hlRoc, hlCost]);
-    gd.dataset.highlight = '';
-  }});
-  gd.dataset.ready = '1';
-}});
-</script></body></html>"""
+def linked_spec(fig: go.Figure) -> str:
+    """The JSON the linked component draws (data, layout with the wiring in
+    ``layout.meta``)."""
+    return fig.to_json()

@@ -1,16 +1,18 @@
 """ROC space and cost space side by side (textbook figure 2.5), ready for
-hover linking (the page's HTML wrapper finds the highlight traces by the
-indices in ``layout.meta``, never by a name)."""
+hover linking (the page's component, ``ui/linked/``, finds the highlight
+traces by the indices in ``layout.meta``, never by a name)."""
 from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
 
 from ..results import Better
-from .style import HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, layout, model_color, need, safe, translucent
+from .style import (HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_figure, layout_dict, model_color, need,
+                    safe, translucent)
 
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
+_DOMAINS = ((0.0, 0.45), (0.55, 1.0))   # the panels' x domains: a tenth of the width between them
 def _cost_top(curves, current, optimal) -> float:
     """The top of the cost axis: the models' envelopes and points fill the
     panel (the fan of lines above them is cut off, not the curves)."""
@@ -58,78 +60,78 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     (roc_title, cost_title, w_lines, w_points, w_line_hover, w_iso, w_area, w_current, w_optimal, w_fpr, w_tpr,
      w_norm) = need(text, "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
                     "optimal", "fpr", "tpr", "norm")
-    from plotly.subplots import make_subplots
+    # Built from plain dicts (style.fast_figure): redrawn on every threshold move, and plotly's
+    # checked add_scatter took ~50 ms of the move for these 20-odd traces.
+    data: list[dict] = []
 
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
-                        subplot_titles=(roc_title, cost_title))
+    def scatter(**kw) -> int:
+        data.append(dict(type="scatter", **kw))
+        return len(data) - 1
+
     # -- cost space: sampled lines of the first model, as one trace with gaps
     c0 = curves[0]
-    # each line from (0, FPR) to (1, FNR) as 11 points, lines apart by a NaN (a gap): arrays, not lists,
-    # so plotly neither checks nor writes them point by point
+    # each line from (0, FPR) to (1, FNR) as 11 points, lines apart by a NaN (a gap)
     idx = np.asarray(samples, dtype=np.int64)
     xs = np.append(np.linspace(0, 1, 11), np.nan)
     lx = np.tile(xs, idx.size)
     ly = (c0.fpr[idx][:, None] * (1 - xs) + c0.fnr[idx][:, None] * xs).ravel()
     ld = np.repeat(idx, 12)
     ld[11::12] = -1
-    fig.add_scatter(x=lx, y=ly, mode="lines", line=dict(color=translucent(NEGATIVE, 0.10), width=1),
-                    name=w_lines, customdata=ld, **_RIGHT,
-                    hovertemplate=w_line_hover + "<extra></extra>")
-    line_trace = len(fig.data) - 1
+    line_trace = scatter(x=lx, y=ly, mode="lines", line=dict(color=translucent(NEGATIVE, 0.10), width=1),
+                         name=w_lines, customdata=ld, **_RIGHT, hovertemplate=w_line_hover + "<extra></extra>")
     # -- ROC space: the first model's sampled ROC points, hoverable
-    fig.add_scatter(x=c0.fpr[samples], y=1 - c0.fnr[samples], mode="markers", **_LEFT,
-                    marker=dict(size=6, color=translucent(NEGATIVE, 0.35)), customdata=np.asarray(samples),
-                    name=w_points, showlegend=False,
-                    hovertemplate="FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>")
-    point_trace = len(fig.data) - 1
+    point_trace = scatter(x=c0.fpr[idx], y=1 - c0.fnr[idx], mode="markers", **_LEFT,
+                          marker=dict(size=6, color=translucent(NEGATIVE, 0.35)), customdata=idx,
+                          name=w_points, showlegend=False, hovertemplate="FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>")
     for k, (v, hull, cc, cur, opt, name) in enumerate(zip(roc_views, hulls, curves, current, optimal, names)):
         color = model_color(k)
         name = safe(name, NAME_CHARS)
-        fig.add_scatter(x=v.x, y=v.y, mode="lines", line=dict(color=color, width=3), name=name,
-                        legendgroup=name, **_LEFT, hoverinfo="skip")
-        fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=color, width=2, dash="dash"),
-                        showlegend=False, legendgroup=name, **_LEFT, hoverinfo="skip")
+        scatter(x=v.x, y=v.y, mode="lines", line=dict(color=color, width=3), name=name, legendgroup=name, **_LEFT,
+                hoverinfo="skip")
+        scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=color, width=2, dash="dash"), showlegend=False,
+                legendgroup=name, **_LEFT, hoverinfo="skip")
         ix, iy = _clip_line(opt.fpr, opt.tpr, opt.slope)
-        fig.add_scatter(x=ix, y=iy, mode="lines", line=dict(color=color, width=2, dash="dot"),
-                        name=w_iso, showlegend=k == 0, **_LEFT,
-                        hoverinfo="skip")
-        fig.add_scatter(x=cc.x, y=cc.envelope, mode="lines", line=dict(color=color, width=4),
-                        fill="tozeroy" if k == 0 else None, fillcolor=translucent(NEGATIVE, 0.12),
-                        name=f"{name}: {w_area} = {cc.expected_total_cost:.4f}",
-                        legendgroup=name, **_RIGHT,
-                        hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
-        fig.add_scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, **_LEFT,
-                        marker=dict(size=15, color=color, line=dict(color=INK, width=2)),
-                        hovertemplate=f"{w_current}: {cur.threshold:.6g}<extra></extra>")
-        fig.add_scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, **_LEFT,
-                        marker=dict(size=18, color=color, symbol="star", line=dict(color=INK, width=1)),
-                        hovertemplate=f"{w_optimal}: {opt.threshold:.6g}<extra></extra>")
-        fig.add_scatter(x=[pc, pc], y=[cur.norm_cost, opt.norm_cost], mode="markers", showlegend=False,
-                        **_RIGHT, marker=dict(size=[15, 18], symbol=["circle", "star"], color=color,
-                                                  line=dict(color=INK, width=1)),
-                        hovertemplate="cost_norm %{y:.4f}<extra></extra>")
+        scatter(x=ix, y=iy, mode="lines", line=dict(color=color, width=2, dash="dot"), name=w_iso,
+                showlegend=k == 0, **_LEFT, hoverinfo="skip")
+        fill = dict(fill="tozeroy", fillcolor=translucent(NEGATIVE, 0.12)) if k == 0 else {}
+        scatter(x=cc.x, y=cc.envelope, mode="lines", line=dict(color=color, width=4), **fill,
+                name=f"{name}: {w_area} = {cc.expected_total_cost:.4f}", legendgroup=name, **_RIGHT,
+                hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
+        scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, **_LEFT,
+                marker=dict(size=15, color=color, line=dict(color=INK, width=2)),
+                hovertemplate=f"{w_current}: {cur.threshold:.6g}<extra></extra>")
+        scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, **_LEFT,
+                marker=dict(size=18, color=color, symbol="star", line=dict(color=INK, width=1)),
+                hovertemplate=f"{w_optimal}: {opt.threshold:.6g}<extra></extra>")
+        scatter(x=[pc, pc], y=[cur.norm_cost, opt.norm_cost], mode="markers", showlegend=False, **_RIGHT,
+                marker=dict(size=[15, 18], symbol=["circle", "star"], color=color, line=dict(color=INK, width=1)),
+                hovertemplate="cost_norm %{y:.4f}<extra></extra>")
+    shapes = []
     if comparison is not None:
         for x0, x1, w in comparison.segments:
             if w in (Better.FIRST, Better.SECOND):
-                # shapes on explicit axes: add_vrect(row=, col=) is slow
-                fig.add_shape(type="rect", xref="x2", yref="y2 domain", x0=x0, x1=x1, y0=0, y1=1,
-                              fillcolor=model_color(0 if w == Better.FIRST else 1), opacity=0.08, line_width=0,
-                              layer="below")
-    fig.add_shape(type="line", xref="x2", yref="y2 domain", x0=pc, x1=pc, y0=0, y1=1,
-                  line=dict(color=INK, width=2, dash="dash"))
-    fig.add_annotation(xref="x2", yref="y2 domain", x=pc, y=1, text=f" P(+)cost = {pc:.3f}",
-                       showarrow=False, xanchor="left", yanchor="top", bgcolor=translucent(PAPER, 0.8))
-    hl_roc = len(fig.data)
-    fig.add_scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, **_LEFT,
-                    marker=dict(size=18, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip")
-    fig.add_scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, **_RIGHT,
-                    line=dict(color=POSITIVE, width=4), hoverinfo="skip")
-    fig.update_layout(xaxis=dict(range=[-0.02, 1.02], title=w_fpr),
-                      yaxis=dict(range=[-0.02, 1.02], title=w_tpr),
-                      xaxis2=dict(range=[0, 1], title="P(+)cost"),
-                      yaxis2=dict(range=[0, _cost_top(curves, current, optimal)], title=w_norm))
-    fig.update_layout(legend=dict(orientation="h", y=-0.18, x=0), hovermode="closest",
+                shapes.append(dict(type="rect", xref="x2", yref="y2 domain", x0=x0, x1=x1, y0=0, y1=1,
+                                   fillcolor=model_color(0 if w == Better.FIRST else 1), opacity=0.08,
+                                   line=dict(width=0), layer="below"))
+    shapes.append(dict(type="line", xref="x2", yref="y2 domain", x0=pc, x1=pc, y0=0, y1=1,
+                       line=dict(color=INK, width=2, dash="dash")))
+    hl_roc = scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, **_LEFT,
+                     marker=dict(size=18, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip")
+    scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, **_RIGHT,
+            line=dict(color=POSITIVE, width=4), hoverinfo="skip")
+    # two panels side by side (as make_subplots(1, 2, horizontal_spacing=0.1) lays them out), titled
+    titles = [dict(text=t, x=(lo + hi) / 2, y=1.0, xref="paper", yref="paper", xanchor="center", yanchor="bottom",
+                   showarrow=False, font=dict(size=16)) for t, (lo, hi) in zip((roc_title, cost_title), _DOMAINS)]
+    note = dict(xref="x2", yref="y2 domain", x=pc, y=1, text=f" P(+)cost = {pc:.3f}", showarrow=False,
+                xanchor="left", yanchor="top", bgcolor=translucent(PAPER, 0.8))
+    lay = layout_dict(None, HEIGHT["linked"],
+                      xaxis=dict(domain=list(_DOMAINS[0]), anchor="y", range=[-0.02, 1.02], title=dict(text=w_fpr)),
+                      yaxis=dict(domain=[0.0, 1.0], anchor="x", range=[-0.02, 1.02], title=dict(text=w_tpr)),
+                      xaxis2=dict(domain=list(_DOMAINS[1]), anchor="y2", range=[0, 1], title=dict(text="P(+)cost")),
+                      yaxis2=dict(domain=[0.0, 1.0], anchor="x2", range=[0, _cost_top(curves, current, optimal)],
+                                  title=dict(text=w_norm)),
+                      shapes=shapes, annotations=titles + [note], hovermode="closest",
+                      legend=dict(orientation="h", y=-0.18, x=0),
                       meta=dict(line_trace=line_trace, point_trace=point_trace, hl_roc=hl_roc, hl_cost=hl_roc + 1,
-                                fpr=c0.fpr[samples].tolist(), fnr=c0.fnr[samples].tolist(),
-                                samples=[int(i) for i in samples]))
-    return layout(fig, None, height=HEIGHT["linked"])
+                                fpr=c0.fpr[idx].tolist(), fnr=c0.fnr[idx].tolist(), samples=[int(i) for i in idx]))
+    return fast_figure(data, lay)
