@@ -54,6 +54,9 @@ def drawn(page) -> None:
     page.locator("[data-testid='stMain'] .js-plotly-plot, [data-testid='stMain'] iframe").first.wait_for(
         timeout=120_000)
     settled(page)
+    # figures drawn in place (ui.charts.live_chart) draw after the run: until every one has
+    page.wait_for_function("() => [...document.querySelectorAll('.lab-figure')].every(e => e.classList"
+                           ".contains('js-plotly-plot'))", timeout=120_000, polling=20)
 
 
 class Wire:
@@ -141,6 +144,7 @@ def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
         settled(page)
         # the home page starts the figure library in the background (ui.preload_figures): until it has
         page.locator(".st-key-preload_figures .js-plotly-plot").wait_for(state="attached", timeout=120_000)
+        page.locator(".st-key-preload_figures .lab-figure[data-warm]").wait_for(state="attached", timeout=120_000)
         opened = time.perf_counter() - t0
         for key, name in PAGES:
             try:

@@ -48,9 +48,9 @@ def threshold_views(models: list) -> None:
     left, right = st.columns([1, 1.6])
     with left:
         st.subheader(T("cm.matrix.title", thr=f"{thr:.4g}"))
-        ui.chart(figures.confusion_heatmap(c, text=dict(MATRIX_TEXT, pos=T("common.cls.pos"), neg=T("common.cls.neg"),
-                                                            true=T("axis.true"), pred=T("axis.pred"))),
-                 key="cm_heat")
+        matrix_text = dict(MATRIX_TEXT, pos=T("common.cls.pos"), neg=T("common.cls.neg"), true=T("axis.true"),
+                           pred=T("axis.pred"))
+        ui.live_chart(figures.confusion_heatmap(c, text=matrix_text), key="cm_heat")
     with right:
         k1, k2, k3, k4 = st.columns(4)
         k1.metric(T("m.accuracy"), ui.fmt(m.accuracy))
@@ -59,7 +59,7 @@ def threshold_views(models: list) -> None:
         k4.metric("F1", ui.fmt(m.f1))
         scale = st.segmented_control(T("cm.hist.scale"), SCALES, format_func=ui.labels("cm.hist.scale.", SCALES).get,
                                      help=T("cm.hist.scale.help"), **ui.bind("hist_scale", "count")) or "count"
-        ui.chart(figures.score_histogram(
+        ui.live_chart(figures.score_histogram(
             facts.histogram, thr, scale=scale,
             text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=ui.t_fig("common.axis.score", model=model),
                       y=T(f"cm.hist.y.{scale}"), threshold=T("common.thr.short"), title=T("cm.hist.title"))),

@@ -79,7 +79,7 @@ if mode == "step":
                     roc_end="end", **{"_w_roc_play": " "})
         left, right = st.columns([1.1, 1])
         with left:
-            ui.chart(figures.roc_step_figure(
+            ui.live_chart(figures.roc_step_figure(
                 steps, kk, full=mf.roc_view if grouped else None,
                 text=dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), walked=T("roc.walked"),
                           to_come=T("roc.tocome"), current=T("roc.current"), step=T("roc.col.step"))),
@@ -106,7 +106,7 @@ if mode == "step":
             ui.formula("roc.sum_end" if kk == steps.n_steps else "roc.sum", v=f"{steps.cum_area[kk]:.4f}")
         if not grouped:
             ranked = mf.ranked
-            ui.chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(
+            ui.live_chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(
                 pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=T("roc.rank"),
                 y=ui.t_fig("common.axis.score", model=model), cut=T("roc.cut"), score=T("roc.col.score"),
                 rank=T("roc.col.rank"), step=T("roc.col.step"))), key="roc_strip")

@@ -21,3 +21,40 @@ def ok(at):
 
 def metrics(at):
     return {m.label: m.value for m in at.metric}
+
+
+def figures(at) -> list[dict]:
+    """Every figure on the page as ``{"key", "spec", "config"}`` (spec and
+    config parsed): Streamlit's charts first, then the figures drawn in place
+    (``ui.charts.live_chart``, a component given the figure as JSON)."""
+    import json
+
+    out = []
+    for el in at.get("plotly_chart") + at.get("bidi_component"):
+        if el.type == "plotly_chart":
+            out.append(dict(key=el.proto.id, spec=json.loads(el.proto.spec), config=json.loads(el.proto.config)))
+        elif el.proto.component_name == "lab_live_figure":
+            data = json.loads(el.proto.json)
+            if "spec" in data:
+                out.append(dict(key=el.proto.id, spec=json.loads(data["spec"]), config=data["config"]))
+    return out
+
+
+def figure(at, key: str) -> dict:
+    """The spec of the figure whose chart key is ``key``."""
+    return next(f["spec"] for f in figures(at) if f["key"].endswith(key))
+
+
+def click(at, key: str, curve: int, index: int):
+    """Click point ``index`` of trace ``curve`` of the live chart ``key``, as
+    the browser sends it (the component's ``click`` trigger)."""
+    import json
+
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+    el = next(e for e in at.get("bidi_component") if e.proto.id.endswith(key))
+    ws = at._tree.get_widget_states()
+    w = ws.widgets.add()
+    w.id = _make_trigger_id(el.proto.id, "events")
+    w.json_trigger_value = json.dumps([{"event": "click", "value": {"curve": curve, "index": index}}])
+    return at._run(ws)

@@ -142,8 +142,9 @@ def test_a_shared_link_restores_its_state_in_a_fresh_browser(browser, server):
 @pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
 def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
     open_url(page, server, f"/{key}")
-    charts = page.locator("[data-testid='stPlotlyChart']")
+    charts = page.locator("[data-testid='stMain'] .js-plotly-plot")    # Streamlit's charts and ui.charts.live_chart's
     expect(charts.first).to_be_visible(timeout=20_000)
+    settle(page)
     for i in range(charts.count()):
         charts.nth(i).hover()
         expect(charts.nth(i).locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")
@@ -155,7 +156,7 @@ def test_the_camera_button_downloads_png_or_svg(browser, server, fmt, suffix, he
     ctx = browser.new_context(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
     page = ctx.new_page()
     open_url(page, server, "/pr" + fmt)
-    chart = page.locator("[data-testid='stPlotlyChart']").first
+    chart = page.locator("[data-testid='stMain'] .js-plotly-plot").first       # the P-R figure, drawn in place
     chart.hover()
     with page.expect_download(timeout=30_000) as dl:
         chart.locator(".modebar-btn[data-title^='Download plot']").click()

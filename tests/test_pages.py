@@ -2,7 +2,7 @@
 import re
 
 import pytest
-from apptest_utils import metrics, ok, run
+from apptest_utils import figure, figures, metrics, ok, run
 
 import ui
 
@@ -42,19 +42,19 @@ def test_home_starts_the_figure_library_in_a_hidden_box():
     ok(at)
     charts = at.get("plotly_chart")
     assert [c.key for c in charts] == ["preload_figure"]
+    live = at.get("bidi_component")                  # ... and plotly.js of the figures drawn in place
+    assert [c.proto.id.rsplit("-", 1)[-1] for c in live] == ["preload_live"]
 
 
 @pytest.mark.parametrize("page", [p.path for p in ui.PAGES if p.key in ("methods", "confusion", "compare")])
 def test_the_export_switch_sets_every_figures_download_format(page):
     """The sidebar's radio (PNG at 2x by default, or SVG) reaches every
     figure's toolbar; a link carries it as img=svg."""
-    import json
 
     at = run(page)
-    formats = lambda: {json.loads(c.proto.config)["toImageButtonOptions"]["format"]  # noqa: E731
-                       for c in at.get("plotly_chart")}
+    formats = lambda: {f["config"]["toImageButtonOptions"]["format"] for f in figures(at)}  # noqa: E731
     assert formats() == {"png"}
-    assert json.loads(at.get("plotly_chart")[0].proto.config)["toImageButtonOptions"]["scale"] == 2
+    assert all(f["config"]["toImageButtonOptions"]["scale"] == 2 for f in figures(at))
     radio = next(r for r in at.sidebar.radio if r.options == ["PNG (2×)", "SVG"])
     radio.set_value("svg").run()
     ok(at)
@@ -213,10 +213,9 @@ def test_presenter_mode_leaves_room_for_the_iso_f_labels():
     """In presenter mode's larger text the iso-F labels at the curves' right
     end need a wider right margin; the square plot shrinks rather than
     stretching its [0, 1] range."""
-    import json
 
     at = run("pages/pr.py", presenter=True)
     ok(at)
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = figure(at, "pr_fig")
     assert spec["layout"]["margin"]["r"] == 90 and spec["layout"]["yaxis"]["constrain"] == "domain"
     assert any(a["text"].startswith("F1=") for a in spec["layout"]["annotations"])

@@ -5,22 +5,11 @@ import re
 
 import numpy as np
 import pytest
-from apptest_utils import metrics, ok, run
+from apptest_utils import click, figure, metrics, ok, run
 from sklearn import metrics as skm
 
 import evalcore as ec
 from evalcore import datasets
-
-
-def click(at, chart_key, curve, index):
-    """Send a plotly point selection, as the browser does on a click."""
-    chart = next(c for c in at.get("plotly_chart") if chart_key in c.proto.id)
-    ws = at._tree.get_widget_states()
-    w = ws.widgets.add()
-    w.id = chart.proto.id
-    w.string_value = json.dumps({"selection": {"points": [{"curve_number": curve, "point_index": index}],
-                                             "point_indices": [index], "box": [], "lasso": []}})
-    return at._run(ws)
 
 
 def test_next_walks_the_books_points_to_auc_0_4():
@@ -128,7 +117,7 @@ def test_large_data_steps_by_groups_and_stays_light():
     assert any("each of the 60 steps" in i.value for i in at.info)
     at.radio(key="_w_roc_mode").set_value("full").run()
     ok(at)
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = figure(at, "roc_full")
     for trace in spec["data"][:2]:
         n = len(trace["x"]) if isinstance(trace["x"], list) else trace["x"]["bdata"] and len(
             __import__("base64").b64decode(trace["x"]["bdata"])) // 4
@@ -196,7 +185,7 @@ def test_bad_upload_keeps_data(page):
 def test_pr_marks_max_f1_and_max_fbeta_when_beta_is_not_one():
     at = run("pages/pr.py", lang="en", source="breast-cancer", beta=2.0)
     ok(at)
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = figure(at, "pr_fig")
     symbols = [t.get("marker", {}).get("symbol") for t in spec["data"]]
     assert symbols.count("triangle-up") == 3 and symbols.count("star") == 3
     ps = datasets.breast_cancer()

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apptest_utils import ROOT, ok, run
+from apptest_utils import ROOT, figure, ok, run
 
 import evalcore as ec
 import ui
@@ -53,7 +53,7 @@ def test_hostile_names_are_shown_literally():
     assert "\u202e" not in name                                  # bidi override stripped on load
     md = "\n".join(e.value for e in at.markdown)
     assert "![x](" not in md and "\\!\\[x\\]" in md              # no image, no link: escaped
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = figure(at, "pr_fig")
     legend, hover = spec["data"][0]["name"], spec["data"][0]["hovertemplate"]
     assert len(html.unescape(legend).split(" (AP")[0]) <= limits.NAME_CHARS and "…" in legend   # shortened ...
     assert "&lt;span" in hover and "<span" not in hover                             # ... whole and inert on hover

@@ -15,7 +15,7 @@
 
 Pages ``import ui`` and use the names re-exported here.
 """
-from .charts import chart, curve_chart, kept, linked_chart, linked_spec, preload_figures
+from .charts import chart, curve_chart, kept, linked_chart, linked_spec, live_chart, preload_figures
 from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
@@ -30,7 +30,8 @@ from .threshold import (get_threshold, set_threshold, set_threshold_to_point, th
                         threshold_panel)
 
 __all__ = [
-    "horse_colic_report", "keyboard", "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "preload_figures",
+    "horse_colic_report", "keyboard", "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "live_chart",
+    "preload_figures",
     "FEATURE_SOURCES",
     "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",

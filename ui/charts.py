@@ -50,6 +50,31 @@ def kept(key: str, build, *inputs):
     return hit[1]
 
 
+@functools.cache
+def _live_component():
+    import streamlit.components.v2 as components
+
+    js = (Path(__file__).parent / "live" / "figure.js").read_text(encoding="utf-8")
+    return components.component("lab_live_figure", js=js, isolate_styles=False)
+
+
+def live_chart(fig, key: str, *, on_click=None):
+    """A figure that moves with the threshold or a step, drawn by the
+    component in ``ui/live/``: its plot stays and each run's figure is drawn
+    into it in place (``Plotly.react``), where Streamlit's own chart is
+    rebuilt from nothing whenever its figure changes (2-3x the browser's work
+    on every threshold move).  Same toolbar, presenter text and export format
+    as :func:`chart`.  With ``on_click``, a click on a point calls it, with
+    the point in ``SS[key].click`` (``{"curve": i, "index": j}``)."""
+    if SS.get("_no_charts"):
+        return None
+    if SS.get("presenter"):
+        _presenter(fig)
+    config = {**CHART_CONFIGS.get(SS.get("export_fmt", "png"), CHART_CONFIG), "responsive": True}
+    data = dict(spec=fig.to_json(), config=config, script=plotly_js_url(), clickable=on_click is not None)
+    return _live_component()(key=key, data=data, **({"on_click_change": on_click} if on_click else {}))
+
+
 LINKED_HEIGHT = 640
 
 
@@ -71,19 +96,21 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
 
 def preload_figures() -> None:
     """An empty figure in a hidden box: the browser loads and starts the
-    figure library (about 2.5 s on 2 cores, once per tab) while the student
-    reads the home page, not on the first page that draws a figure."""
+    figure libraries (Streamlit's, about 2.5 s on 2 cores, and plotly.js for
+    :func:`live_chart`; once per tab) while the student reads the home page,
+    not on the first page that draws a figure."""
     if SS.get("_no_charts"):
         return
     st.markdown("<style>.st-key-preload_figures { display: none; }</style>", unsafe_allow_html=True)
     with st.container(key="preload_figures"):
         st.plotly_chart(go.Figure(), key="preload_figure", config={"displayModeBar": False})
+        _live_component()(key="preload_live", data=dict(script=plotly_js_url()))   # live_chart's plotly.js
 
 
 def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
     """A ROC or P-R figure (trace i = model i) whose clicked point sets that
     model's shared threshold."""
-    chart(fig, key, on_select=lambda: threshold_from_click(key, token, models, views), width="content")
+    live_chart(fig, key, on_click=lambda: threshold_from_click(key, token, models, views))
 
 
 @functools.cache

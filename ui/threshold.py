@@ -104,16 +104,17 @@ def threshold_panel(token: str, models: list, ps) -> str:
 
 
 def threshold_from_click(key: str, token: str, models: list, views: list) -> None:
-    """``on_select`` callback of a curve chart: the clicked point of model
-    ``i`` (trace ``i``) sets that model's shared threshold, exactly (looked
-    up by the point's index in the drawn curve, not read back from JSON)."""
-    state = SS.get(key)
-    points = state["selection"]["points"] if state else []
-    for p in points:
-        i, j = int(p.get("curve_number", -1)), p.get("point_index", p.get("point_number"))
-        if 0 <= i < len(views) and j is not None and 0 <= int(j) < len(views[i].thresholds):
-            thr = float(views[i].thresholds[int(j)])
-            if not np.isfinite(thr):  # the ROC start: nothing predicted positive
-                thr = float(np.nextafter(views[i].thresholds[1], np.inf))
-            set_threshold(token, models[i], thr)
-            SS["roc_model"] = models[i]       # the visible control follows the clicked curve
+    """Click callback of a curve chart (``ui.charts.live_chart``): the clicked
+    point of model ``i`` (trace ``i``) sets that model's shared threshold,
+    exactly (looked up by the point's index in the drawn curve, not read back
+    from JSON).  Anything else in the click (another trace, a bad index) is
+    ignored."""
+    click = (SS.get(key) or {}).get("click")
+    i, j = (click.get("curve"), click.get("index")) if isinstance(click, dict) else (None, None)
+    if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < len(views) and 0 <= j < len(views[i].thresholds)):
+        return
+    thr = float(views[i].thresholds[j])
+    if not np.isfinite(thr):  # the ROC start: nothing predicted positive
+        thr = float(np.nextafter(views[i].thresholds[1], np.inf))
+    set_threshold(token, models[i], thr)
+    SS["roc_model"] = models[i]       # the visible control follows the clicked curve

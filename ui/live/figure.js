@@ -1,0 +1,62 @@
+// A plotly figure redrawn in place (ui.charts.figure_chart), a Streamlit
+// component (components v2, in the page itself): the first draw makes the
+// plot; every later run sends the figure as JSON and Plotly.react updates the
+// same plot, instead of Streamlit's chart being rebuilt from nothing on every
+// threshold move.  plotly.js is loaded once per tab from the app itself.
+function plotly(src) {
+  if (!window.__labPlotly) {
+    window.__labPlotly = new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = src; s.onload = () => resolve(window.Plotly); s.onerror = reject;
+      document.head.appendChild(s);
+    });
+  }
+  return window.__labPlotly;
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  let gd = parentElement.querySelector('.lab-figure');
+  if (!gd) {
+    gd = document.createElement('div');
+    gd.className = 'lab-figure';
+    parentElement.appendChild(gd);
+  }
+  gd.__lab = data;                       // the newest figure wins when several runs arrive during a draw
+  const done = plotly(data.script);
+  if (!data.spec) {                      // the home page (ui.charts.preload_figures): load plotly.js and draw
+    done.then(async (Plotly) => {        // each kind of trace once, so its code is ready for the first page
+      if (gd.__drawn) return;
+      gd.__drawn = 'warm-up';
+      await Plotly.newPlot(gd, [{type: 'scatter', x: [0, 1], y: [0, 1], mode: 'lines+markers'},
+                                {type: 'bar', x: [0, 1], y: [1, 2]},
+                                {type: 'heatmap', z: [[1, 2], [3, 4]], texttemplate: '%{z}'}],
+                           {width: 400, height: 300, shapes: [{type: 'line', x0: 0, x1: 1, y0: 0, y1: 1}],
+                            annotations: [{x: 0.5, y: 0.5, text: 'a'}]}, {displayModeBar: true});
+      gd.dataset.warm = '1';
+    });
+    return () => { if (window.Plotly) window.Plotly.purge(gd); };
+  }
+  done.then(async (Plotly) => {
+    if (gd.__busy) return;
+    gd.__busy = true;
+    try {
+      while (gd.__lab && gd.__lab.spec !== gd.__drawn) {
+        const d = gd.__lab, fig = JSON.parse(d.spec);
+        await Plotly.react(gd, fig.data, fig.layout, d.config);
+        gd.__drawn = d.spec;
+        if (d.clickable && !gd.__clicks) {
+          gd.__clicks = true;
+          gd.on('plotly_click', (ev) => {
+            const p = ev.points && ev.points[0];
+            if (p) setTriggerValue('click', { curve: p.curveNumber, index: p.pointIndex });
+          });
+        }
+      }
+    } finally {
+      gd.__busy = false;
+    }
+  });
+  // called when the figure leaves the page (not between runs): plotly's listeners go with it
+  return () => { if (window.Plotly && gd.__drawn) window.Plotly.purge(gd); };
+}
