@@ -13,8 +13,9 @@ import streamlit as st
 from .state import SS
 from .threshold import threshold_from_click
 
-# Every figure has the toolbar with a PNG download at twice the screen's resolution ...
-CHART_CONFIG = {"displayModeBar": True, "displaylogo": False,
+# Every figure has the toolbar with a PNG download at twice the screen's resolution (shown while the
+# pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector) ...
+CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False,
                 "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
                                            "hoverClosestCartesian", "hoverCompareCartesian"],
                 "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "evaluation-lab"}}

@@ -45,6 +45,13 @@ export default function (component) {
         const d = gd.__lab, fig = JSON.parse(d.spec);
         await Plotly.react(gd, fig.data, fig.layout, d.config);
         gd.__drawn = d.spec;
+        if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
+          let width = gd.clientWidth;   // folds): a figure without a fixed width follows its box
+          gd.__resize = new ResizeObserver(() => {
+            if (gd.clientWidth !== width && gd._fullLayout) { width = gd.clientWidth; Plotly.Plots.resize(gd); }
+          });
+          gd.__resize.observe(gd);
+        }
         if (d.clickable && !gd.__clicks) {
           gd.__clicks = true;
           gd.on('plotly_click', (ev) => {
@@ -58,5 +65,8 @@ export default function (component) {
     }
   });
   // called when the figure leaves the page (not between runs): plotly's listeners go with it
-  return () => { if (window.Plotly && gd.__drawn) window.Plotly.purge(gd); };
+  return () => {
+    if (gd.__resize) gd.__resize.disconnect();
+    if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
+  };
 }
