@@ -142,9 +142,11 @@ def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
         page.goto(f"{url}/?source=synthetic&n={rows}&mode=full")
         page.locator("h1").first.wait_for(timeout=120_000)
         settled(page)
-        # the home page starts the figure library in the background (ui.preload_figures): until it has
-        page.locator(".st-key-preload_figures .js-plotly-plot").wait_for(state="attached", timeout=120_000)
-        page.locator(".st-key-preload_figures .lab-figure[data-warm]").wait_for(state="attached", timeout=120_000)
+        # the home page starts the figure library in the background (ui.preload): until it has
+        page.locator(".st-key-preload .js-plotly-plot").wait_for(state="attached", timeout=120_000)
+        page.locator(".st-key-preload .lab-figure[data-warm]").wait_for(state="attached", timeout=120_000)
+        page.frame_locator(".st-key-preload iframe").locator("#fig[data-ready]").wait_for(state="attached",
+                                                                                       timeout=120_000)
         opened = time.perf_counter() - t0
         for key, name in PAGES:
             try:

@@ -20,4 +20,4 @@ for col, stage in zip(cols, ui.STAGES):
 st.subheader(ui.t("home.data.title"))
 st.markdown(ui.t("home.data.body"))
 st.code("y_true,model_a,model_b\n1,0.92,0.80\n0,0.35,0.41\n1,0.61,0.77\n0,0.12,0.55", language="text")
-ui.preload_figures()     # the next page's figures come without the figure library's first-load wait
+ui.preload()     # the next page comes without the browser's first-load wait for its elements' code

@@ -149,6 +149,10 @@ def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
         charts.nth(i).hover()
         expect(charts.nth(i).locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")
                ).to_have_count(1, timeout=10_000)
+    if key == "cost":                               # the linked ROC / cost figure, in its component's frame
+        linked = page.frame_locator("[data-testid='stMain'] iframe").first.locator("#fig.js-plotly-plot")
+        linked.hover()
+        expect(linked.locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")).to_have_count(1)
 
 
 @pytest.mark.parametrize("fmt,suffix,head", [("", ".png", b"\x89PNG"), ("?img=svg", ".svg", b"<svg")])

@@ -11,6 +11,7 @@
 ``charts``    plotly charts, clickable curves, the linked cost figure
 ``links``     the URL that restores a shared state
 ``keys``      keyboard shortcuts (presenter remotes)
+``preload``   the home page starts every element's code in the browser
 ``limits``    every limit that protects a shared server
 
 Pages ``import ui`` and use the names re-exported here.
@@ -24,6 +25,7 @@ from .experiments import horse_colic_report
 from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
 from .page import open_data_page, open_page
+from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
 from .state import KEYS, SS, bind
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
@@ -31,7 +33,7 @@ from .threshold import (get_threshold, set_threshold, set_threshold_to_point, th
 
 __all__ = [
     "horse_colic_report", "keyboard", "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "live_chart",
-    "preload_figures",
+    "preload_figures", "preload",
     "FEATURE_SOURCES",
     "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",

@@ -5,6 +5,7 @@ page is ``ui/linked/index.html``; its figure comes from
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -22,6 +23,9 @@ CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False,
 # ... or an SVG: the toolbar's settings by what the camera button downloads (the sidebar's ``export_fmt``)
 CHART_CONFIGS = {fmt: {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": fmt}}
                  for fmt in ("png", "svg")}
+# live_chart's settings as JSON text: every value the component gets is a string or a flag, because
+# Streamlit inspects a dict or list value for a data frame (importing pandas, ~1 s, on the first one)
+LIVE_CONFIGS = {fmt: json.dumps({**cfg, "responsive": True}) for fmt, cfg in CHART_CONFIGS.items()}
 PRESENTER_FONT = dict(base=20, tick=18, title=24)
 
 
@@ -71,12 +75,13 @@ def live_chart(fig, key: str, *, on_click=None):
         return None
     if SS.get("presenter"):
         _presenter(fig)
-    config = {**CHART_CONFIGS.get(SS.get("export_fmt", "png"), CHART_CONFIG), "responsive": True}
+    config = LIVE_CONFIGS.get(SS.get("export_fmt", "png"), LIVE_CONFIGS["png"])
     data = dict(spec=fig.to_json(), config=config, script=plotly_js_url(), clickable=on_click is not None)
     return _live_component()(key=key, data=data, **({"on_click_change": on_click} if on_click else {}))
 
 
 LINKED_HEIGHT = 640
+EMPTY_SPEC = '{"data": [], "layout": {"meta": {}}}'
 
 
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
@@ -96,16 +101,18 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
 
 
 def preload_figures() -> None:
-    """An empty figure in a hidden box: the browser loads and starts the
-    figure libraries (Streamlit's, about 2.5 s on 2 cores, and plotly.js for
-    :func:`live_chart`; once per tab) while the student reads the home page,
-    not on the first page that draws a figure."""
+    """An empty figure of each kind (Streamlit's chart, :func:`live_chart`'s
+    and :func:`linked_chart`'s frame), for :func:`ui.preload.preload` to draw
+    out of sight: the browser loads and starts the figure libraries
+    (Streamlit's, about 2.5 s on 2 cores, and plotly.js; once per tab)
+    while the student reads the home page, not on the first page that draws
+    a figure."""
     if SS.get("_no_charts"):
         return
-    st.markdown("<style>.st-key-preload_figures { display: none; }</style>", unsafe_allow_html=True)
-    with st.container(key="preload_figures"):
-        st.plotly_chart(go.Figure(), key="preload_figure", config={"displayModeBar": False})
-        _live_component()(key="preload_live", data=dict(script=plotly_js_url()))   # live_chart's plotly.js
+    st.plotly_chart(go.Figure(), key="preload_figure", config={"displayModeBar": False})
+    _live_component()(key="preload_live", data=dict(script=plotly_js_url()))   # live_chart's plotly.js
+    _linked_component()(spec=EMPTY_SPEC, script=plotly_js_url(), config=LIVE_CONFIGS["png"], height=40,
+                        key="preload_linked", default=None)
 
 
 def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
@@ -137,12 +144,15 @@ def _linked_component():
 def linked_chart(fig: go.Figure, height: int = LINKED_HEIGHT) -> None:
     """A figure from ``figures.cost_linked_figure`` with hover linking
     (hovering a ROC point highlights its cost line, hovering a cost line its
-    ROC point), drawn by the component in ``ui/linked/``.  Its frame stays
+    ROC point), drawn by the component in ``ui/linked/``, with the same
+    toolbar and export format as every figure.  Its frame stays
     across reruns: a new figure is redrawn in place (``Plotly.react``), never
     by reloading plotly.js."""
     if SS.get("_no_charts"):
         return
-    _linked_component()(spec=linked_spec(fig), script=plotly_js_url(), height=height, key="linked", default=None)
+    config = LIVE_CONFIGS.get(SS.get("export_fmt", "png"), LIVE_CONFIGS["png"])
+    _linked_component()(spec=linked_spec(fig), script=plotly_js_url(), config=config, height=height, key="linked",
+                        default=None)
 
 
 def linked_spec(fig: go.Figure) -> str:

@@ -2,6 +2,9 @@
 that restores the state, the page's title and lesson."""
 from __future__ import annotations
 
+import functools
+import importlib
+
 import streamlit as st
 
 from . import feedback, links
@@ -55,10 +58,22 @@ def _through_app_py() -> None:
         st.rerun()
 
 
+@functools.cache
+def _import_table_libraries() -> None:
+    """Streamlit imports pandas and pyarrow on the first table (about 1 s on
+    2 cores): done on the server process's first run instead, so that no
+    student's first visit of a page waits for it.  Not in a background
+    thread: plotly looks pandas up in ``sys.modules`` and would find it half
+    made."""
+    for name in ("pandas", "pyarrow"):
+        importlib.import_module(name)
+
+
 def open_page(key: str, *, with_lesson: bool = True) -> None:
     """Language switch, presenter mode, title and lesson of page ``key``
     (see ``ui.registry``).  A link's state is restored on a session's first run."""
     _through_app_py()
+    _import_table_libraries()
     links.restore()
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key

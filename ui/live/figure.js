@@ -24,7 +24,7 @@ export default function (component) {
   }
   gd.__lab = data;                       // the newest figure wins when several runs arrive during a draw
   const done = plotly(data.script);
-  if (!data.spec) {                      // the home page (ui.charts.preload_figures): load plotly.js and draw
+  if (!data.spec) {                      // the home page (ui.preload): load plotly.js and draw
     done.then(async (Plotly) => {        // each kind of trace once, so its code is ready for the first page
       if (gd.__drawn) return;
       gd.__drawn = 'warm-up';
@@ -43,7 +43,7 @@ export default function (component) {
     try {
       while (gd.__lab && gd.__lab.spec !== gd.__drawn) {
         const d = gd.__lab, fig = JSON.parse(d.spec);
-        await Plotly.react(gd, fig.data, fig.layout, d.config);
+        await Plotly.react(gd, fig.data, fig.layout, JSON.parse(d.config));
         gd.__drawn = d.spec;
         if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
           let width = gd.clientWidth;   // folds): a figure without a fixed width follows its box
