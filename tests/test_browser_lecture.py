@@ -126,8 +126,8 @@ def test_a_shared_link_restores_its_state_in_a_fresh_browser(browser, server):
     expect(page.locator("h1").first).to_contain_text("Confusion matrix")
     expect(page.locator(THRESHOLD_INPUT).first).to_have_value("0.9", timeout=20_000)
     link = page.locator("[data-testid='stSidebar'] [data-testid='stExpander']").filter(has_text="Share")
-    link.click()
-    code = link.locator("code").inner_text()
+    link.locator("summary").click()
+    code = link.locator(".lab-link-url").inner_text()
     assert "thr=0.9" in code and "seed=7" in code and "lang=en" in code
     ctx.close()
     ctx2 = browser.new_context(viewport={"width": 1500, "height": 1000})        # someone else opens the link
@@ -137,6 +137,35 @@ def test_a_shared_link_restores_its_state_in_a_fresh_browser(browser, server):
     expect(other.locator(THRESHOLD_INPUT).first).to_have_value("0.9", timeout=20_000)
     assert "n = 1,000" in other.locator("[data-testid='stSidebar']").inner_text().replace("m = ", "n = ")
     ctx2.close()
+
+
+@pytest.mark.parametrize("key", ["confusion", "cost"])
+def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(browser, server, key):
+    """On these pages a threshold move reruns only the threshold's part of the
+    page (a fragment): the address and the share box follow it all the same."""
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000}, permissions=["clipboard-read",
+                                                                                      "clipboard-write"])
+    page = ctx.new_page()
+    open_url(page, server, f"/{key}?lang=en&source=synthetic&n=1000")
+    thumb = (page.locator("[data-testid='stMain'] [data-testid='stSlider']").filter(has_text="predicted positive")
+             .locator("input[type='range']").first)
+    exact = "[data-testid='stMain'] input[aria-label='Exact threshold']"
+    before = page.locator(exact).input_value()
+    thumb.focus()
+    for _ in range(3):
+        thumb.press("ArrowRight")
+        settle(page)
+    # the exact box shows the moved threshold, and the address carries the same
+    page.wait_for_function("([sel, old]) => { const v = document.querySelector(sel).value;"
+                           " return v !== old && new URL(location.href).searchParams.get('thr') === v; }",
+                           arg=[exact, before], timeout=10_000)
+    box = page.locator("[data-testid='stSidebar'] [data-testid='stExpander']").filter(has_text="Share")
+    box.locator("summary").click()
+    expect(box.locator(".lab-link-url")).to_have_text(page.url)
+    box.locator(".lab-link-copy").click()
+    expect(box.locator(".lab-link-done")).to_have_text("Copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == page.url
+    ctx.close()
 
 
 @pytest.mark.parametrize("key", ["confusion", "pr", "cost"])

@@ -9,7 +9,9 @@ An uploaded file cannot travel in a link: the page says so.
 """
 from __future__ import annotations
 
+import functools
 import math
+from pathlib import Path
 
 import streamlit as st
 
@@ -146,17 +148,33 @@ def publish(token: str | None = None, model: str | None = None) -> None:
         q.from_dict(want)
 
 
+@functools.cache
+def _link_component():
+    import streamlit.components.v2 as components
+
+    folder = Path(__file__).parent / "linkbox"
+    return components.component("lab_link", js=(folder / "link.js").read_text(encoding="utf-8"),
+                                css=(folder / "link.css").read_text(encoding="utf-8"), isolate_styles=False)
+
+
 def link_box(uploaded: bool) -> None:
-    """The sidebar's "share a link" box (Streamlit's code block has a copy button)."""
+    """The sidebar's "share a link" box: the address bar's link as it is now
+    (read in the browser, so a threshold moved in a fragment's run, which
+    redraws only part of the page, is in it too) and a copy button."""
     from .i18n import t
 
+    if SS.get("_link_box_drawn"):    # once per run (ui.open_page clears it): a page may also draw a data sidebar
+        return
+    SS["_link_box_drawn"] = True
     with st.sidebar.expander(t("common.link.title")):
-        st.code(link(), language=None, wrap_lines=True)
+        _link_component()(key="link_box", data=dict(copy=t("common.link.copy"), copied=t("common.link.copied"),
+                                                     failed=t("common.link.failed"), link=link()))
         st.caption(t("common.link.upload") if uploaded else t("common.link.help"))
 
 
 def link() -> str:
-    """The address of the current state (for the copy-link box)."""
+    """The address of the current state, as the server knows it (the box
+    shows the browser's own address)."""
     base = ""
     try:
         base = str(st.context.url or "").split("?")[0]

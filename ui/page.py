@@ -77,6 +77,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     links.restore()
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
+    SS["_link_box_drawn"] = False
     _sidebar_controls(key)
     css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else ""]

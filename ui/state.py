@@ -31,6 +31,7 @@ KEYS: dict[str, str] = {
     "ds_upload": "the last uploaded PredictionSet that loaded (kept when a later upload fails)",
     "ds_upload_token": "the cache token of ds_upload",
     "_upload_facts": "{(token, model, flipped): ModelFacts} of ds_upload: kept in the session, so they go with it",
+    "_link_box_drawn": "the share-link box is already in this run's sidebar (a page with a data sidebar draws one)",
     "_kept_figures": "{chart key: (inputs, figure)} of ui.kept: a figure that does not move with the threshold",
     "upload_name": "the file name of ds_upload",
     "upload_error": "the error of the last failed upload (shown until the next upload)",

@@ -10,6 +10,7 @@ import streamlit as st
 
 import evalcore as ec
 
+from . import links
 from .data import model_picker
 from .i18n import t
 from .models import model
@@ -79,6 +80,7 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
               format="%.4f", help=t("common.thr.help"))
     c2.number_input(t("common.thr.number"), step=step, key=nkey, on_change=from_number, format="%.6g")
     current = get_threshold(token, name, tc)
+    links.publish(token, name)      # the address follows the threshold, in a fragment's run too
     if current > hi:
         st.caption(t("common.thr.above", thr=f"{current:.6g}"))
     elif current < lo:

@@ -41,10 +41,12 @@ export default function (component) {
     if (gd.__busy) return;
     gd.__busy = true;
     try {
-      while (gd.__lab && gd.__lab.spec !== gd.__drawn) {
+      // a new figure, or new settings (the export format): drawn again
+      while (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) {
         const d = gd.__lab, fig = JSON.parse(d.spec);
         await Plotly.react(gd, fig.data, fig.layout, JSON.parse(d.config));
-        gd.__drawn = d.spec;
+        gd.__drawn = d.spec + d.config;
+        gd.dataset.drawnAt = String(performance.timeOrigin + performance.now());   // when (epoch ms), for bench/
         if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
           let width = gd.clientWidth;   // folds): a figure without a fixed width follows its box
           gd.__resize = new ResizeObserver(() => {
