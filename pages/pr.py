@@ -10,44 +10,54 @@ ps, token, models = ui.open_data_page("pr")
 T = ui.t
 facts = [ui.model(token, m, ps) for m in models]
 views = [f.pr_view for f in facts]
-points = [ec.operating_point(f.counts, ui.get_threshold(token, m, f.counts)) for m, f in zip(models, facts)]
-
-beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta", 1.0))
-beta_is_1 = abs(beta - 1.0) < 1e-9
 summaries = [f.pr_facts for f in facts]
 beps = [s.bep for s in summaries]
 best1 = [f.best_f(1.0) for f in facts]
-bestb = [f.best_f(beta) for f in facts]
-iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, 1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
-if not beta_is_1:
-    iso += [(f"Fβ={v:.1f}", *ec.f_iso_curve(v, beta)) for v in (0.4, 0.8)]
-best_label = "max F1" if beta_is_1 else f"max Fβ (β={beta:g})"
 
-left, right = st.columns([1.3, 1])
-with left:
-    text = dict(x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"),
-                p_eq_r="P = R", bep="BEP", best=best_label, best_f1="max F1",
-                inset=ui.t_fig("pr.inset"))
-    ui.curve_chart(figures.pr_curves(views, points, names=models, text=text, beps=beps, best=bestb, iso=iso,
-                                     best_f1=None if beta_is_1 else best1),
-                   "pr_fig", token, models, views)
-    st.caption(T("pr.legend"))
-with right:
-    ui.threshold_panel(token, models, ps)
-    # one column per model, one row per measure
-    table = {T("pr.measure"): ["BEP", "max F1", T("pr.at_thr"), "AP", T("pr.trap"),
-                               f"P ({T('common.thr.short')})", f"R ({T('common.thr.short')})"]}
+
+@st.fragment
+def threshold_views() -> None:
+    """Everything that moves with a threshold or β: a threshold move or a
+    click on a curve reruns only this part of the page (not the sidebar,
+    the lesson or the comparison below)."""
+    points = [ec.operating_point(f.counts, ui.get_threshold(token, m, f.counts)) for m, f in zip(models, facts)]
+
+    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta", 1.0))
+    beta_is_1 = abs(beta - 1.0) < 1e-9
+    bestb = [f.best_f(beta) for f in facts]
+    iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, 1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
     if not beta_is_1:
-        table[T("pr.measure")].append(best_label)
-    for m, s, p, b1, bb in zip(models, summaries, points, best1, bestb):
-        col = [f"{s.bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{s.average_precision:.4f}",
-               f"{s.trapezoid:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
+        iso += [(f"Fβ={v:.1f}", *ec.f_iso_curve(v, beta)) for v in (0.4, 0.8)]
+    best_label = "max F1" if beta_is_1 else f"max Fβ (β={beta:g})"
+
+    left, right = st.columns([1.3, 1])
+    with left:
+        text = dict(x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"),
+                    p_eq_r="P = R", bep="BEP", best=best_label, best_f1="max F1",
+                    inset=ui.t_fig("pr.inset"))
+        ui.curve_chart(figures.pr_curves(views, points, names=models, text=text, beps=beps, best=bestb, iso=iso,
+                                         best_f1=None if beta_is_1 else best1),
+                       "pr_fig", token, models, views)
+        st.caption(T("pr.legend"))
+    with right:
+        ui.threshold_panel(token, models, ps)
+        # one column per model, one row per measure
+        table = {T("pr.measure"): ["BEP", "max F1", T("pr.at_thr"), "AP", T("pr.trap"),
+                                   f"P ({T('common.thr.short')})", f"R ({T('common.thr.short')})"]}
         if not beta_is_1:
-            col.append(f"{bb.f:.4f}")
-        table[ui.cell(m)] = col
-    st.dataframe(table, hide_index=True)
-    st.markdown(T("pr.bep_vs_f1"))
-    st.info(T("pr.ap_note"))
+            table[T("pr.measure")].append(best_label)
+        for m, s, p, b1, bb in zip(models, summaries, points, best1, bestb):
+            col = [f"{s.bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{s.average_precision:.4f}",
+                   f"{s.trapezoid:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
+            if not beta_is_1:
+                col.append(f"{bb.f:.4f}")
+            table[ui.cell(m)] = col
+        st.dataframe(table, hide_index=True)
+        st.markdown(T("pr.bep_vs_f1"))
+        st.info(T("pr.ap_note"))
+
+
+threshold_views()
 
 # ------------------------------------------------------------- comparing
 st.header(T("pr.compare"))

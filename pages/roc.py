@@ -168,29 +168,36 @@ elif mode == "grid":
 
 # ------------------------------------------------------------ full mode
 else:
-    views = [f.roc_view for f in facts]
-    points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
-    hull = st.checkbox(T("roc.hull"), **ui.bind("roc_hull", False))
-    hulls = [f.hull for f in facts] if hull else None
-    left, right = st.columns([1.3, 1])
-    with left:
-        text = dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
-                    threshold=T("common.thr.short"))
-        ui.curve_chart(figures.roc_curves(views, points, names=models, hulls=hulls, text=text),
-                       "roc_full", token, models, views)
-        st.caption(T("roc.click"))
-    with right:
-        ui.threshold_panel(token, models, ps)
-        rows = [{T("common.cm.model"): ui.cell(m), "AUC": f"{v.auc:.4f}", T("common.thr.short"): f"{p.threshold:.6g}",
-                 "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"} for m, v, p in zip(models, views, points)]
-        st.dataframe(rows, hide_index=True)
-        for i in range(len(models)):
-            for j in range(i + 1, len(models)):
-                verdict = ui.dominance("roc", facts[i], facts[j])
-                st.markdown(T(f"roc.verdict.{verdict.value}", a=models[i], b=models[j],
-                              auc_a=f"{views[i].auc:.3f}", auc_b=f"{views[j].auc:.3f}"))
-        if ps.n > 20_000:
-            st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
+    @st.fragment
+    def full_views() -> None:
+        """The curves with each model's threshold: a threshold move or a click
+        on a curve reruns only this part of the page."""
+        views = [f.roc_view for f in facts]
+        points = [ec.operating_point(tc, ui.get_threshold(token, m, tc)) for m, tc in zip(models, tcs)]
+        hull = st.checkbox(T("roc.hull"), **ui.bind("roc_hull", False))
+        hulls = [f.hull for f in facts] if hull else None
+        left, right = st.columns([1.3, 1])
+        with left:
+            text = dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
+                        threshold=T("common.thr.short"))
+            ui.curve_chart(figures.roc_curves(views, points, names=models, hulls=hulls, text=text),
+                           "roc_full", token, models, views)
+            st.caption(T("roc.click"))
+        with right:
+            ui.threshold_panel(token, models, ps)
+            rows = [{T("common.cm.model"): ui.cell(m), "AUC": f"{v.auc:.4f}",
+                     T("common.thr.short"): f"{p.threshold:.6g}", "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"}
+                    for m, v, p in zip(models, views, points)]
+            st.dataframe(rows, hide_index=True)
+            for i in range(len(models)):
+                for j in range(i + 1, len(models)):
+                    verdict = ui.dominance("roc", facts[i], facts[j])
+                    st.markdown(T(f"roc.verdict.{verdict.value}", a=models[i], b=models[j],
+                                  auc_a=f"{views[i].auc:.3f}", auc_b=f"{views[j].auc:.3f}"))
+            if ps.n > 20_000:
+                st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
+
+    full_views()
 
 # ------------------------------------------- ties: the AdaBoost horse-colic ROC
 if token == "builtin:horse-colic":
