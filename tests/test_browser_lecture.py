@@ -95,8 +95,9 @@ def test_keyboard_steps_the_roc_walk(page, server):
         expect(heading.first).to_contain_text(want, timeout=20_000)
 
     expect(heading.first).to_contain_text("0 / 9", timeout=20_000)
-    page.wait_for_function(keys_ready, timeout=20_000)
     page.locator("h1").first.click()                          # focus on the page, not on a widget
+    settle(page)
+    page.wait_for_function(keys_ready, timeout=20_000)
     for key, want in (("ArrowRight", "1 / 9"), ("PageDown", "2 / 9"), ("ArrowLeft", "1 / 9"), ("End", "9 / 9"),
                       ("Home", "0 / 9")):
         press(key, want)

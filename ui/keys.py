@@ -39,8 +39,15 @@ function onKey(e) {
   }
 }
 doc.addEventListener('keydown', onKey);
-window.addEventListener('pagehide', () => doc.removeEventListener('keydown', onKey));
-window.parent.__labKeys = Object.keys(keys);
+// which keys are live, for tests: only while a frame's listener is (a frame replaced by a rerun removes its own)
+const host = window.parent;
+host.__labKeyFrames = (host.__labKeyFrames || 0) + 1;
+host.__labKeys = Object.keys(keys);
+window.addEventListener('pagehide', () => {
+  doc.removeEventListener('keydown', onKey);
+  host.__labKeyFrames -= 1;
+  if (host.__labKeyFrames <= 0) host.__labKeys = [];
+});
 </script>"""
 
 
