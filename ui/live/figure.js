@@ -14,6 +14,16 @@ function plotly(src) {
   return window.__labPlotly;
 }
 
+// Traces unchanged since the last draw keep their objects: Plotly.react compares data by reference,
+// so it skips them (the curves, bars and cost lines that do not move with the threshold).
+function reuseTraces(gd, data) {
+  const old = gd.__traces || [];
+  const keys = data.map((t) => JSON.stringify(t));
+  const out = data.map((t, i) => (old[i] && old[i].key === keys[i] ? old[i].trace : t));
+  gd.__traces = out.map((t, i) => ({ key: keys[i], trace: t }));
+  return out;
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let gd = parentElement.querySelector('.lab-figure');
@@ -44,7 +54,7 @@ export default function (component) {
       // a new figure, or new settings (the export format): drawn again
       while (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) {
         const d = gd.__lab, fig = JSON.parse(d.spec);
-        await Plotly.react(gd, fig.data, fig.layout, JSON.parse(d.config));
+        await Plotly.react(gd, reuseTraces(gd, fig.data), fig.layout, JSON.parse(d.config));
         gd.__drawn = d.spec + d.config;
         gd.dataset.drawnAt = String(performance.timeOrigin + performance.now());   // when (epoch ms), for bench/
         if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
