@@ -59,7 +59,7 @@ if mode == "step":
             if playing:
                 st.rerun()                        # the whole page, to stop the timer
         ui.SS["roc_step_now"] = kk
-        ui.links.publish(token, model)            # the link carries the step, in the fragment's runs too
+        ui.links.publish_in_page(token, model)    # the link carries the step, in the fragment's runs too
         c1, c2, c3, c4, c5, c6 = st.columns([1, 1, 1, 1, 1.2, 4])
         c1.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=kk == 0,
                   help="← / PageUp")

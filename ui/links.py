@@ -122,8 +122,8 @@ def _fmt(v) -> str:
     return str(v)
 
 
-def publish(token: str | None = None, model: str | None = None) -> None:
-    """Write the current state into the URL (only what differs from the defaults)."""
+def _wanted(token: str | None, model: str | None) -> dict:
+    """The link's parameters for the current state (only what differs from the defaults)."""
     defaults = {"lang": "zh", "presenter": False, "export_fmt": "png", "source": "seed-9", "syn_n": 1000,
                 "syn_sep": 1.5, "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step",
                 "cost01": 1.0, "cost10": 1.0}
@@ -143,9 +143,33 @@ def publish(token: str | None = None, model: str | None = None) -> None:
             want["thr"] = _fmt(float(thr))
         if f"cost_p|{token}" in SS:
             want["p"] = _fmt(float(SS[f"cost_p|{token}"]))
+    return want
+
+
+def publish(token: str | None = None, model: str | None = None) -> None:
+    """Write the current state into the URL (only what differs from the defaults)."""
+    want = _wanted(token, model)
     q = st.query_params
     if {k: q.get(k) for k in q} != want:
         q.from_dict(want)
+
+
+@functools.cache
+def _address_component():
+    import streamlit.components.v2 as components
+
+    js = (Path(__file__).parent / "linkbox" / "address.js").read_text(encoding="utf-8")
+    return components.component("lab_address", js=js, isolate_styles=False)
+
+
+def publish_in_page(token: str, model: str) -> None:
+    """:func:`publish` for a fragment's runs (a threshold move, a walk step):
+    the browser replaces its address in place.  Streamlit's own update would
+    add a history entry per move and redraw the whole app; the next full run
+    tells Streamlit the address again (:func:`publish`)."""
+    from urllib.parse import urlencode
+
+    _address_component()(key="address", data=dict(query=urlencode(_wanted(token, model))))
 
 
 @functools.cache

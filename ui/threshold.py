@@ -80,7 +80,7 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
               format="%.4f", help=t("common.thr.help"))
     c2.number_input(t("common.thr.number"), step=step, key=nkey, on_change=from_number, format="%.6g")
     current = get_threshold(token, name, tc)
-    links.publish(token, name)      # the address follows the threshold, in a fragment's run too
+    links.publish_in_page(token, name)      # the address follows the threshold, in a fragment's run too
     if current > hi:
         st.caption(t("common.thr.above", thr=f"{current:.6g}"))
     elif current < lo:
