@@ -29,6 +29,11 @@ LIVE_CONFIGS = {fmt: json.dumps({**cfg, "responsive": True}) for fmt, cfg in CHA
 PRESENTER_FONT = dict(base=20, tick=18, title=24)
 
 
+def _export(configs: dict):
+    """The toolbar settings for the sidebar's download format (``export_fmt``)."""
+    return configs.get(SS.get("export_fmt", "png"), configs["png"])
+
+
 def _presenter(fig) -> None:
     """Chart text for the back row: ticks >= 18 px, titles >= 22 px, width from the page."""
     f = PRESENTER_FONT
@@ -75,8 +80,8 @@ def live_chart(fig, key: str, *, on_click=None):
         return None
     if SS.get("presenter"):
         _presenter(fig)
-    config = LIVE_CONFIGS.get(SS.get("export_fmt", "png"), LIVE_CONFIGS["png"])
-    data = dict(spec=fig.to_json(), config=config, script=plotly_js_url(), clickable=on_click is not None)
+    data = dict(spec=fig.to_json(), config=_export(LIVE_CONFIGS), script=plotly_js_url(),
+                clickable=on_click is not None)
     return _live_component()(key=key, data=data, **({"on_click_change": on_click} if on_click else {}))
 
 
@@ -93,7 +98,7 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     if SS.get("presenter"):
         _presenter(fig)
         width = "stretch"
-    config = CHART_CONFIGS.get(SS.get("export_fmt", "png"), CHART_CONFIG)
+    config = _export(CHART_CONFIGS)
     if on_select is None:
         return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
     return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
@@ -150,9 +155,8 @@ def linked_chart(fig: go.Figure, height: int = LINKED_HEIGHT) -> None:
     by reloading plotly.js."""
     if SS.get("_no_charts"):
         return
-    config = LIVE_CONFIGS.get(SS.get("export_fmt", "png"), LIVE_CONFIGS["png"])
-    _linked_component()(spec=linked_spec(fig), script=plotly_js_url(), config=config, height=height, key="linked",
-                        default=None)
+    _linked_component()(spec=linked_spec(fig), script=plotly_js_url(), config=_export(LIVE_CONFIGS), height=height,
+                        key="linked", default=None)
 
 
 def linked_spec(fig: go.Figure) -> str:

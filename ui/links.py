@@ -192,17 +192,5 @@ def link_box(uploaded: bool) -> None:
     SS["_link_box_drawn"] = True
     with st.sidebar.expander(t("common.link.title")):
         _link_component()(key="link_box", data=dict(copy=t("common.link.copy"), copied=t("common.link.copied"),
-                                                     failed=t("common.link.failed"), link=link()))
+                                                     failed=t("common.link.failed")))
         st.caption(t("common.link.upload") if uploaded else t("common.link.help"))
-
-
-def link() -> str:
-    """The address of the current state, as the server knows it (the box
-    shows the browser's own address)."""
-    base = ""
-    try:
-        base = str(st.context.url or "").split("?")[0]
-    except Exception:  # outside a browser session (AppTest)
-        base = ""
-    query = "&".join(f"{k}={v}" for k, v in st.query_params.items())
-    return base + ("?" + query if query else "")
