@@ -55,9 +55,9 @@ def test_every_lesson_in_both_languages():
 
 def test_prose_has_no_raw_subscript_notation():
     """Shown text writes a subscript as math ($y_D$, drawn by KaTeX) or in
-    Unicode (pₒ, Fβ), never as raw TeX ("F_β", "R_{k-1}", "r_i"); code names
+    Unicode (pₒ, Fβ), never as raw TeX ("F_β", "R_{k-1}", "r_i", "ℓ_rank"); code names
     such as y_true and text in backticks are fine."""
-    raw = re.compile(r"(?<![A-Za-z0-9_\\])[A-Za-zβ]_(\{|[A-Za-zβ0-9](?![A-Za-z0-9_]))")
+    raw = re.compile(r"(?<![A-Za-z0-9_\\])[A-Za-zβ]_(\{|[A-Za-zβ0-9](?![A-Za-z0-9_]))|ℓ_")
     texts = [(k, v[lang]) for k, v in STRINGS.items() for lang in ("zh", "en")]
     texts += [(f.name, f.read_text(encoding="utf-8")) for f in (ROOT / "assets" / "lessons").glob("*.md")]
     bad = [(k, m.group()) for k, v in texts for m in raw.finditer(re.sub(r"\$[^$]*\$|`[^`]*`", "", v))]
