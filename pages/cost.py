@@ -25,16 +25,17 @@ with c_tab:
     ui.formula("cost.matrix", c01=f"{c01:g}", c10=f"{c10:g}")
 
 
-def ratio_changed():
-    ui.SS["cost01"] = ui.SS["_w_cost_ratio"] * max(float(ui.SS["cost10"]), 1e-12)
-
-
 with c_ratio:
     current_ratio = round(c01 / c10, 6) if c10 > 0 else RATIOS[-1]
     options = sorted({*RATIOS, current_ratio} if 0 < current_ratio <= RATIOS[-1] else set(RATIOS))
-    if ui.SS.get("_w_cost_ratio") != current_ratio and current_ratio in options:   # changed elsewhere
-        ui.SS["_w_cost_ratio"] = current_ratio
-    st.select_slider(T("cost.ratio"), options, key="_w_cost_ratio", on_change=ratio_changed,
+    shown_ratio = current_ratio if current_ratio in options else RATIOS[-1]
+    ratio_key = ui.widget_key("_w_cost_ratio", shown_ratio)
+
+    def ratio_changed():
+        if ui.is_current("_w_cost_ratio", ratio_key):
+            ui.SS["cost01"] = ui.SS[ratio_key] * max(float(ui.SS["cost10"]), 1e-12)
+
+    st.select_slider(T("cost.ratio"), options, shown_ratio, key=ratio_key, on_change=ratio_changed,
                      format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"))
     pkey = f"cost_p|{token}"
     st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),

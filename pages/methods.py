@@ -35,20 +35,22 @@ def move(to=None, new=False):
     if new:
         ui.SS["methods.seed"] = int(ui.SS.get("methods.seed", 0)) + 1
     if to is None:                               # reset and new sample stop the animation
-        ui.SS["_w_methods.play"] = False
+        ui.SS["methods.play"] = False
     ui.SS[step_key] = 0 if to is None else to
 
 
 c2.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip", help=T("methods.skip.help"))
 c3.button(T("methods.reset"), on_click=move, key="methods_reset")
 c4.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
-playing = st.toggle(T("methods.play"), key="_w_methods.play", help=T("methods.play.help"))
+if ui.SS.get("_page_changed", True):            # the animation stops when the page is left
+    ui.SS["methods.play"] = False
+playing = st.toggle(T("methods.play"), help=T("methods.play.help"), **ui.bind("methods.play", False))
 
 
 @st.fragment(run_every=PLAY_SECONDS if playing and ui.SS[step_key] < m else None)
 def balls():
     step = int(ui.SS[step_key])
-    if ui.SS.get("_w_methods.play") and step < m:
+    if ui.SS.get("methods.play") and step < m:
         step = min(m, step + max(1, m // 40))          # one ball a tick for small m, a handful for large m
         ui.SS[step_key] = step
     left, right = st.columns([2, 1])

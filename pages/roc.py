@@ -39,23 +39,37 @@ if mode == "step":
     skey = f"roc_step|{token}|{model}|{grouped}"
     if "_link_step" in ui.SS:                       # a shared link's step, applied once
         ui.SS[skey] = min(int(ui.SS.pop("_link_step")), steps.n_steps)
-    playing = bool(ui.SS.get("_w_roc_play", False))
+    if ui.SS.get("_page_changed", True):          # Play stops when the page is left
+        ui.SS["roc_play"] = False
+    playing = bool(ui.SS.get("roc_play", False))
 
     def move(delta=None, to=None):
         cur = int(ui.SS.get(skey, 0))
         ui.SS[skey] = max(0, min(steps.n_steps, to if to is not None else cur + delta))
         ui.SS["_roc_moved"] = True               # a user's move: this run takes no timed step
 
+    def play_pause():
+        ui.SS["roc_play"] = not ui.SS.get("roc_play", False)
+        ui.SS["_roc_toggled"] = True
+
+    KEY_MOVES = {"next": dict(delta=1), "prev": dict(delta=-1), "reset": dict(to=0), "end": dict(to=steps.n_steps)}
+
+    def on_key(action):
+        if action == "play":
+            play_pause()
+        else:
+            move(**KEY_MOVES[action])
+
     @st.fragment(run_every=PLAY_SECONDS if playing else None)
     def walk():
         kk = min(int(ui.SS.get(skey, 0)), steps.n_steps)
-        on = bool(ui.SS.get("_w_roc_play", False))
+        on = bool(ui.SS.get("roc_play", False))
         if on and not ui.SS.pop("_roc_moved", False) and kk < steps.n_steps:
             kk += 1                               # a timed rerun of the fragment takes one step
             ui.SS[skey] = kk
         ui.SS.pop("_roc_moved", None)
         if on and kk >= steps.n_steps:            # at the end Play turns itself off
-            ui.SS["_w_roc_play"] = False
+            ui.SS["roc_play"] = False
             if playing:
                 st.rerun()                        # the whole page, to stop the timer
         ui.SS["roc_step_now"] = kk
@@ -68,16 +82,28 @@ if mode == "step":
         c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
         c4.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
                   disabled=kk >= steps.n_steps)
-        c5.toggle(T("roc.play"), key="_w_roc_play", on_change=lambda: st.session_state.update(_roc_toggled=True),
+        play_on = bool(ui.SS.get("roc_play", False))
+        play_key = ui.widget_key("_w_roc_play", play_on)
+
+        def toggled(key=play_key):
+            if ui.is_current("_w_roc_play", key):
+                play_pause()
+
+        c5.toggle(T("roc.play"), play_on, key=play_key, on_change=toggled,
                   help=T("roc.play.help"))
-        if ui.SS.pop("_roc_toggled", False) and bool(ui.SS["_w_roc_play"]) != playing:
+        if ui.SS.pop("_roc_toggled", False) and bool(ui.SS["roc_play"]) != playing:
             st.rerun()                            # start or stop the timer
-        slider_key = f"_w_roc_slider|{skey}"
-        if ui.SS.get(slider_key) != kk:           # written only when moved elsewhere
-            ui.SS[slider_key] = kk
-        c6.slider(T("roc.step"), 0, steps.n_steps, key=slider_key, on_change=lambda: move(to=ui.SS[slider_key]))
-        ui.keyboard(roc_next=["arrowright", "pagedown"], roc_prev=["arrowleft", "pageup"], roc_reset="home",
-                    roc_end="end", **{"_w_roc_play": " "})
+        # the step slider is drawn anew after a move made elsewhere (ui.state.widget_key)
+        sbase = f"_w_roc_slider|{skey}"
+        slider_key = ui.widget_key(sbase, kk)
+
+        def slid(key=slider_key):
+            if ui.is_current(sbase, key):
+                move(to=ui.SS[key])
+
+        c6.slider(T("roc.step"), 0, steps.n_steps, kk, key=slider_key, on_change=slid)
+        ui.keyboard("roc_keys", on_key, next=["arrowright", "pagedown"], prev=["arrowleft", "pageup"],
+                    reset="home", end="end", play=" ")
         left, right = st.columns([1.1, 1])
         with left:
             ui.live_chart(figures.roc_step_figure(

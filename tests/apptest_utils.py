@@ -58,3 +58,12 @@ def click(at, key: str, curve: int, index: int):
     w.id = _make_trigger_id(el.proto.id, "events")
     w.json_trigger_value = json.dumps([{"event": "click", "value": {"curve": curve, "index": index}}])
     return at._run(ws)
+
+
+def widget(elements, base: str):
+    """The widget with key ``base`` as drawn now: a widget whose value changed
+    elsewhere is drawn anew under ``base#1``, ``base#2``, ...
+    (``ui.state.widget_key``).  ``widget(at.slider, "_w_thr_s|P(+)")``."""
+    found = [e for e in elements if e.key == base or (e.key or "").startswith(base + "#")]
+    assert len(found) == 1, [e.key for e in elements]
+    return found[0]

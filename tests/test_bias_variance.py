@@ -3,7 +3,7 @@ batched fit against a per-set np.polyfit loop, mlxtend as an oracle, and the
 page under AppTest."""
 import numpy as np
 import pytest
-from apptest_utils import metrics, ok, run
+from apptest_utils import metrics, ok, run, widget
 
 import evalcore as ec
 
@@ -105,9 +105,9 @@ def terms(at):
 def test_page_low_degree_bias_dominates_high_degree_variance(lang):
     at = run("pages/biasvar.py", lang=lang)
     ok(at)
-    at.slider(key="_w_biasvar.degree").set_value(0).run()
+    widget(at.slider, "_w_biasvar.degree").set_value(0).run()
     low = list(terms(at).values())
-    at.slider(key="_w_biasvar.degree").set_value(12).run()
+    widget(at.slider, "_w_biasvar.degree").set_value(12).run()
     high = list(terms(at).values())
     ok(at)
     assert low[0] > low[1] and high[1] > high[0]                       # bias², var
@@ -118,10 +118,10 @@ def test_page_low_degree_bias_dominates_high_degree_variance(lang):
 
 def test_page_training_degree_and_every_truth():
     at = run("pages/biasvar.py", lang="en")
-    at.radio(key="_w_biasvar.mode").set_value("steps").run()
+    widget(at.radio, "_w_biasvar.mode").set_value("steps").run()
     ok(at)
-    at.select_slider(key="_w_biasvar.steps").set_value(100_000).run()
+    widget(at.select_slider, "_w_biasvar.steps").set_value(100_000).run()
     for truth in ec.TRUTHS:
-        at.radio(key="_w_biasvar.truth").set_value(truth).run()
+        widget(at.radio, "_w_biasvar.truth").set_value(truth).run()
         ok(at)
     assert "gradient steps" in "\n".join(e.value for e in at.markdown)

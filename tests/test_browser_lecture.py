@@ -87,7 +87,7 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(bro
 def test_keyboard_steps_the_roc_walk(page, server):
     open_url(page, server, "/roc?mode=step")
     heading = page.locator("h3").filter(has_text="/ 9")
-    keys_ready = "() => (window.__labKeys || []).includes('roc_next')"
+    keys_ready = "() => (window.__labKeys || []).includes('next')"
 
     def press(key, want):
         page.keyboard.press(key)
@@ -99,8 +99,14 @@ def test_keyboard_steps_the_roc_walk(page, server):
     settle(page)
     page.wait_for_function(keys_ready, timeout=20_000)
     for key, want in (("ArrowRight", "1 / 9"), ("PageDown", "2 / 9"), ("ArrowLeft", "1 / 9"), ("End", "9 / 9"),
-                      ("Home", "0 / 9")):
+                      ("PageUp", "8 / 9")):
         press(key, want)
+    # Space plays: a step every 1.2 s, and Play turns itself off at the end, the toggle with it
+    play = page.locator("[class*='st-key-_w_roc_play'] input[type='checkbox']").first
+    page.keyboard.press(" ")
+    expect(heading.first).to_contain_text("9 / 9", timeout=20_000)
+    expect(play).not_to_be_checked(timeout=20_000)
+    press("Home", "0 / 9")
     # keys typed into a field belong to the field
     page.evaluate("() => { const t = document.createElement('textarea'); t.id = 'typing';"
                   " document.querySelector('[data-testid=stMain]').appendChild(t); }")
@@ -169,6 +175,32 @@ def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(browser, server, 
     box.locator(".lab-link-copy").click()
     expect(box.locator(".lab-link-done")).to_have_text("Copied")
     assert page.evaluate("() => navigator.clipboard.readText()") == page.url
+    ctx.close()
+
+
+@pytest.mark.parametrize("key", ["confusion", "cost"])
+def test_fast_presses_on_the_threshold_slider_all_count(browser, server, key):
+    """Twelve arrow presses, each before the page has been redrawn from the
+    last: the threshold ends twelve steps on, and the exact box never goes
+    back.  (When the server wrote the exact box's value, the browser sent the
+    old one back with a press made before it was redrawn, which undid moves.)"""
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
+    page = ctx.new_page()
+    open_url(page, server, f"/{key}?lang=en&thr=0.5")
+    thumb = (page.locator("[data-testid='stMain'] [data-testid='stSlider']").filter(has_text="predicted positive")
+             .locator("input[type='range']").first)
+    exact = page.locator("[data-testid='stMain'] input[aria-label='Exact threshold']").first
+    expect(exact).to_have_value("0.5", timeout=20_000)
+    thumb.focus()
+    seen = []
+    for k in range(12):
+        thumb.press("ArrowRight")
+        page.wait_for_timeout(60 + 40 * (k % 3))
+        seen.append(float(exact.input_value()))
+    settle(page)
+    expect(exact).to_have_value("0.512", timeout=20_000)
+    assert thumb.input_value() == "0.512"
+    assert seen == sorted(seen), seen
     ctx.close()
 
 

@@ -1,7 +1,7 @@
 """The comparison-tests page under AppTest: every section, the book's table
 2.5, alpha flipping a borderline decision, edited and bad cells."""
 import pytest
-from apptest_utils import ok, run
+from apptest_utils import ok, run, widget
 
 import evalcore as ec
 
@@ -26,7 +26,7 @@ def test_binomial_alpha_flips_a_borderline_decision():
     assert ec.binomial_test(k, m, eps0, alpha=0.05).reject != ec.binomial_test(k, m, eps0, alpha=0.01).reject
     at = run("pages/compare.py", lang="en", **{"compare.m": m, "compare.errors": k, "compare.eps0": eps0})
     first = [e.value for e in at.tabs[0].success] + [e.value for e in at.tabs[0].error]
-    at.segmented_control(key="_w_compare.alpha").set_value(0.01).run()
+    widget(at.segmented_control, "_w_compare.alpha").set_value(0.01).run()
     ok(at)
     second = [e.value for e in at.tabs[0].success] + [e.value for e in at.tabs[0].error]
     assert first != second and any("cannot reject" in s for s in first + second)
@@ -91,7 +91,7 @@ def test_mcnemar_and_delong_on_the_current_data():
 
 def test_the_demsar_preset_ranks_larger_is_better_and_gives_cd_1_25():
     at = run("pages/compare.py", lang="en")
-    at.radio(key="_w_compare.preset").set_value("demsar").run()
+    widget(at.radio, "_w_compare.preset").set_value("demsar").run()
     ok(at)
     assert at.session_state["compare.higher"] is True
     text = "\n".join(e.value for e in at.tabs[5].latex)

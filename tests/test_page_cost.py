@@ -4,7 +4,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_utils import ok
+from apptest_utils import ok, widget
 from apptest_utils import run as run_page
 
 import evalcore as ec
@@ -36,8 +36,8 @@ def test_cost_ratio_and_prior_move_the_optimum_which_is_minimal():
     ok(at)
     seen = set()
     for c01, p in ((1.0, 0.372), (20.0, 0.372), (20.0, 0.05), (1.0, 0.9)):
-        at.number_input(key="_w_cost01").set_value(c01).run()
-        at.slider(key="_w_cost_p|builtin:breast-cancer").set_value(p).run()
+        widget(at.number_input, "_w_cost01").set_value(c01).run()
+        widget(at.slider, "_w_cost_p|builtin:breast-cancer").set_value(p).run()
         ok(at)
         best = float(metric(at, "Least cost error"))
         assert best == pytest.approx(brute_min_cost(y, s, p, c01, 1.0), abs=6e-5)
@@ -54,13 +54,13 @@ def test_move_threshold_to_the_optimum():
     at.button(key="cost_move").click().run()
     ok(at)
     assert metric(at, "Cost error now") == metric(at, "Least cost error")
-    assert at.number_input(key="_w_thr_n|logistic").value == pytest.approx(float(best), rel=1e-5)
+    assert widget(at.number_input, "_w_thr_n|logistic").value == pytest.approx(float(best), rel=1e-5)
     assert at.button(key="cost_move").disabled
 
 
 def test_ratio_slider_sets_cost01():
     at = run(lang="en")
-    at.select_slider(key="_w_cost_ratio").set_value(5.0).run()
+    widget(at.select_slider, "_w_cost_ratio").set_value(5.0).run()
     ok(at)
     assert at.session_state["cost01"] == 5.0
     assert any(r"\mathrm{cost}_{01} = 5" in e.value for e in at.latex)
@@ -96,7 +96,7 @@ def test_linked_figure_html_and_two_model_ranges():
 
 def test_class_imbalance_keeps_roc_moves_pr():
     at = run(source="synthetic", lang="en", syn_n=10_000, syn_rate=0.5, models=["A"])
-    at.slider(key="_w_imb_rate").set_value(0.05).run()
+    widget(at.slider, "_w_imb_rate").set_value(0.05).run()
     ok(at)
     table = at.dataframe[0].value
     rows = dict(zip(table["measure"], range(len(table))))

@@ -1,7 +1,7 @@
 """The metrics lab under AppTest: every section renders, editing a table
 changes the number, a bad cell gives a message and keeps the last good table."""
 import pytest
-from apptest_utils import metrics, ok, run
+from apptest_utils import metrics, ok, run, widget
 
 import evalcore as ec
 
@@ -24,7 +24,7 @@ def test_editing_a_table_changes_the_number_and_the_bias_slider_moves_r2_not_ev(
     r = ec.regression_scores([1.0, 2.0, 3.0, 4.0], [1.5, 2.5, 2.0, 4.5])
     assert metrics(at)["MAE"] == f"{r.mae:.4f}" != before
     ev, r2 = metrics(at)["Explained variance"], metrics(at)["R²"]
-    at.slider(key="_w_lab.bias").set_value(2.0).run()
+    widget(at.slider, "_w_lab.bias").set_value(2.0).run()
     assert metrics(at)["Explained variance"] == ev and metrics(at)["R²"] != r2
 
 

@@ -1,6 +1,6 @@
 """The evaluation-methods page under AppTest."""
 import pytest
-from apptest_utils import metrics, ok, run
+from apptest_utils import metrics, ok, run, widget
 
 import evalcore as ec
 
@@ -18,7 +18,7 @@ def test_bootstrap_skip_shows_the_evalcore_oob_fraction(lang):
 
 def test_play_steps_the_draws_and_reset_and_new_sample_work():
     at = run("pages/methods.py", lang="en", **{"methods.m": 10})
-    at.toggle(key="_w_methods.play").set_value(True).run()
+    widget(at.toggle, "_w_methods.play").set_value(True).run()
     ok(at)
     assert int(at.session_state["methods.step"]) >= 1
     at.button(key="methods_reset").click().run()
@@ -30,9 +30,9 @@ def test_play_steps_the_draws_and_reset_and_new_sample_work():
 def test_moving_m_k_and_the_test_fraction_updates_without_error():
     at = run("pages/methods.py", lang="en", **{"methods.fs": "watermelon"})
     ok(at)
-    at.select_slider(key="_w_methods.m").set_value(200).run()
-    at.slider(key="_w_methods.frac").set_value(0.5).run()
-    at.slider(key="_w_methods.k").set_value(5).run()
+    widget(at.select_slider, "_w_methods.m").set_value(200).run()
+    widget(at.slider, "_w_methods.frac").set_value(0.5).run()
+    widget(at.slider, "_w_methods.k").set_value(5).run()
     ok(at)
     assert "Models to train" in metrics(at)
 
@@ -48,6 +48,6 @@ def test_the_truth_study_and_tuning_render():
                                                 "methods.n": 50, "methods.truth_on": True})
     ok(at)
     assert any("leave-one-out" in str(d.value) for d in at.dataframe)
-    at.radio(key="_w_methods.tune_stage").set_value(2).run()
+    widget(at.radio, "_w_methods.tune_stage").set_value(2).run()
     ok(at)
     assert "Final model's test error" in metrics(at)

@@ -3,7 +3,7 @@ import json
 import re
 
 import pytest
-from apptest_utils import figure, figures, metrics, ok, run
+from apptest_utils import figure, figures, metrics, ok, run, widget
 
 import ui
 
@@ -90,7 +90,7 @@ def test_confusion_page_on_every_source(source):
 def test_threshold_slider_changes_numbers():
     at = run("pages/confusion.py", lang="en")
     before = metrics(at)
-    slider = at.slider(key="_w_thr_s|P(+)")
+    slider = widget(at.slider, "_w_thr_s|P(+)")
     slider.set_value(0.75).run()
     ok(at)
     after = metrics(at)
@@ -102,11 +102,11 @@ def test_threshold_slider_changes_numbers():
 
 def test_exact_number_input_sets_the_shared_threshold():
     at = run("pages/confusion.py", lang="en")
-    at.number_input(key="_w_thr_n|P(+)").set_value(0.45).run()
+    widget(at.number_input, "_w_thr_n|P(+)").set_value(0.45).run()
     ok(at)
     # >= 0.45: x5 x2 x7 x4 x1 -> TP 2, FP 3
     assert "\\frac{2}{2+3}" in all_text(at)
-    assert at.slider(key="_w_thr_s|P(+)").value == pytest.approx(0.45)
+    assert widget(at.slider, "_w_thr_s|P(+)").value == pytest.approx(0.45)
 
 
 def test_formulas_are_filled_with_counts():
@@ -170,7 +170,7 @@ def test_ambiguous_labels_ask_for_the_positive_label():
     at = run("pages/confusion.py", source="upload", lang="en")
     upload(at, b"y,m\nA,0.3\nB,0.2\nA,0.9\n")
     assert "Which label is the positive class" in at.sidebar.error[0].value
-    at.sidebar.selectbox(key="_w_pos_pick").set_value("B")
+    widget(at.sidebar.selectbox, "_w_pos_pick").set_value("B")
     at.sidebar.button(key="_w_pos_apply").click().run()
     ok(at)
     ps = at.session_state["ds_upload"]
@@ -192,7 +192,7 @@ def test_data_survives_a_page_switch():
 def test_multiclass_kappa_example_and_bad_upload():
     at = run("pages/confusion.py", lang="en")
     assert r"= 0.400" in "\n".join(e.value for e in at.latex if "kappa" in e.value)
-    at.radio(key="_w_mc_source").set_value("upload").run()
+    widget(at.radio, "_w_mc_source").set_value("upload").run()
     at.file_uploader(key="_w_mc_upload").set_value(("x.csv", b"a,b,c\n1,2,3\n", "text/csv")).run()
     ok(at)
     assert any("predicted-label" in e.value for e in at.error)

@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_utils import click, figure, metrics, ok, run
+from apptest_utils import click, figure, metrics, ok, run, widget
 from sklearn import metrics as skm
 
 import evalcore as ec
@@ -66,7 +66,7 @@ def test_click_on_roc_sets_the_shared_threshold_and_confusion_page_sees_it():
     state = {k: at.session_state[k] for k in ("thresholds", "source", "lang")}
     cm = run("pages/confusion.py", **state)
     ok(cm)
-    assert cm.number_input(key="_w_thr_n|P(+)").value == 0.7
+    assert widget(cm.number_input, "_w_thr_n|P(+)").value == 0.7
     m = metrics(cm)
     assert (m["Precision P"], m["Recall R"]) == ("0.333", "0.250")   # x5 x2 x7: 1 TP, 2 FP
 
@@ -107,7 +107,7 @@ def test_flip_offer_for_auc_below_half():
     assert any("AUC = 0.400 < 0.5" in w.value for w in at.warning)
     at.checkbox(key="_w_flip|P(+)").check().run()
     ok(at)
-    at.radio(key="_w_roc_mode").set_value("four").run()
+    widget(at.radio, "_w_roc_mode").set_value("four").run()
     assert float(next(m.value for m in at.metric if m.label == "AUC")) == pytest.approx(0.6)
 
 
@@ -115,7 +115,7 @@ def test_large_data_steps_by_groups_and_stays_light():
     at = run("pages/roc.py", lang="en", source="synthetic", syn_n=100_000)
     ok(at)
     assert any("each of the 60 steps" in i.value for i in at.info)
-    at.radio(key="_w_roc_mode").set_value("full").run()
+    widget(at.radio, "_w_roc_mode").set_value("full").run()
     ok(at)
     spec = figure(at, "roc_full")
     for trace in spec["data"][:2]:
@@ -143,7 +143,7 @@ def test_awkward_data_draws_without_error(name, page):
     assert not at.sidebar.error
     if page.endswith("roc.py"):
         for mode in ("four", "grid", "full", "step"):
-            at.radio(key="_w_roc_mode").set_value(mode).run()
+            widget(at.radio, "_w_roc_mode").set_value(mode).run()
             ok(at)
             if mode == "step":
                 for _ in range(3):
@@ -156,7 +156,7 @@ def test_awkward_data_draws_without_error(name, page):
 def test_all_equal_scores_is_one_diagonal_step():
     at = run("pages/roc.py", lang="en", source="upload")
     at.sidebar.file_uploader(key="_w_upload").set_value(("a.csv", AWKWARD["all_equal"], "text/csv")).run()
-    at.radio(key="_w_roc_mode").set_value("step").run()
+    widget(at.radio, "_w_roc_mode").set_value("step").run()
     at.button(key="roc_next").click().run()
     ok(at)
     assert any("tie" in m.value for m in at.markdown)

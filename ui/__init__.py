@@ -27,7 +27,7 @@ from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, s
 from .page import open_data_page, open_page
 from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
-from .state import KEYS, SS, bind
+from .state import KEYS, SS, bind, is_current, widget_key
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                         threshold_panel)
 

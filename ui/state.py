@@ -19,6 +19,7 @@ KEYS: dict[str, str] = {
     "export_fmt": 'what the camera button of every figure downloads: "png" (at 2x, default) or "svg"',
     "_page": "the key of the page drawn last (for the link)",
     "_page_changed": "this run is a page's first after another page: widgets take their values from the plain keys",
+    "_widget_gen": "per widget base key: how often its widget was drawn anew because its value changed elsewhere (ui.state.widget_key)",
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
@@ -49,6 +50,7 @@ KEYS: dict[str, str] = {
     "roc_step|": "prefix: ROC walk position per (token, model, grouped)",
     "roc_step_now": "the ROC walk's current step (for the link)",
     "_roc_moved": "a Prev/Next/Reset/End/slider move happened: this run of the walk takes no timed step",
+    "roc_play": "the ROC walk's Play is on (a step every 1.2 s)",
     "_roc_toggled": "Play was switched: the page reruns to start or stop the timer",
     "cost01": "cost of a false negative (textbook cost01)",
     "cost10": "cost of a false positive (textbook cost10)",
@@ -77,21 +79,48 @@ def declared(key: str) -> bool:
     return any(key.startswith(k) for k in KEYS if k.endswith(("|", ".")))
 
 
+def widget_key(base: str, value) -> str:
+    """The key of a widget that must show ``value`` (a widget key, ``_w_...``);
+    draw the widget with ``value=value`` (its first value) and this key.
+
+    The server never writes the value of a widget that is on the page: a
+    value written there that the browser had not taken yet came back with the
+    user's next key press and undid it (fast arrow presses were lost: 12 presses
+    on the threshold slider moved it 4 to 10 steps, on a busy machine).  So a
+    widget whose value changed elsewhere (another widget, a link, a click, a
+    page) is drawn anew under a new key (``base#1``, ``base#2``, ...), starting
+    at ``value``; the one the user is moving keeps its key and its focus.
+    Callbacks check :func:`is_current` so that an old widget's value, sent by
+    a page not yet redrawn, moves nothing."""
+    gens = SS.setdefault("_widget_gen", {})
+    g = gens.get(base, 0)
+    key = f"{base}#{g}" if g else base
+    if key in SS and SS[key] != value:
+        gens[base] = g = g + 1
+        key = f"{base}#{g}"
+    return key
+
+
+def is_current(base: str, key: str) -> bool:
+    """Whether ``key`` is the widget key :func:`widget_key` gives ``base`` now."""
+    g = SS.get("_widget_gen", {}).get(base, 0)
+    return key == (f"{base}#{g}" if g else base)
+
+
 def bind(key: str, default):
     """Keyword arguments that tie a widget to the plain session key ``key``,
     so its value survives page switches: ``st.radio(..., **bind("lang", "zh"))``.
-
-    The widget's own key is written only when the plain value changed
-    elsewhere (another page, a link, a button): rewriting it on every run
-    would drop fast key presses."""
+    The widget's key comes from :func:`widget_key`: a widget whose value
+    changed elsewhere is drawn anew."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
     if key not in SS:
         SS[key] = default
-    wkey = "_w_" + key
-    if wkey not in SS or SS[wkey] != SS[key] or SS.get("_page_changed", True):
-        SS[wkey] = SS[key]
-    return dict(key=wkey, on_change=_copy_back, args=(key,))
+    wkey = widget_key("_w_" + key, SS[key])
+    if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
+        SS[wkey] = SS[key]         # first value: index, value, default; a new key has nothing to undo)
+    return dict(key=wkey, on_change=_copy_back, args=(key, wkey))
 
 
-def _copy_back(key: str) -> None:
-    SS[key] = SS["_w_" + key]
+def _copy_back(key: str, wkey: str) -> None:
+    if is_current("_w_" + key, wkey):
+        SS[key] = SS[wkey]
