@@ -39,6 +39,7 @@ __all__ = [
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
     "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
     "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "PAGES",
-    "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "get_threshold", "set_threshold",
+    "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "is_current", "widget_key",
+    "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",
 ]

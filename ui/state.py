@@ -19,7 +19,8 @@ KEYS: dict[str, str] = {
     "export_fmt": 'what the camera button of every figure downloads: "png" (at 2x, default) or "svg"',
     "_page": "the key of the page drawn last (for the link)",
     "_page_changed": "this run is a page's first after another page: widgets take their values from the plain keys",
-    "_widget_gen": "per widget base key: how often its widget was drawn anew because its value changed elsewhere (ui.state.widget_key)",
+    "_widget_gen": "per widget base key: how often its widget was drawn anew, its value changed elsewhere "
+                   "(ui.state.widget_key)",
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",

@@ -79,7 +79,8 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     c1, c2 = st.columns([3, 1])
     c1.slider(t("common.thr.slider"), lo_s, hi_s, on_slider, step=step, key=skey, on_change=from_slider,
               format="%.4f", help=t("common.thr.help"))
-    c2.number_input(t("common.thr.number"), value=float(value), step=step, key=nkey, on_change=from_number, format="%.6g")
+    c2.number_input(t("common.thr.number"), value=float(value), step=step, key=nkey, on_change=from_number,
+                    format="%.6g")
     current = get_threshold(token, name, tc)
     links.publish_in_page(token, name)      # the address follows the threshold, in a fragment's run too
     if current > hi:
