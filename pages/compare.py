@@ -191,9 +191,9 @@ with tabs[4]:
     table = ec.mcnemar_table(learners.correct(ps, "logistic", 0.5), learners.correct(ps, "naive_bayes", 0.5))
     c1, c2 = st.columns(2)
     e01 = c1.number_input("e01", 0, 10**6, step=1, help=T("compare.mcnemar.e01"),
-                          **ui.bind("compare.e01", int(table[0, 1])))
+                          **ui.bind("compare.e01", int(table[0, 1]), "value"))
     e10 = c2.number_input("e10", 0, 10**6, step=1, help=T("compare.mcnemar.e10"),
-                          **ui.bind("compare.e10", int(table[1, 0])))
+                          **ui.bind("compare.e10", int(table[1, 0]), "value"))
     st.caption(T("compare.mcnemar.preset", e00=int(table[0, 0]), e11=int(table[1, 1])))
     if len(pair) == 2:
         def from_current():

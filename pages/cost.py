@@ -17,9 +17,9 @@ st.subheader(T("cost.matrix"))
 c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
 with c_in:
     st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
-                    **ui.bind("cost01", 1.0))
+                    **ui.bind("cost01", 1.0, "value"))
     st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
-                    **ui.bind("cost10", 1.0))
+                    **ui.bind("cost10", 1.0, "value"))
 c01, c10 = float(ui.SS["cost01"]), float(ui.SS["cost10"])
 with c_tab:
     ui.formula("cost.matrix", c01=f"{c01:g}", c10=f"{c10:g}")

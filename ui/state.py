@@ -108,18 +108,24 @@ def is_current(base: str, key: str) -> bool:
     return key == (f"{base}#{g}" if g else base)
 
 
-def bind(key: str, default):
+def bind(key: str, default, first: str | None = None):
     """Keyword arguments that tie a widget to the plain session key ``key``,
     so its value survives page switches: ``st.radio(..., **bind("lang", "zh"))``.
     The widget's key comes from :func:`widget_key`: a widget whose value
-    changed elsewhere is drawn anew."""
+    changed elsewhere is drawn anew.  ``first`` names the widget's argument
+    for its first value (``"value"`` for a number input or a slider): a new
+    widget then starts at the value, where otherwise its default shows for a
+    moment (a number input drawn anew showed 0 for about 0.1 s)."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
     if key not in SS:
         SS[key] = default
     wkey = widget_key("_w_" + key, SS[key])
-    if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
+    out = dict(key=wkey, on_change=_copy_back, args=(key, wkey))
+    if first:
+        out[first] = SS[key]
+    elif wkey not in SS:           # a new widget starts at the value (widgets differ in how they take a
         SS[wkey] = SS[key]         # first value: index, value, default; a new key has nothing to undo)
-    return dict(key=wkey, on_change=_copy_back, args=(key, wkey))
+    return out
 
 
 def _copy_back(key: str, wkey: str) -> None:
