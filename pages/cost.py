@@ -28,15 +28,13 @@ with c_tab:
 with c_ratio:
     current_ratio = round(c01 / c10, 6) if c10 > 0 else RATIOS[-1]
     options = sorted({*RATIOS, current_ratio} if 0 < current_ratio <= RATIOS[-1] else set(RATIOS))
-    shown_ratio = current_ratio if current_ratio in options else RATIOS[-1]
-    ratio_key = ui.widget_key("_w_cost_ratio", shown_ratio)
 
-    def ratio_changed():
-        if ui.is_current("_w_cost_ratio", ratio_key):
-            ui.SS["cost01"] = ui.SS[ratio_key] * max(float(ui.SS["cost10"]), 1e-12)
+    def ratio_changed(ratio):
+        ui.SS["cost01"] = ratio * max(float(ui.SS["cost10"]), 1e-12)
 
-    st.select_slider(T("cost.ratio"), options, shown_ratio, key=ratio_key, on_change=ratio_changed,
-                     format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"))
+    st.select_slider(T("cost.ratio"), options, format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"),
+                     **ui.tied("_w_cost_ratio", current_ratio if current_ratio in options else RATIOS[-1],
+                               ratio_changed))
     pkey = f"cost_p|{token}"
     st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),
               **ui.bind(pkey, round(ps.n_pos / ps.n, 3)))

@@ -48,15 +48,15 @@ if mode == "step":
         ui.SS[skey] = max(0, min(steps.n_steps, to if to is not None else cur + delta))
         ui.SS["_roc_moved"] = True               # a user's move: this run takes no timed step
 
-    def play_pause():
-        ui.SS["roc_play"] = not ui.SS.get("roc_play", False)
+    def play(on):
+        ui.SS["roc_play"] = bool(on)
         ui.SS["_roc_toggled"] = True
 
     KEY_MOVES = {"next": dict(delta=1), "prev": dict(delta=-1), "reset": dict(to=0), "end": dict(to=steps.n_steps)}
 
     def on_key(action):
         if action == "play":
-            play_pause()
+            play(not ui.SS.get("roc_play", False))
         else:
             move(**KEY_MOVES[action])
 
@@ -82,26 +82,12 @@ if mode == "step":
         c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
         c4.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
                   disabled=kk >= steps.n_steps)
-        play_on = bool(ui.SS.get("roc_play", False))
-        play_key = ui.widget_key("_w_roc_play", play_on)
-
-        def toggled(key=play_key):
-            if ui.is_current("_w_roc_play", key):
-                play_pause()
-
-        c5.toggle(T("roc.play"), play_on, key=play_key, on_change=toggled,
-                  help=T("roc.play.help"))
+        c5.toggle(T("roc.play"), help=T("roc.play.help"),
+                  **ui.tied("_w_roc_play", bool(ui.SS.get("roc_play", False)), play))
         if ui.SS.pop("_roc_toggled", False) and bool(ui.SS["roc_play"]) != playing:
             st.rerun()                            # start or stop the timer
-        # the step slider is drawn anew after a move made elsewhere (ui.state.widget_key)
-        sbase = f"_w_roc_slider|{skey}"
-        slider_key = ui.widget_key(sbase, kk)
-
-        def slid(key=slider_key):
-            if ui.is_current(sbase, key):
-                move(to=ui.SS[key])
-
-        c6.slider(T("roc.step"), 0, steps.n_steps, kk, key=slider_key, on_change=slid)
+        # the step slider is drawn anew after a move made elsewhere (ui.state.tied)
+        c6.slider(T("roc.step"), 0, steps.n_steps, **ui.tied(f"_w_roc_slider|{skey}", kk, lambda k: move(to=k)))
         ui.keyboard("roc_keys", on_key, next=["arrowright", "pagedown"], prev=["arrowleft", "pageup"],
                     reset="home", end="end", play=" ")
         left, right = st.columns([1.1, 1])

@@ -27,7 +27,7 @@ from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, s
 from .page import open_data_page, open_page
 from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
-from .state import KEYS, SS, bind, is_current, widget_key
+from .state import KEYS, SS, bind, tied
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                         threshold_panel)
 
@@ -39,7 +39,7 @@ __all__ = [
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
     "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
     "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "PAGES",
-    "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "is_current", "widget_key",
+    "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "tied",
     "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",
 ]

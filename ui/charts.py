@@ -11,6 +11,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import streamlit as st
 
+from .components import component
 from .state import SS
 from .threshold import threshold_from_click
 
@@ -60,12 +61,8 @@ def kept(key: str, build, *inputs):
     return hit[1]
 
 
-@functools.cache
 def _live_component():
-    import streamlit.components.v2 as components
-
-    js = (Path(__file__).parent / "live" / "figure.js").read_text(encoding="utf-8")
-    return components.component("lab_live_figure", js=js, isolate_styles=False)
+    return component("lab_live_figure", "live/figure.js")
 
 
 def live_chart(fig, key: str, *, on_click=None):

@@ -9,12 +9,12 @@ An uploaded file cannot travel in a link: the page says so.
 """
 from __future__ import annotations
 
-import functools
 import math
-from pathlib import Path
+from urllib.parse import urlencode
 
 import streamlit as st
 
+from .components import component
 from .state import SS
 
 # query parameter -> (session key, parse); parse raises ValueError on bad input
@@ -154,12 +154,8 @@ def publish(token: str | None = None, model: str | None = None) -> None:
         q.from_dict(want)
 
 
-@functools.cache
 def _address_component():
-    import streamlit.components.v2 as components
-
-    js = (Path(__file__).parent / "linkbox" / "address.js").read_text(encoding="utf-8")
-    return components.component("lab_address", js=js, isolate_styles=False)
+    return component("lab_address", "linkbox/address.js")
 
 
 def publish_in_page(token: str, model: str) -> None:
@@ -167,18 +163,11 @@ def publish_in_page(token: str, model: str) -> None:
     the browser replaces its address in place.  Streamlit's own update would
     add a history entry per move and redraw the whole app; the next full run
     tells Streamlit the address again (:func:`publish`)."""
-    from urllib.parse import urlencode
-
     _address_component()(key="address", data=dict(query=urlencode(_wanted(token, model))))
 
 
-@functools.cache
 def _link_component():
-    import streamlit.components.v2 as components
-
-    folder = Path(__file__).parent / "linkbox"
-    return components.component("lab_link", js=(folder / "link.js").read_text(encoding="utf-8"),
-                                css=(folder / "link.css").read_text(encoding="utf-8"), isolate_styles=False)
+    return component("lab_link", "linkbox/link.js", "linkbox/link.css")
 
 
 def link_box(uploaded: bool) -> None:

@@ -108,24 +108,39 @@ def is_current(base: str, key: str) -> bool:
     return key == (f"{base}#{g}" if g else base)
 
 
+def tied(base: str, value, on_change) -> dict:
+    """Keyword arguments for a widget that shows ``value`` and hands a user's
+    change to ``on_change(new value)``: its key from :func:`widget_key`, its
+    first value, and a callback that ignores an old widget's value.  For
+    widgets that take ``value=`` (slider, select slider, number input, toggle):
+    ``st.slider(label, lo, hi, **tied("_w_step", k, move_to))``."""
+    key = widget_key(base, value)
+
+    def changed():
+        if is_current(base, key):
+            on_change(SS[key])
+
+    return dict(key=key, value=value, on_change=changed)
+
+
 def bind(key: str, default, first: str | None = None):
     """Keyword arguments that tie a widget to the plain session key ``key``,
     so its value survives page switches: ``st.radio(..., **bind("lang", "zh"))``.
     The widget's key comes from :func:`widget_key`: a widget whose value
-    changed elsewhere is drawn anew.  ``first`` names the widget's argument
-    for its first value (``"value"`` for a number input or a slider): a new
-    widget then starts at the value, where otherwise its default shows for a
+    changed elsewhere is drawn anew.  ``first="value"``, for widgets that
+    take ``value=`` (a number input, a slider), passes the value (:func:`tied`):
+    a new widget then starts at it, where otherwise its default shows for a
     moment (a number input drawn anew showed 0 for about 0.1 s)."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
     if key not in SS:
         SS[key] = default
+    assert first in (None, "value"), first
+    if first == "value":
+        return tied("_w_" + key, SS[key], lambda v: SS.__setitem__(key, v))
     wkey = widget_key("_w_" + key, SS[key])
-    out = dict(key=wkey, on_change=_copy_back, args=(key, wkey))
-    if first:
-        out[first] = SS[key]
-    elif wkey not in SS:           # a new widget starts at the value (widgets differ in how they take a
+    if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
         SS[wkey] = SS[key]         # first value: index, value, default; a new key has nothing to undo)
-    return out
+    return dict(key=wkey, on_change=_copy_back, args=(key, wkey))
 
 
 def _copy_back(key: str, wkey: str) -> None:

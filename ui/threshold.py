@@ -14,7 +14,7 @@ from . import links
 from .data import model_picker
 from .i18n import t
 from .models import model
-from .state import SS, is_current, widget_key
+from .state import SS, tied
 
 
 def _thr_key(token: str, name: str) -> str:
@@ -52,35 +52,23 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     if hi <= lo:
         hi = lo + 1.0
     nbase = f"_w_thr_n|{name}"
+
+    def move_to(v):
+        set_threshold(token, name, v)
+
     if not math.isfinite(hi / 2 - lo / 2) or max(abs(lo), abs(hi)) > 1e15:
         # scores too large for a slider's steps: the exact input alone
-        nkey = widget_key(nbase, float(value))
-        st.number_input(t("common.thr.number"), value=float(value), key=nkey, format="%.6g",
-                        on_change=lambda: is_current(nbase, nkey) and set_threshold(token, name, SS[nkey]))
+        st.number_input(t("common.thr.number"), format="%.6g", **tied(nbase, float(value), move_to))
         st.caption(t("common.thr.no_slider"))
         return get_threshold(token, name, tc)
     step = _nice_step((hi - lo) / 500)
     lo_s, hi_s = math.floor(lo / step) * step, math.ceil(hi / step) * step
-    sbase = f"_w_thr_s|{name}"
     # each widget shows the shared value; one whose value changed elsewhere (the other one, a click,
     # a link, another page) is drawn anew, so the one being moved keeps its key and fast presses
-    on_slider = float(min(max(value, lo_s), hi_s))
-    skey = widget_key(sbase, on_slider)
-    nkey = widget_key(nbase, float(value))
-
-    def from_slider():
-        if is_current(sbase, skey):
-            set_threshold(token, name, SS[skey])
-
-    def from_number():
-        if is_current(nbase, nkey):
-            set_threshold(token, name, SS[nkey])
-
     c1, c2 = st.columns([3, 1])
-    c1.slider(t("common.thr.slider"), lo_s, hi_s, on_slider, step=step, key=skey, on_change=from_slider,
-              format="%.4f", help=t("common.thr.help"))
-    c2.number_input(t("common.thr.number"), value=float(value), step=step, key=nkey, on_change=from_number,
-                    format="%.6g")
+    c1.slider(t("common.thr.slider"), lo_s, hi_s, step=step, format="%.4f", help=t("common.thr.help"),
+              **tied(f"_w_thr_s|{name}", float(min(max(value, lo_s), hi_s)), move_to))
+    c2.number_input(t("common.thr.number"), step=step, format="%.6g", **tied(nbase, float(value), move_to))
     current = get_threshold(token, name, tc)
     links.publish_in_page(token, name)      # the address follows the threshold, in a fragment's run too
     if current > hi:

@@ -15,19 +15,10 @@ to that widget.
 """
 from __future__ import annotations
 
-import functools
-from pathlib import Path
 from typing import Callable
 
+from ..components import component
 from ..state import SS
-
-
-@functools.cache
-def _component():
-    import streamlit.components.v2 as components
-
-    js = (Path(__file__).parent / "keys.js").read_text(encoding="utf-8")
-    return components.component("lab_keys", js=js, isolate_styles=False)
 
 
 def keyboard(key: str, on_key: Callable[[str], None], **actions) -> None:
@@ -44,4 +35,4 @@ def keyboard(key: str, on_key: Callable[[str], None], **actions) -> None:
         if isinstance(action, str) and action in keys:
             on_key(action)
 
-    _component()(key=key, data={"keys": keys}, on_key_change=pressed, height=0)
+    component("lab_keys", "keys/keys.js")(key=key, data={"keys": keys}, on_key_change=pressed, height=0)
