@@ -66,12 +66,7 @@ def threshold_views(models: list) -> None:
             key="cm_hist")
 
     st.subheader(T("cm.formulas"))
-    grid = st.columns(2)
-    for i, (name, latex) in enumerate(formulas(c, m)):
-        with grid[i % 2]:
-            st.markdown(f"**{name}**")
-            for line in [latex] if isinstance(latex, str) else latex:
-                st.latex(line)
+    ui.formula_grid("cm_formulas", formulas(c, m))
     if any(math.isnan(v) for v in (m.precision, m.recall, m.fpr)):
         st.caption(T("cm.nan_note"))
 
@@ -89,15 +84,12 @@ def threshold_views(models: list) -> None:
                      "F1": ui.fmt(mm_.f1)})
     st.dataframe(rows, hide_index=True)
     mac = ec.macro_micro(counts_list)
-    a1, a2 = st.columns(2)
-    with a1:
-        ui.formula("cm.macro_p", v=ui.fmt(mac.macro_p))
-        ui.formula("cm.macro_r", v=ui.fmt(mac.macro_r))
-        ui.formula("cm.macro_f1", p=ui.fmt(mac.macro_p), r=ui.fmt(mac.macro_r), v=ui.fmt(mac.macro_f1))
-    with a2:
-        ui.formula("cm.micro_p", v=ui.fmt(mac.micro_p))
-        ui.formula("cm.micro_r", v=ui.fmt(mac.micro_r))
-        ui.formula("cm.micro_f1", p=ui.fmt(mac.micro_p), r=ui.fmt(mac.micro_r), v=ui.fmt(mac.micro_f1))
+    p, r = ui.fmt(mac.macro_p), ui.fmt(mac.macro_r)
+    mp, mr = ui.fmt(mac.micro_p), ui.fmt(mac.micro_r)
+    ui.formula_grid("mm_formulas", [(None, ui.fill("cm.macro_p", v=p)), (None, ui.fill("cm.micro_p", v=mp)),
+                                    (None, ui.fill("cm.macro_r", v=r)), (None, ui.fill("cm.micro_r", v=mr)),
+                                    (None, ui.fill("cm.macro_f1", p=p, r=r, v=ui.fmt(mac.macro_f1))),
+                                    (None, ui.fill("cm.micro_f1", p=mp, r=mr, v=ui.fmt(mac.micro_f1)))])
     st.info(T("mm.note", mean_f1=ui.fmt(mac.mean_f1), macro_f1=ui.fmt(mac.macro_f1)))
 
 

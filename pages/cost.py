@@ -70,12 +70,11 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         st.markdown(T("cost.formulas"))
         vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
                     fpr=f"{cur.fpr:.3f}")
-        ui.formula("cost.pc")
-        ui.formula("cost.pc_filled", v=f"{pc:.4f}", **vals)
-        ui.formula("cost.error")
-        ui.formula("cost.error_filled", v=f"{cur.cost:.4f}", **vals)
-    ui.formula("cost.norm")
-    ui.formula("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)
+        ui.formula_grid("cost_formulas", [
+            (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
+            (None, [ui.fill("cost.error"), ui.fill("cost.error_filled", v=f"{cur.cost:.4f}", **vals)])], columns=1)
+    ui.formula_grid("cost_norm", [
+        (None, [ui.fill("cost.norm"), ui.fill("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)])], columns=1)
     st.caption(T("cost.formula_note"))
 
     # ------------------------------------------------------- linked figure
@@ -136,11 +135,11 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     pv = [mf.pr_view, res.pr]
     inputs = (token, model, float(rate), method)      # not the threshold: built once, kept while these stay
     with f1:
-        ui.chart(ui.kept("imb_roc", lambda: figures.roc_curves(rv, names=names2, width=None, text=dict(
+        ui.live_chart(ui.kept("imb_roc", lambda: figures.roc_curves(rv, names=names2, width=None, text=dict(
             x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
             threshold=T("common.thr.short"))), *inputs), key="imb_roc")
     with f2:
-        ui.chart(ui.kept("imb_pr", lambda: figures.pr_curves(pv, names=names2, width=None, text=dict(
+        ui.live_chart(ui.kept("imb_pr", lambda: figures.pr_curves(pv, names=names2, width=None, text=dict(
             x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"), p_eq_r="P = R",
             bep="BEP", best="max F1", best_f1="max F1")), *inputs), key="imb_pr")
     p_data, p_new = ps.n_pos / ps.n, res.rate

@@ -106,17 +106,18 @@ if mode == "step":
             m4.metric("FPR", f"{steps.fpr[kk]:.3f}")
             if kk == 0:
                 st.markdown(T("roc.step.start"))
-                ui.formula("roc.start")
+                lines = [ui.fill("roc.start")]
             else:
                 thr = steps.thresholds[kk]
                 dp, dn = int(steps.d_pos[kk]), int(steps.d_neg[kk])
                 st.markdown(T("roc.step." + steps.kind[kk], thr=f"{thr:.6g}", dp=dp, dn=dn))
-                ui.formula("roc.move", dn=dn, dp=dp, fp=int(steps.fp[kk]), neg=steps.n_neg, tp=int(steps.tp[kk]),
-                           pos=steps.n_pos)
-                ui.formula("roc.darea")
-                ui.formula("roc.darea_filled", dx=f"{steps.fpr[kk] - steps.fpr[kk - 1]:.4f}",
-                           y0=f"{steps.tpr[kk - 1]:.4f}", y1=f"{steps.tpr[kk]:.4f}", v=f"{steps.area[kk]:.4f}")
-            ui.formula("roc.sum_end" if kk == steps.n_steps else "roc.sum", v=f"{steps.cum_area[kk]:.4f}")
+                lines = [ui.fill("roc.move", dn=dn, dp=dp, fp=int(steps.fp[kk]), neg=steps.n_neg, tp=int(steps.tp[kk]),
+                                 pos=steps.n_pos),
+                         ui.fill("roc.darea"),
+                         ui.fill("roc.darea_filled", dx=f"{steps.fpr[kk] - steps.fpr[kk - 1]:.4f}",
+                                 y0=f"{steps.tpr[kk - 1]:.4f}", y1=f"{steps.tpr[kk]:.4f}", v=f"{steps.area[kk]:.4f}")]
+            lines.append(ui.fill("roc.sum_end" if kk == steps.n_steps else "roc.sum", v=f"{steps.cum_area[kk]:.4f}"))
+            ui.formula_grid("roc_step_formulas", [(None, lines)], columns=1)
         if not grouped:
             ranked = mf.ranked
             ui.live_chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(

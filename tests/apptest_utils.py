@@ -40,6 +40,20 @@ def figures(at) -> list[dict]:
     return out
 
 
+def latex(at, labels: bool = False) -> list[str]:
+    """Every formula on the page as LaTeX: ``st.latex`` elements and each line
+    of the formulas typeset in place (``ui.formula_grid``; with ``labels``,
+    their labels too)."""
+    import json
+
+    out = [e.value for e in at.latex]
+    for el in at.get("bidi_component"):
+        if el.proto.component_name == "lab_typeset":
+            for item in json.loads(el.proto.json)["items"]:
+                out += ([item["label"]] if labels and item["label"] else []) + item["tex"]
+    return out
+
+
 def figure(at, key: str) -> dict:
     """The spec of the figure whose chart key is ``key``."""
     return next(f["spec"] for f in figures(at) if f["key"].endswith(key))

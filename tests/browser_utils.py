@@ -19,9 +19,11 @@ expect = playwright.expect
 
 
 def settle(pg):
-    """Wait until Streamlit has finished the current run."""
+    """Wait until Streamlit has finished the current run and every formula
+    typeset in place (``ui.formula_grid``) shows the run's formulas."""
     pg.wait_for_timeout(200)
     expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
+    expect(pg.locator(".lab-typeset[data-busy]")).to_have_count(0, timeout=30_000)
 
 
 def goto(pg, index):

@@ -204,6 +204,69 @@ def test_fast_presses_on_the_threshold_slider_all_count(browser, server, key):
     ctx.close()
 
 
+def test_formulas_are_typeset_in_place_and_only_where_they_changed(browser, server):
+    """The cost page's formulas follow the threshold: after a key press the
+    cost formula shows the new error, while the P(+)cost cell, which does not
+    depend on the threshold, is the same node, not typeset again."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = ctx.new_page()
+    open_url(page, server, "/cost?lang=en&thr=0.5")
+    cells = page.locator(".st-key-cost_formulas .lab-typeset-cell")
+    expect(cells).to_have_count(2, timeout=20_000)
+    expect(cells.nth(0).locator(".katex-display")).to_have_count(2)
+    page.evaluate("() => { document.querySelector('.st-key-cost_formulas .lab-typeset-cell .katex').__kept = 1; }")
+    before = cells.nth(1).inner_text()
+    exact = page.locator("[data-testid='stMain'] input[aria-label='Exact threshold']").first
+    exact.fill("0.9")
+    exact.press("Enter")
+    settle(page)
+    after = cells.nth(1).inner_text()
+    assert after != before
+    current = page.locator("[data-testid='stMetric']").filter(has_text="Cost error now")
+    assert current.locator("[data-testid='stMetricValue']").inner_text() in after.replace("\n", "")
+    assert page.evaluate("() => document.querySelector('.st-key-cost_formulas .lab-typeset-cell .katex').__kept") == 1
+    assert page.locator("[data-testid='stException']").count() == 0
+    ctx.close()
+
+
+SHAPES = """() => [document, ...[...document.querySelectorAll('[data-testid=stMain] iframe')]
+    .map(f => f.contentDocument).filter(Boolean)]
+    .flatMap(d => [...d.querySelectorAll('.js-plotly-plot')])
+    .map(g => [...g.querySelectorAll('.shapelayer path')].map(p => p.getAttribute('d')).join(' ')
+              + ' | ' + [...g.querySelectorAll('.annotation-text')].map(t => t.textContent).join(' '))"""
+
+
+@pytest.mark.parametrize("key", ["confusion", "cost"])
+def test_a_figure_moved_in_place_matches_one_drawn_afresh(browser, server, key):
+    """Threshold moves redraw only the shapes of a figure (the threshold line,
+    the current points; ui/live/figure.js and ui/linked/index.html): after
+    five key presses, every figure's shapes and notes are those of the same
+    state opened afresh from the page's link."""
+    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
+    page = ctx.new_page()
+    open_url(page, server, f"/{key}?lang=en&source=synthetic&n=1000&thr=0.5")
+    thumb = (page.locator("[data-testid='stMain'] [data-testid='stSlider']").filter(has_text="predicted positive")
+             .locator("input[type='range']").first)
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
+    before = page.evaluate(SHAPES)
+    thumb.focus()
+    for _ in range(5):
+        thumb.press("ArrowRight")
+        settle(page)
+    page.wait_for_function("""() => [...document.querySelectorAll('.lab-figure')].every(e => !e.__busy
+        && e.__drawn === e.__lab.spec + e.__lab.config)""", timeout=20_000)
+    page.wait_for_timeout(500)
+    moved = page.evaluate(SHAPES)
+    assert "thr=0.5&" not in page.url + "&" and "thr=" in page.url
+    fresh = ctx.new_page()
+    open_url(fresh, server, "/" + page.url.split("/", 3)[-1])
+    fresh.wait_for_function(f"() => ({SHAPES})().length === {len(moved)}", timeout=20_000)   # iframes' figures too
+    fresh.wait_for_timeout(1500)
+    assert moved != before
+    assert fresh.evaluate(SHAPES) == moved
+    ctx.close()
+
+
 @pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
 def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
     open_url(page, server, f"/{key}")

@@ -1,5 +1,7 @@
 """Figure builders draw the result objects they are given: traces carry the
 results' own arrays, and every visible word comes from the caller."""
+import json
+
 import numpy as np
 import pytest
 
@@ -88,6 +90,32 @@ def test_cost_figure_curves_and_highlight_indices(tcs):
         np.testing.assert_array_equal(env.y, cc.envelope)
     meta = fig.layout.meta
     assert fig.data[meta["hl_roc"]].x == () and fig.data[meta["hl_cost"]].xaxis == "x2"
+
+
+def test_cost_figure_a_threshold_move_changes_only_the_current_dots(tcs):
+    """The current points are pixel-sized circle shapes at (FPR, TPR) and at
+    (pc, cost_norm): a threshold move changes the layout's shapes and nothing
+    else, which lets the page move them in place (ui/linked/index.html)."""
+    curves = [tc.cost_curve() for tc in tcs]
+    opt = [ec.optimal_threshold(tc, p=0.3, cost01=2, cost10=1) for tc in tcs]
+    text = {k: k for k in ("roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
+                           "optimal", "fpr", "tpr", "norm")}
+    pc = ec.probability_cost(0.3, 2, 1)
+    specs = []
+    for thr in (0.5, 0.45):
+        cur = [ec.cost_at(tc, thr, p=0.3, cost01=2, cost10=1) for tc in tcs]
+        fig = figures.cost_linked_figure([ec.roc_view(tc) for tc in tcs], [ec.roc_hull_points(tc) for tc in tcs],
+                                         curves, ec.cost_line_sample(curves[0], 50), cur, opt, names=["a", "b"],
+                                         pc=pc, text=text)
+        spec = json.loads(fig.to_json())
+        dots = [s for s in spec["layout"]["shapes"] if s["type"] == "circle"]
+        assert [(d["xref"], d["xanchor"], d["yanchor"]) for d in dots] == [
+            v for c in cur for v in (("x", c.fpr, c.tpr), ("x2", pc, c.norm_cost))]
+        assert all(d["xsizemode"] == d["ysizemode"] == "pixel" and d["x1"] - d["x0"] == 15 for d in dots)
+        spec["layout"].pop("shapes")
+        specs.append(spec)
+    assert cur[0].fpr != ec.cost_at(tcs[0], 0.5, p=0.3, cost01=2, cost10=1).fpr    # the dots did move
+    assert specs[0] == specs[1]
 
 
 def test_builders_need_their_text():

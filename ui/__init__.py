@@ -11,6 +11,7 @@
 ``charts``    plotly charts, clickable curves, the linked cost figure
 ``links``     the URL that restores a shared state
 ``keys``      keyboard shortcuts (presenter remotes)
+``typeset``   formulas that follow a live control, typeset in place
 ``preload``   the home page starts every element's code in the browser
 ``limits``    every limit that protects a shared server
 
@@ -30,9 +31,11 @@ from .registry import PAGES, STAGES, Page, navigation_pages, page_link
 from .state import KEYS, SS, bind, tied
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                         threshold_panel)
+from .typeset import formula_grid
 
 __all__ = [
-    "horse_colic_report", "keyboard", "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "live_chart",
+    "horse_colic_report", "keyboard", "formula_grid",
+    "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "live_chart",
     "preload_figures", "preload",
     "FEATURE_SOURCES",
     "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload",

@@ -1,7 +1,7 @@
 """The app's own Streamlit components (components v2, drawn in the page
 itself), each from its files under ``ui/``: the figure redrawn in place
 (``live/``), the share box and the in-place address (``linkbox/``), the
-keyboard (``keys/``)."""
+keyboard (``keys/``), the formulas typeset in place (``typeset/``)."""
 from __future__ import annotations
 
 import functools

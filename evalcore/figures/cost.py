@@ -3,6 +3,8 @@ hover linking (the page's component, ``ui/linked/``, finds the highlight
 traces by the indices in ``layout.meta``, never by a name)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -15,10 +17,12 @@ _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
 _DOMAINS = ((0.0, 0.45), (0.55, 1.0))   # the panels' x domains: a tenth of the width between them
 def _cost_top(curves, current, optimal) -> float:
     """The top of the cost axis: the models' envelopes and points fill the
-    panel (the fan of lines above them is cut off, not the curves)."""
+    panel (the fan of lines above them is cut off, not the curves).  Rounded
+    up to a tenth, so that it stays put while the current point moves a little
+    (the axis does not jump, and the figure is not redrawn, on every key press)."""
     top = max([float(cc.envelope.max()) for cc in curves] + [c.norm_cost for c in current]
               + [o.norm_cost for o in optimal] + [0.25])
-    return min(1.0, 1.25 * top + 0.02)
+    return min(1.0, math.ceil((1.25 * top + 0.02) * 10 - 1e-9) / 10)
 
 
 def _clip_line(x0, y0, slope):
@@ -34,6 +38,13 @@ def _clip_line(x0, y0, slope):
     return xs.tolist(), np.clip(ys, 0, 1).tolist()
 
 
+def _dot(x: float, y: float, xref: str, yref: str, color: str, edge: float, size: int = 15) -> dict:
+    """A round marker of ``size`` px at data point (x, y), drawn as a layout shape."""
+    r = size / 2
+    return dict(type="circle", xref=xref, yref=yref, xsizemode="pixel", ysizemode="pixel", xanchor=x, yanchor=y,
+                x0=-r, x1=r, y0=-r, y1=r, fillcolor=color, line=dict(color=INK, width=edge), layer="above")
+
+
 def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, names,
                        pc: float, text, comparison=None) -> go.Figure:
     """ROC space (left) and cost space (right) in one figure.
@@ -46,7 +57,9 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     and optimal (★) points.  Right: the first model's cost lines (faint), every
     model's lower envelope (bold, the first shaded), the vertical line x = pc
     and the points (pc, cost_norm).  With ``comparison`` (CostComparison of
-    the first two), the x ranges where each is better are shaded.
+    the first two), the x ranges where each is better are shaded.  The
+    current points (●) are layout shapes, with a legend entry of their own: a
+    threshold move changes nothing else in the figure.
 
     ``text`` keys: ``roc_title cost_title`` (panel titles), ``lines``
     (legend of the cost lines), ``points``, ``line_hover`` (hover of a cost
@@ -83,6 +96,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     point_trace = scatter(x=c0.fpr[idx], y=1 - c0.fnr[idx], mode="markers", **_LEFT,
                           marker=dict(size=6, color=translucent(NEGATIVE, 0.35)), customdata=idx,
                           name=w_points, showlegend=False, hovertemplate="FPR %{x:.3f}, TPR %{y:.3f}<extra></extra>")
+    dots: list[dict] = []
     for k, (v, hull, cc, cur, opt, name) in enumerate(zip(roc_views, hulls, curves, current, optimal, names)):
         color = model_color(k)
         name = safe(name, NAME_CHARS)
@@ -97,15 +111,17 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
         scatter(x=cc.x, y=cc.envelope, mode="lines", line=dict(color=color, width=4), **fill,
                 name=f"{name}: {w_area} = {cc.expected_total_cost:.4f}", legendgroup=name, **_RIGHT,
                 hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
-        scatter(x=[cur.fpr], y=[cur.tpr], mode="markers", showlegend=False, **_LEFT,
-                marker=dict(size=15, color=color, line=dict(color=INK, width=2)),
-                hovertemplate=f"{w_current}: {cur.threshold:.6g}<extra></extra>")
         scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, **_LEFT,
                 marker=dict(size=18, color=color, symbol="star", line=dict(color=INK, width=1)),
                 hovertemplate=f"{w_optimal}: {opt.threshold:.6g}<extra></extra>")
-        scatter(x=[pc, pc], y=[cur.norm_cost, opt.norm_cost], mode="markers", showlegend=False, **_RIGHT,
-                marker=dict(size=[15, 18], symbol=["circle", "star"], color=color, line=dict(color=INK, width=1)),
-                hovertemplate="cost_norm %{y:.4f}<extra></extra>")
+        scatter(x=[pc], y=[opt.norm_cost], mode="markers", showlegend=False, **_RIGHT,
+                marker=dict(size=18, symbol="star", color=color, line=dict(color=INK, width=1)),
+                hovertemplate=f"{w_optimal}: cost_norm %{{y:.4f}}<extra></extra>")
+        # the current threshold's points (●) are shapes: a threshold move changes only the
+        # layout's shapes, which the page's figure moves in place instead of redrawing every trace
+        dots += [_dot(cur.fpr, cur.tpr, "x", "y", color, 2), _dot(pc, cur.norm_cost, "x2", "y2", color, 1)]
+    scatter(x=[None], y=[None], mode="markers", name=w_current, **_LEFT, hoverinfo="skip",   # the dots' legend
+            marker=dict(size=12, color=PAPER, line=dict(color=INK, width=2)))
     shapes = []
     if comparison is not None:
         for x0, x1, w in comparison.segments:
@@ -115,6 +131,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
                                    line=dict(width=0), layer="below"))
     shapes.append(dict(type="line", xref="x2", yref="y2 domain", x0=pc, x1=pc, y0=0, y1=1,
                        line=dict(color=INK, width=2, dash="dash")))
+    shapes += dots
     hl_roc = scatter(x=[], y=[], mode="markers", name="hl-roc", showlegend=False, **_LEFT,
                      marker=dict(size=18, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip")
     scatter(x=[], y=[], mode="lines", name="hl-cost", showlegend=False, **_RIGHT,

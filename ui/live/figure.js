@@ -15,13 +15,26 @@ function plotly(src) {
 }
 
 // Traces unchanged since the last draw keep their objects: Plotly.react compares data by reference,
-// so it skips them (the curves, bars and cost lines that do not move with the threshold).
-function reuseTraces(gd, data) {
+// so it skips them (the curves, bars and cost lines that do not move with the threshold).  When
+// nothing but the layout's shapes and annotations changed (a threshold line and its label), they
+// are moved with Plotly.relayout, which redraws only them: Plotly.react redraws the whole plot
+// (axes, legend, every trace), 30-80 ms per figure on 2 cores.
+async function drawInPlace(Plotly, gd, d) {
+  const fig = JSON.parse(d.spec);
+  const keys = fig.data.map((t) => JSON.stringify(t));
+  const { shapes = [], annotations = [], ...rest } = fig.layout;
+  const layoutKey = JSON.stringify(rest);
   const old = gd.__traces || [];
-  const keys = data.map((t) => JSON.stringify(t));
-  const out = data.map((t, i) => (old[i] && old[i].key === keys[i] ? old[i].trace : t));
-  gd.__traces = out.map((t, i) => ({ key: keys[i], trace: t }));
-  return out;
+  const sameTraces = old.length === keys.length && keys.every((k, i) => old[i].key === k);
+  if (sameTraces && gd.__layoutKey === layoutKey && gd.__config === d.config && gd._fullLayout) {
+    await Plotly.relayout(gd, { shapes, annotations });
+  } else {
+    const data = fig.data.map((t, i) => (old[i] && old[i].key === keys[i] ? old[i].trace : t));
+    await Plotly.react(gd, data, fig.layout, JSON.parse(d.config));
+    gd.__traces = data.map((t, i) => ({ key: keys[i], trace: t }));
+  }
+  gd.__layoutKey = layoutKey;
+  gd.__config = d.config;
 }
 
 export default function (component) {
@@ -53,8 +66,8 @@ export default function (component) {
     try {
       // a new figure, or new settings (the export format): drawn again
       while (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) {
-        const d = gd.__lab, fig = JSON.parse(d.spec);
-        await Plotly.react(gd, reuseTraces(gd, fig.data), fig.layout, JSON.parse(d.config));
+        const d = gd.__lab;
+        await drawInPlace(Plotly, gd, d);
         gd.__drawn = d.spec + d.config;
         gd.dataset.drawnAt = String(performance.timeOrigin + performance.now());   // when (epoch ms), for bench/
         if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
