@@ -29,7 +29,8 @@ def katex_url() -> str | None:
 def formula_grid(key: str, items: Sequence[Item], columns: int = 2) -> None:
     """``items`` as ``(label, LaTeX or LaTeX lines)``, ``label`` shown in bold
     above its formulas (None for none), filled row by row into ``columns``
-    columns."""
+    columns.  Labels are shown as text; the LaTeX is the app's own (templates
+    filled with numbers), typeset with KaTeX's defaults (no links, no HTML)."""
     cells = [(label, [tex] if isinstance(tex, str) else list(tex)) for label, tex in items]
     url = katex_url()
     if url is None:

@@ -61,5 +61,9 @@ export default function (component) {
   root.__want = data;
   root.dataset.busy = '1';
   // after the figures of the same run (drawn in microtasks once the run's elements are in the page)
-  katex(data.katex).then((k) => setTimeout(() => draw(k, root), 0));
+  katex(data.katex).then((k) => setTimeout(() => draw(k, root), 0), () => {
+    root.textContent = data.items.flatMap((item) => item.tex).join('\n');   // no KaTeX: the LaTeX as text
+    root.style.whiteSpace = 'pre-wrap';
+    delete root.dataset.busy;
+  });
 }
