@@ -233,7 +233,8 @@ SHAPES = """() => [document, ...[...document.querySelectorAll('[data-testid=stMa
     .map(f => f.contentDocument).filter(Boolean)]
     .flatMap(d => [...d.querySelectorAll('.js-plotly-plot')])
     .map(g => [...g.querySelectorAll('.shapelayer path')].map(p => p.getAttribute('d')).join(' ')
-              + ' | ' + [...g.querySelectorAll('.annotation-text')].map(t => t.textContent).join(' '))"""
+              + ' | ' + [...g.querySelectorAll('.shapelayer text, .annotation-text')].map(t => t.textContent)
+              .join(' '))"""
 
 
 @pytest.mark.parametrize("key", ["confusion", "cost"])

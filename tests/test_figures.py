@@ -52,6 +52,8 @@ def test_histogram_and_matrix_carry_the_counts():
     fig = figures.score_histogram(h, 0.5, text=dict(pos="P!", neg="N!", x="X!", y="Y!", threshold="T!"))
     np.testing.assert_array_equal(fig.data[0].y, h.neg_counts)
     np.testing.assert_array_equal(fig.data[1].y, h.pos_counts)
+    line, = fig.layout.shapes                  # the threshold line carries its label: no annotation to redraw
+    assert (line.x0, line.x1, line.label.text) == (0.5, 0.5, "T! = 0.5") and not fig.layout.annotations
     c = ec.Counts(tp=3, fp=1, tn=5, fn=2)
     fig = figures.confusion_heatmap(c, text=dict(tp="tp", fn="fn", fp="fp", tn="tn", pos="P", neg="N", true="T",
                                                  pred="Q"))

@@ -83,15 +83,17 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     else:   # whole numbers only on a count axis
         top = int(max(yn.max(initial=0), yp.max(initial=0)))
         yaxis = dict(title=dict(text=y_title), rangemode="tozero", tickformat=",d", dtick=_count_step(top))
-    shapes, notes = [], []
+    # The line carries its label (a shape's label, not an annotation): a threshold move changes the
+    # layout's shapes alone, which the page moves in place in about 1 ms (an annotation costs 20 ms).
+    shapes = []
     if threshold is not None and np.isfinite(threshold):
         shapes.append(dict(type="line", xref="x", yref="y domain", x0=threshold, x1=threshold, y0=0, y1=1,
-                           line=dict(color=INK, width=3, dash="dash")))
-        notes.append(dict(xref="x", yref="y domain", x=threshold, y=1, yanchor="bottom", showarrow=False,
-                          text=f"{thr} = {threshold:.4g}", font=dict(size=16)))
+                           line=dict(color=INK, width=3, dash="dash"),
+                           label=dict(text=f"{thr} = {threshold:.4g}", textposition="end", textangle=0,
+                                      yanchor="bottom", font=dict(size=16, color=INK))))
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
                                          xaxis=dict(title=dict(text=x_title)), yaxis=yaxis, shapes=shapes,
-                                         annotations=notes, legend=dict(orientation="h", y=1.12, x=0)))
+                                         legend=dict(orientation="h", y=1.12, x=0)))
 
 
 def _count_step(top: int) -> int:
