@@ -23,23 +23,24 @@ async function drawInPlace(Plotly, gd, d) {
   const fig = JSON.parse(d.spec);
   const keys = fig.data.map((t) => JSON.stringify(t));
   const { shapes = [], annotations = [], ...rest } = fig.layout;
-  const decor = { shapes: JSON.stringify(shapes), annotations: JSON.stringify(annotations) };
-  const layoutKey = JSON.stringify(rest);
-  const old = gd.__traces || [];
-  const sameTraces = old.length === keys.length && keys.every((k, i) => old[i].key === k);
-  if (sameTraces && gd.__layoutKey === layoutKey && gd.__config === d.config && gd._fullLayout) {
+  // what was last given to plotly: each trace (with its JSON), the rest of the layout, shapes, annotations
+  const now = { config: d.config, layout: JSON.stringify(rest), shapes: JSON.stringify(shapes),
+                annotations: JSON.stringify(annotations) };
+  const last = gd.__last;
+  if (last && gd._fullLayout && last.config === now.config && last.layout === now.layout
+      && last.traces.length === keys.length && keys.every((k, i) => last.traces[i].key === k)) {
     const changed = {};
-    if (decor.shapes !== gd.__decor.shapes) changed.shapes = shapes;
-    if (decor.annotations !== gd.__decor.annotations) changed.annotations = annotations;
+    if (now.shapes !== last.shapes) changed.shapes = shapes;
+    if (now.annotations !== last.annotations) changed.annotations = annotations;
     if (Object.keys(changed).length) await Plotly.relayout(gd, changed);
+    now.traces = last.traces;
   } else {
+    const old = last ? last.traces : [];
     const data = fig.data.map((t, i) => (old[i] && old[i].key === keys[i] ? old[i].trace : t));
     await Plotly.react(gd, data, fig.layout, JSON.parse(d.config));
-    gd.__traces = data.map((t, i) => ({ key: keys[i], trace: t }));
+    now.traces = data.map((t, i) => ({ key: keys[i], trace: t }));
   }
-  gd.__layoutKey = layoutKey;
-  gd.__decor = decor;
-  gd.__config = d.config;
+  gd.__last = now;
 }
 
 export default function (component) {
