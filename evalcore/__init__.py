@@ -43,6 +43,7 @@ from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv
                          McNemarResult, TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar, mcnemar_table,
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
 from .delong import DeLongResult, delong_auc_variance, delong_test
+from .intervals import PROPORTION_METHODS, proportion_interval
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
@@ -85,7 +86,7 @@ __all__ = [
     "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
-    "delong_auc_variance", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
+    "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
