@@ -55,8 +55,7 @@ def settled(page, timeout_ms: int = 120_000) -> None:
 
 def drawn(page) -> None:
     page.locator(NUMBER).first.wait_for(timeout=120_000)
-    page.locator("[data-testid='stMain'] .js-plotly-plot, [data-testid='stMain'] iframe").first.wait_for(
-        timeout=120_000)
+    page.locator("[data-testid='stMain'] .js-plotly-plot").first.wait_for(timeout=120_000)
     settled(page)
     figures_drawn(page)
 
@@ -117,17 +116,13 @@ WATCH_FIGURES = """() => {
 }"""
 
 
-# ... and the figures drawn in place (ui.charts.live_chart in the page, the linked cost figure in its
-# frame), which stamp each redraw on themselves (epoch ms, after Plotly.react has drawn)
+# ... and the figures drawn in place (ui.charts.live_chart, the linked cost figure included), which
+# stamp each redraw on themselves (epoch ms, after Plotly.react has drawn)
 READ_WATCH = """() => {
   const w = window.__labWatch, since = (at) => Number(at) - performance.timeOrigin;
   let figure = w.figure;
   for (const e of document.querySelectorAll('[data-testid=stMain] .lab-figure[data-drawn-at]'))
     figure = Math.max(figure, since(e.dataset.drawnAt));
-  for (const f of document.querySelectorAll('[data-testid=stMain] iframe')) {
-    const at = f.contentDocument && f.contentDocument.querySelector('#fig[data-drawn-at]');
-    if (at) figure = Math.max(figure, since(at.dataset.drawnAt));
-  }
   return {key: w.key, figure: figure};
 }"""
 
@@ -175,8 +170,6 @@ def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
         # the home page starts the figure library in the background (ui.preload): until it has
         page.locator(".st-key-preload .js-plotly-plot").wait_for(state="attached", timeout=120_000)
         page.locator(".st-key-preload .lab-figure[data-warm]").wait_for(state="attached", timeout=120_000)
-        page.frame_locator(".st-key-preload iframe").locator("#fig[data-ready]").wait_for(state="attached",
-                                                                                       timeout=120_000)
         opened = time.perf_counter() - t0
         for key, name in PAGES:
             try:

@@ -66,19 +66,26 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
 
         st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
                   key="cost_move", disabled=cur.index == opt.index)
-    with right:
-        st.markdown(T("cost.formulas"))
-        vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
-                    fpr=f"{cur.fpr:.3f}")
-        ui.formula_grid("cost_formulas", [
-            (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
-            (None, [ui.fill("cost.error"), ui.fill("cost.error_filled", v=f"{cur.cost:.4f}", **vals)])], columns=1)
-    ui.formula_grid("cost_norm", [
-        (None, [ui.fill("cost.norm"), ui.fill("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)])], columns=1)
-    st.caption(T("cost.formula_note"))
+    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
+                fpr=f"{cur.fpr:.3f}")
+
+    def formulas(box) -> None:
+        with box:
+            st.markdown(T("cost.formulas"))
+            ui.formula_grid("cost_formulas", [
+                (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
+                (None, [ui.fill("cost.error"), ui.fill("cost.error_filled", v=f"{cur.cost:.4f}", **vals)])],
+                columns=1)
+        ui.formula_grid("cost_norm", [
+            (None, [ui.fill("cost.norm"), ui.fill("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)])],
+            columns=1)
+        st.caption(T("cost.formula_note"))
+
+    if not ui.presenter():      # on a projector the figure comes first (above the fold at 1366 x 768)
+        formulas(right)
+        st.subheader(T("cost.linked"))
 
     # ------------------------------------------------------- linked figure
-    st.subheader(T("cost.linked"))
     facts = [ui.model(token, m, ps) for m in models]
     curves = [f.cost_curve for f in facts]
     currents = [ec.cost_at(f.counts, ui.get_threshold(token, m, f.counts), p=p, cost01=c01, cost10=c10)
@@ -100,6 +107,9 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
                  if w in winner]
         st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
+    if ui.presenter():
+        with st.expander(T("cost.formulas")):
+            formulas(st.container())
 
     # ------------------------------------------------------- class imbalance
     st.header(T("imb.title"))

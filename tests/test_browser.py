@@ -111,15 +111,14 @@ def test_pr_page_renders_and_slider_moves_point(page):
 
 def test_cost_page_linked_hover_and_slider(page):
     nav_to(page, "代价")
-    frame = page.frame_locator("iframe").first
-    fig = frame.locator("#fig[data-ready='1']")
+    fig = page.locator(".st-key-linked .lab-figure[data-linked='1']")     # drawn in the page (ui/live/figure.js)
     expect(fig).to_be_visible(timeout=30_000)
     # hover a ROC point (left panel): its cost line is highlighted on the right
     xy = fig.evaluate("""gd => { const m = gd.layout.meta, xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
         const j = Math.floor(m.samples.length / 2);
         return [xa._offset + xa.l2p(m.fpr[j]), ya._offset + ya.l2p(1 - m.fnr[j]), m.samples[j]]; }""")
-    page.locator("iframe").first.scroll_into_view_if_needed()
-    box = page.locator("iframe").first.bounding_box()
+    fig.scroll_into_view_if_needed()
+    box = fig.bounding_box()
     page.mouse.move(box["x"] + xy[0] - 5, box["y"] + xy[1] - 5)
     page.mouse.move(box["x"] + xy[0], box["y"] + xy[1], steps=5)
     expect(fig).to_have_attribute("data-highlight", re.compile(r"^\d+$"), timeout=10_000)

@@ -84,6 +84,21 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(bro
     ctx.close()
 
 
+@pytest.mark.parametrize("key", [p.key for p in ui.PAGES if p.key != "home"])
+def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(browser, server, key):
+    """On a projector (presenter mode, 1366 x 768) the open section's figure starts on the first screen."""
+    height = 768
+    ctx = browser.new_context(viewport={"width": 1366, "height": height})
+    page = ctx.new_page()
+    open_url(page, server, f"/{key}?presenter=1")
+    fig = page.locator("[data-testid='stMain'] .js-plotly-plot:visible").first
+    expect(fig).to_be_visible(timeout=30_000)
+    settle(page)
+    top = fig.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
+    assert top < height - 100, (key, top)
+    ctx.close()
+
+
 def test_keyboard_steps_the_roc_walk(page, server):
     open_url(page, server, "/roc?mode=step")
     heading = page.locator("h3").filter(has_text="/ 9")
@@ -229,9 +244,7 @@ def test_formulas_are_typeset_in_place_and_only_where_they_changed(browser, serv
     ctx.close()
 
 
-SHAPES = """() => [document, ...[...document.querySelectorAll('[data-testid=stMain] iframe')]
-    .map(f => f.contentDocument).filter(Boolean)]
-    .flatMap(d => [...d.querySelectorAll('.js-plotly-plot')])
+SHAPES = """() => [...document.querySelectorAll('.js-plotly-plot')]
     .map(g => [...g.querySelectorAll('.shapelayer path')].map(p => p.getAttribute('d')).join(' ')
               + ' | ' + [...g.querySelectorAll('.shapelayer text, .annotation-text')].map(t => t.textContent)
               .join(' '))"""
@@ -240,7 +253,7 @@ SHAPES = """() => [document, ...[...document.querySelectorAll('[data-testid=stMa
 @pytest.mark.parametrize("key", ["confusion", "cost"])
 def test_a_figure_moved_in_place_matches_one_drawn_afresh(browser, server, key):
     """Threshold moves redraw only the shapes of a figure (the threshold line,
-    the current points; ui/live/figure.js and ui/linked/index.html): after
+    the current points; ui/live/figure.js, the linked cost figure too): after
     five key presses, every figure's shapes and notes are those of the same
     state opened afresh from the page's link."""
     ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
@@ -261,7 +274,7 @@ def test_a_figure_moved_in_place_matches_one_drawn_afresh(browser, server, key):
     assert "thr=0.5&" not in page.url + "&" and "thr=" in page.url
     fresh = ctx.new_page()
     open_url(fresh, server, "/" + page.url.split("/", 3)[-1])
-    fresh.wait_for_function(f"() => ({SHAPES})().length === {len(moved)}", timeout=20_000)   # iframes' figures too
+    fresh.wait_for_function(f"() => ({SHAPES})().length === {len(moved)}", timeout=20_000)   # the linked figure too
     fresh.wait_for_timeout(1500)
     assert moved != before
     assert fresh.evaluate(SHAPES) == moved
@@ -278,10 +291,8 @@ def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
         charts.nth(i).hover()
         expect(charts.nth(i).locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")
                ).to_have_count(1, timeout=10_000)
-    if key == "cost":                               # the linked ROC / cost figure, in its component's frame
-        linked = page.frame_locator("[data-testid='stMain'] iframe").first.locator("#fig.js-plotly-plot")
-        linked.hover()
-        expect(linked.locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")).to_have_count(1)
+    if key == "cost":                               # the linked ROC / cost figure is among them
+        assert page.locator(".st-key-linked .js-plotly-plot").count() == 1
 
 
 @pytest.mark.parametrize("fmt,suffix,head", [("", ".png", b"\x89PNG"), ("?img=svg", ".svg", b"<svg")])

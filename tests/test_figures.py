@@ -97,7 +97,7 @@ def test_cost_figure_curves_and_highlight_indices(tcs):
 def test_cost_figure_a_threshold_move_changes_only_the_current_dots(tcs):
     """The current points are pixel-sized circle shapes at (FPR, TPR) and at
     (pc, cost_norm): a threshold move changes the layout's shapes and nothing
-    else, which lets the page move them in place (ui/linked/index.html)."""
+    else, which lets the page move them in place (ui/live/figure.js)."""
     curves = [tc.cost_curve() for tc in tcs]
     opt = [ec.optimal_threshold(tc, p=0.3, cost01=2, cost10=1) for tc in tcs]
     text = {k: k for k in ("roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",

@@ -81,14 +81,14 @@ def test_prior_zero_or_one(p):
 def test_linked_figure_html_and_two_model_ranges():
     at = run(source="synthetic", lang="en", syn_n=5000)
     ok(at)
-    linked = at.get("component_instance")[0].proto
-    args = json.loads(linked.json_args)
+    linked = next(el.proto for el in at.get("bidi_component") if el.proto.id.endswith("linked"))
+    args = json.loads(linked.json)
     spec = json.loads(args["spec"])
     names = [t.get("name") for t in spec["data"]]
     assert "hl-roc" in names and "hl-cost" in names
     meta = spec["layout"]["meta"]
     assert names[meta["hl_roc"]] == "hl-roc" and names[meta["hl_cost"]] == "hl-cost"   # wired by index
-    assert linked.component_name == "ui.charts.linked"
+    assert linked.component_name == "lab_live_figure"                          # the one in-place figure
     assert re.fullmatch(r"/component/[\w.]+/plotly.min.js", args["script"])       # served, never copied
     text = "\n".join(m.value for m in at.markdown)
     assert re.search(r"A vs B\*\*:.*for P\(\+\)cost in \[0\.000, [0-9.]+\], (A|B) costs less", text)
@@ -118,4 +118,4 @@ def test_bad_upload_keeps_data_on_cost_page(lang):
     at.sidebar.file_uploader(key="_w_upload").set_value(("b.xlsx", b"PK\x03\x04" + bytes(40), "text/csv")).run()
     ok(at)
     assert at.sidebar.error and at.session_state["ds_upload"].n == 4
-    assert at.get("component_instance")          # the linked figure is still there
+    assert any(el.proto.id.endswith("linked") for el in at.get("bidi_component"))   # the linked figure stays

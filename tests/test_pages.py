@@ -46,13 +46,13 @@ def test_home_starts_every_element_kind_in_a_hidden_box():
     assert [c.key for c in charts] == ["preload_figure"]
     live = at.get("bidi_component")                  # ... and plotly.js of the figures drawn in place
     assert "preload_live" in [c.proto.id.rsplit("-", 1)[-1] for c in live]
-    assert len(at.get("component_instance")) == 1   # ... and the linked cost figure's frame
+    assert not at.get("component_instance")         # no iframe component: every figure is drawn in the page
     for kind in ("latex", "metric", "dataframe", "selectbox", "multiselect", "slider", "select_slider",
                  "number_input", "button_group", "checkbox", "toggle", "button", "file_uploader", "tabs"):
         assert at.get(kind), kind
     # the widgets have no keys: nothing in the session state but the figure components' own
     keys = [k for k in at.session_state._state.filtered_state if "preload" in k or k.startswith("$$")]
-    assert sorted(keys) == ["preload_linked", "preload_live"]
+    assert sorted(keys) == ["preload_live"]
 
 
 @pytest.mark.parametrize("page", [p.path for p in ui.PAGES])

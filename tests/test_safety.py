@@ -64,10 +64,11 @@ def test_the_cost_page_works_with_a_model_named_like_its_wiring():
     data = b"y,hl-roc,hl-cost\n1,0.9,0.8\n0,0.2,0.3\n1,0.6,0.7\n0,0.4,0.1\n1,0.5,0.2\n"
     at = upload(run("pages/cost.py", source="upload", lang="en"), data)
     ok(at)
-    spec = json.loads(json.loads(at.get("component_instance")[0].proto.json_args)["spec"])
+    linked = next(el.proto for el in at.get("bidi_component") if el.proto.id.endswith("linked"))
+    spec = json.loads(json.loads(linked.json)["spec"])
     names, meta = [t.get("name") for t in spec["data"]], spec["layout"]["meta"]
     assert names[meta["hl_roc"]] == "hl-roc" and names[meta["hl_cost"]] == "hl-cost"
-    page = (Path(ui.__file__).parent / "linked" / "index.html").read_text(encoding="utf-8")
+    page = (Path(ui.__file__).parent / "live" / "figure.js").read_text(encoding="utf-8")
     assert "meta.hl_roc" in page and "indexOf(p.customdata)" in page and ".name" not in page
 
 

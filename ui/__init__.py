@@ -17,7 +17,7 @@
 
 Pages ``import ui`` and use the names re-exported here.
 """
-from .charts import chart, curve_chart, kept, linked_chart, linked_spec, live_chart, preload_figures
+from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
 from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
@@ -25,7 +25,7 @@ from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, 
 from .experiments import horse_colic_report
 from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
-from .page import open_data_page, open_page
+from .page import open_data_page, open_page, presenter
 from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
 from .state import KEYS, SS, bind, tied
@@ -35,13 +35,13 @@ from .typeset import formula_grid
 
 __all__ = [
     "horse_colic_report", "keyboard", "formula_grid",
-    "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "live_chart",
+    "chart", "curve_chart", "linked_chart", "kept", "live_chart",
     "preload_figures", "preload",
     "FEATURE_SOURCES",
     "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
     "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
-    "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "PAGES",
+    "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "presenter", "PAGES",
     "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "tied",
     "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",

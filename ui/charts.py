@@ -1,7 +1,7 @@
-"""Drawing figures in the page: plotly charts, curve charts whose clicks set
-the threshold, and the hover-linked ROC / cost figure (a component whose
-page is ``ui/linked/index.html``; its figure comes from
-``evalcore.figures.cost_linked_figure``)."""
+"""Drawing figures in the page: plotly charts (Streamlit's), figures redrawn
+in place (one component, ``ui/live/figure.js``), curve charts whose clicks
+set the threshold, and the hover-linked ROC / cost figure (the same
+component; its figure comes from ``evalcore.figures.cost_linked_figure``)."""
 from __future__ import annotations
 
 import functools
@@ -72,7 +72,9 @@ def live_chart(fig, key: str, *, on_click=None):
     rebuilt from nothing whenever its figure changes (2-3x the browser's work
     on every threshold move).  Same toolbar, presenter text and export format
     as :func:`chart`.  With ``on_click``, a click on a point calls it, with
-    the point in ``SS[key].click`` (``{"curve": i, "index": j}``)."""
+    the point in ``SS[key].click`` (``{"curve": i, "index": j}``).  A figure
+    whose ``layout.meta`` names hover highlights (``hl_roc``, ``hl_cost``, as
+    ``figures.cost_linked_figure`` makes) gets hover linking."""
     if SS.get("_no_charts"):
         return None
     if SS.get("presenter"):
@@ -80,10 +82,6 @@ def live_chart(fig, key: str, *, on_click=None):
     data = dict(spec=fig.to_json(), config=_export(LIVE_CONFIGS), script=plotly_js_url(),
                 clickable=on_click is not None)
     return _live_component()(key=key, data=data, **({"on_click_change": on_click} if on_click else {}))
-
-
-LINKED_HEIGHT = 640
-EMPTY_SPEC = '{"data": [], "layout": {"meta": {}}}'
 
 
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
@@ -103,8 +101,8 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
 
 
 def preload_figures() -> None:
-    """An empty figure of each kind (Streamlit's chart, :func:`live_chart`'s
-    and :func:`linked_chart`'s frame), for :func:`ui.preload.preload` to draw
+    """An empty figure of each kind (Streamlit's chart and
+    :func:`live_chart`'s), for :func:`ui.preload.preload` to draw
     out of sight: the browser loads and starts the figure libraries
     (Streamlit's, about 2.5 s on 2 cores, and plotly.js; once per tab)
     while the student reads the home page, not on the first page that draws
@@ -113,8 +111,6 @@ def preload_figures() -> None:
         return
     st.plotly_chart(go.Figure(), key="preload_figure", config={"displayModeBar": False})
     _live_component()(key="preload_live", data=dict(script=plotly_js_url()))   # live_chart's plotly.js
-    _linked_component()(spec=EMPTY_SPEC, script=plotly_js_url(), config=LIVE_CONFIGS["png"], height=40,
-                        key="preload_linked", default=None)
 
 
 def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
@@ -125,7 +121,7 @@ def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
 
 @functools.cache
 def plotly_js_url() -> str:
-    """The URL of plotly.js for the linked figure, served by Streamlit itself
+    """The URL of plotly.js for the figures drawn in place, served by Streamlit itself
     from the installed plotly package (declared as a component's folder), so
     it works offline and nothing is ever written into the app's tree."""
     import plotly
@@ -136,27 +132,9 @@ def plotly_js_url() -> str:
     return f"/component/{component.name}/plotly.min.js"
 
 
-@functools.cache
-def _linked_component():
-    import streamlit.components.v1 as components
-
-    return components.declare_component("linked", path=str(Path(__file__).parent / "linked"))
-
-
-def linked_chart(fig: go.Figure, height: int = LINKED_HEIGHT) -> None:
+def linked_chart(fig: go.Figure) -> None:
     """A figure from ``figures.cost_linked_figure`` with hover linking
     (hovering a ROC point highlights its cost line, hovering a cost line its
-    ROC point), drawn by the component in ``ui/linked/``, with the same
-    toolbar and export format as every figure.  Its frame stays
-    across reruns: a new figure is redrawn in place (``Plotly.react``), never
-    by reloading plotly.js."""
-    if SS.get("_no_charts"):
-        return
-    _linked_component()(spec=linked_spec(fig), script=plotly_js_url(), config=_export(LIVE_CONFIGS), height=height,
-                        key="linked", default=None)
-
-
-def linked_spec(fig: go.Figure) -> str:
-    """The JSON the linked component draws (data, layout with the wiring in
-    ``layout.meta``)."""
-    return fig.to_json()
+    ROC point): :func:`live_chart`, which reads the wiring from the figure's
+    ``layout.meta``."""
+    live_chart(fig, "linked")

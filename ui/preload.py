@@ -1,8 +1,8 @@
 """What the home page starts in the browser while the student reads it.
 
 Streamlit's front end loads the code of an element kind the first time one
-is drawn (a select box, a slider, a table, a formula with KaTeX's fonts, a
-component's frame, ...), and the figure libraries start on the first figure.
+is drawn (a select box, a slider, a table, a formula with KaTeX's fonts, the
+app's own components, ...), and the figure libraries start on the first figure.
 Drawn once here, out of sight, they are ready for whichever page comes
 next: on 2 cores the first page visited loaded 55 files and took 1.3 s in
 the browser after its run had ended.
