@@ -10,9 +10,9 @@ A page to copy.  To add a page:
    and ``<key>.title`` plus the page's own strings to
    ``assets/i18n/<key>.toml``, each with ``zh`` and ``en``;
 4. add ``assets/lessons/<key>.zh.md`` and ``<key>.en.md``;
-5. put LaTeX in ``assets/formulas.toml`` and show it with ``ui.formula``.
+5. put LaTeX in ``assets/formulas/<key>.toml`` and show it with ``ui.formula``.
 
-The page runs under AppTest in both languages by ``tests/test_pages.py``
+The page runs under AppTest in both languages by ``tests/pages/test_pages.py``
 (it reads the registry).  No math here: call ``evalcore``.
 """
 import streamlit as st
