@@ -224,8 +224,18 @@ def _t_reject(d, crit, correction=None):
     return np.abs(t) > crit
 
 
-def _perm_rank(rng, shape):
-    return rng.random(shape).argsort(-1).argsort(-1)
+def _subset(rng, shape: tuple, k: int) -> np.ndarray:
+    """A uniformly random subset of exactly ``k`` of the last axis, per row
+    (the k smallest of uniform draws: one partition, no sort)."""
+    u = rng.random(shape)
+    return u <= np.partition(u, k - 1, axis=-1)[..., k - 1:k]
+
+
+def _folds(rng, r: int, n: int, k: int) -> np.ndarray:
+    """Fold index (0..k-1, sizes differing by at most one) of each sample, per row."""
+    rank = np.empty((r, n), dtype=np.int64)
+    np.put_along_axis(rank, rng.random((r, n)).argsort(-1), np.broadcast_to(np.arange(n), (r, n)), -1)
+    return rank % k
 
 
 def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.25, effect: float = 0.0,
@@ -289,7 +299,7 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
         v = stats.norm.ppf(rng.random((r, 2, n))) - DIFFICULTY * h - e
         z = rng.standard_normal((r, 2, n))
         # McNemar (split 0) and the resampled t-tests (splits 1..30): train = the first n_tr of a permutation
-        train = _perm_rank(rng, (r, RESAMPLES + 1, n)) < n_tr
+        train = _subset(rng, (r, RESAMPLES + 1, n), n_tr)
         err, wrong = _errors(base, v, z, train, ~train, influence)
         t0 = ~train[:, 0]
         e01 = (wrong[:, 0, 0] & ~wrong[:, 1, 0] & t0).sum(-1)
@@ -300,11 +310,11 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
         rej[1] += int(_t_reject(diff, crit_t[RESAMPLES - 1]).sum())
         rej[5] += int(_t_reject(diff, crit_t[RESAMPLES - 1], 1 / RESAMPLES + (n - n_tr) / n_tr).sum())
         # 10-fold CV: the folds of one permutation
-        test = (_perm_rank(rng, (r, n)) % 10)[:, None, :] == np.arange(10)[None, :, None]
+        test = _folds(rng, r, n, 10)[:, None, :] == np.arange(10)[None, :, None]
         err, _ = _errors(base, v, z, ~test, test, influence)
         rej[2] += int(_t_reject(err[:, 0] - err[:, 1], crit_t[9]).sum())
         # 5x2cv: five permutations, each cut in halves; fold 1 of replication i at i, fold 2 at 5 + i
-        half = _perm_rank(rng, (r, 5, n)) < n // 2
+        half = _subset(rng, (r, 5, n), n // 2)
         test = np.concatenate([half, ~half], axis=1)
         err, _ = _errors(base, v, z, ~test, test, influence)
         dd = (err[:, 0] - err[:, 1]).reshape(r, 2, 5).transpose(0, 2, 1)      # (r, 5 replications, 2 folds)

@@ -134,8 +134,12 @@ class ModelFacts:
     # -- uncertainty: resampled once, read at any threshold (ui.intervals) --
     @property
     def bootstrap(self) -> ec.BootstrapCounts:
-        return self._once("bootstrap", lambda: ec.bootstrap_counts(self.y, self.scores, n_resamples=BOOT_RESAMPLES,
-                                                                   seed=RESAMPLE_SEED, grid=BOOT_GRID))
+        """The resamples behind every bootstrap interval and band (about 1 s the first time, then shared)."""
+        if "bootstrap" in self._facts:
+            return self._facts["bootstrap"]
+        with st.spinner(t("common.ci.resampling", b=BOOT_RESAMPLES)):
+            return self._once("bootstrap", lambda: ec.bootstrap_counts(
+                self.y, self.scores, n_resamples=BOOT_RESAMPLES, seed=RESAMPLE_SEED, grid=BOOT_GRID))
 
     @property
     def auc_delong(self) -> ec.ConfidenceInterval:
