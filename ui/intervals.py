@@ -26,7 +26,7 @@ LEVEL = 0.95                          # the confidence level of every interval s
 PROP_METHODS = ec.PROPORTION_METHODS  # ("wilson", "clopper-pearson")
 BOOT_METHODS = ec.BOOTSTRAP_METHODS   # ("percentile", "bca")
 CV_FOLDS = 10                         # folds of the averaged ROC
-CV_SETS = ("breast-cancer", "gaussian")
+CV_SETS = ("gaussian", "breast-cancer")
 CV_LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
 
 

@@ -61,9 +61,7 @@ def cv_roc_figure(folds, averaged, *, text) -> go.Figure:
                     line=dict(color=NEUTRAL, dash="dot", width=2))
     square_axes(fig, x_t, y_t)
     fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom", bgcolor=translucent(PAPER, 0.8)))
-    layout(fig, text.get("title"), height=HEIGHT["square"])
-    fig.update_layout(width=SQUARE_WIDTH)
-    return fig
+    return layout(fig, text.get("title"), height=HEIGHT["square"])
 
 
 def pvalue_matrix(result, names, *, text) -> go.Figure:
@@ -139,12 +137,13 @@ def rejection_figure(sim, *, names, text) -> go.Figure:
     top = float(max(rate.max() + err.max(), sim.alpha + band)) * 1.18
     fig.add_shape(type="rect", x0=max(0, sim.alpha - band), x1=sim.alpha + band, y0=-0.5, y1=k - 0.5,
                   fillcolor=translucent(NEUTRAL, 0.2), line=dict(width=0), layer="below")
-    fig.add_shape(type="line", x0=sim.alpha, x1=sim.alpha, y0=-0.5, y1=k - 0.5, line=dict(color=INK, dash="dash"),
-                  label=dict(text=alpha_t, textposition="end", yanchor="bottom", font=dict(size=14)))
+    fig.add_shape(type="line", x0=sim.alpha, x1=sim.alpha, y0=-0.5, y1=k - 0.5, line=dict(color=INK, dash="dash"))
+    fig.add_annotation(x=sim.alpha, y=-0.5, text=alpha_t, showarrow=False, yanchor="bottom", xanchor="left",
+                       font=dict(size=14))
     fig.update_xaxes(title=x_t, range=[0, max(top, 0.1)])
-    fig.update_yaxes(autorange="reversed")
-    fig = layout(fig, text.get("title"), height=max(300, 52 * k + 130))
-    fig.update_layout(margin=dict(l=260))
+    fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0])
+    fig = layout(fig, text.get("title"), height=max(300, 52 * k + 150))
+    fig.update_layout(margin=dict(l=10, r=20))
     return fig
 
 
