@@ -29,7 +29,7 @@ def test_confusion_intervals_match_evalcore(lang):
     n = tp + fp + tn + fn
     for cell, (k, m) in zip(cells[:4], ((tp + tn, n), (fp + fn, n), (tp, tp + fp), (tp, tp + fn))):
         ci = ec.proportion_interval(k, m, method="clopper-pearson")
-        assert cell.endswith(f"[{ci.low:.3f}, {ci.high:.3f}]")
+        assert cell.endswith(f"[{ci.low:.3f},\u00a0{ci.high:.3f}]")
     assert any("95%" in i.value for i in at.info)
 
 

@@ -44,7 +44,7 @@ def switch() -> bool:
 
 
 def _ci(ci: ec.ConfidenceInterval) -> str:
-    return f"[{fmt(ci.low)}, {fmt(ci.high)}]"
+    return f"[{fmt(ci.low)},\u00a0{fmt(ci.high)}]"      # a narrow cell wraps before the interval, not inside it
 
 
 def _with(value: float, ci: ec.ConfidenceInterval) -> str:

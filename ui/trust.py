@@ -60,16 +60,13 @@ def simulation_section() -> None:
     sim = _simulate(int(reps), int(n), round(float(effect), 4), round(float(influence), 4))
     names = [t(f"common.trust.test.{k}") for k in sim.tests]
     null = sim.effect == 0
-    left, right = st.columns([1.5, 1])
-    with left:
-        chart(figures.rejection_figure(sim, names=names, text=dict(
-            x=t_fig("common.trust.sim.x_null" if null else "common.trust.sim.x_power"),
-            alpha=f"α = {sim.alpha:g}")), key="trust_sim")
-    with right:
-        rows = [{t("common.trust.col.test"): name, t("common.trust.col.rate"): f"{r:.3f}",
-                 t("common.trust.col.verdict"): t(f"common.trust.v.{_verdict(r, sim)}") if null else "—"}
-                for name, r in zip(names, sim.rate)]
-        st.table(rows)
+    chart(figures.rejection_figure(sim, names=names, text=dict(
+        x=t_fig("common.trust.sim.x_null" if null else "common.trust.sim.x_power"),
+        alpha=f"α = {sim.alpha:g}")), key="trust_sim")
+    rows = [{t("common.trust.col.test"): name, t("common.trust.col.rate"): f"{r:.3f}",
+             t("common.trust.col.verdict"): t(f"common.trust.v.{_verdict(r, sim)}") if null else "—"}
+            for name, r in zip(names, sim.rate)]
+    st.table(rows)
     rate = dict(zip(sim.tests, sim.rate))
     if null:
         kept = [nm for nm, r in zip(names, sim.rate) if _verdict(r, sim) != "above"]
