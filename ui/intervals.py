@@ -182,7 +182,7 @@ def cv_roc() -> None:
         chart(figures.cv_roc_figure([(f, tp) for f, tp, _ in folds], av, text=text), key="roc_cv")
     with right:
         st.metric(t("common.ci.cv.auc"), f"{aucs.mean():.3f} ± {aucs.std(ddof=1):.3f}")
-        st.markdown(t("common.ci.cv.body", k=CV_FOLDS))
+        st.markdown(t("common.ci.cv.body", k=CV_FOLDS, k1=CV_FOLDS - 1))
 
 
 def is_on() -> bool:
