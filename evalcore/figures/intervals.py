@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (HEIGHT, INK, NEUTRAL, PAPER, SQUARE_WIDTH, layout, model_color, need, safe, square_axes,
-                    translucent)
+from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, layout, model_color, need, safe,
+                    square_axes, translucent)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -76,11 +76,13 @@ def pvalue_matrix(result, names, *, text) -> go.Figure:
     cells = [[("—" if i == j else f"{adj[i, j]:.3g}{' *' if result.reject[i, j] else ''}") for j in range(k)]
              for i in range(k)]
     tips = [[hover.format(a=safe(names[i]), b=safe(names[j])) for j in range(k)] for i in range(k)]
-    fig = go.Figure(go.Heatmap(z=z, x=short, y=short, text=cells, texttemplate="%{text}", customdata=tips,
+    scale = [[0, EMPTY], [0.25, translucent(NEGATIVE, 0.3)], [1, NEGATIVE]]
+    idx = list(range(k))              # positions, not names: two names shortened alike stay two rows
+    fig = go.Figure(go.Heatmap(z=z, x=idx, y=idx, text=cells, texttemplate="%{text}", customdata=tips,
                                hovertemplate="%{customdata}: %{text}<extra></extra>", showscale=False,
-                               colorscale=[[0, "#F4F4F4"], [0.25, "#C6DBEF"], [1, "#08519C"]], zmin=0, zmax=4,
-                               textfont=dict(size=16), xgap=2, ygap=2))
-    fig.update_yaxes(autorange="reversed")
+                               colorscale=scale, zmin=0, zmax=4, textfont=dict(size=16), xgap=2, ygap=2))
+    fig.update_xaxes(tickvals=idx, ticktext=short)
+    fig.update_yaxes(tickvals=idx, ticktext=short, autorange="reversed")
     return layout(fig, text.get("title"), height=max(300, 60 * k + 120))
 
 
