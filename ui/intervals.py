@@ -124,7 +124,8 @@ def k_models(token: str, models: list, ps) -> None:
     if len(models) < 3:
         st.caption(t("common.ci.k.few"))
         return
-    res = _pairwise(tuple(model(token, m, ps) for m in models))
+    with st.spinner(t("common.working")):
+        res = _pairwise(tuple(model(token, m, ps) for m in models))
     left, right = st.columns([1, 1])
     with left:
         chart(figures.auc_groups_figure(res, models, text=dict(x="AUC", title=t_fig("common.ci.k.groups"))),
