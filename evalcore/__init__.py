@@ -43,7 +43,12 @@ from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv
                          McNemarResult, TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar, mcnemar_table,
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
 from .delong import DeLongResult, delong_auc_variance, delong_test
-from .intervals import PROPORTION_METHODS, proportion_interval
+from .intervals import PROPORTION_METHODS, auc_interval, proportion_interval
+from .bootstrap import (BOOTSTRAP_METHODS, AveragedCurve, BootstrapCounts, CurveBand, bootstrap_counts,
+                        bootstrap_interval, f_jackknife, roc_vertical_average, vertical_values)
+from .pairwise import PairwiseDeLong, delong_pairwise, holm, significance_groups
+from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulation, bayesian_correlated_t,
+                    corrected_resampled_t_test, simulate_tests)
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
@@ -86,7 +91,13 @@ __all__ = [
     "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
-    "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
+    "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution",
+    "ResultTable", "load_table", "table_values",
+    # intervals, bands, k models, which test to trust
+    "auc_interval", "BOOTSTRAP_METHODS", "BootstrapCounts", "CurveBand", "AveragedCurve", "bootstrap_counts",
+    "bootstrap_interval", "f_jackknife", "roc_vertical_average", "vertical_values", "PairwiseDeLong",
+    "delong_pairwise", "holm", "significance_groups", "SIM_TESTS", "CorrectedTTestResult",
+    "corrected_resampled_t_test", "BayesianTTest", "bayesian_correlated_t", "TestSimulation", "simulate_tests",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",

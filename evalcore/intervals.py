@@ -12,7 +12,9 @@ import math
 
 from scipy import stats
 
-from ._validation import DataError
+from ._validation import DataError, check_labels_and_scores
+from ._ranking import threshold_counts
+from .delong import delong_auc_variance
 from .results import ConfidenceInterval
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson")
@@ -78,4 +80,23 @@ def proportion_interval(k, n, *, confidence_level: float = 0.95, method: str = "
     return ConfidenceInterval(low, high)
 
 
-__all__ = ["PROPORTION_METHODS", "proportion_interval"]
+def auc_interval(y_true, scores, *, confidence_level: float = 0.95) -> ConfidenceInterval:
+    """DeLong's interval of one AUC: AUC -+ z_{1-alpha/2} sqrt(var), var
+    from :func:`~evalcore.delong_auc_variance`, clipped to [0, 1] -- what R's
+    pROC ``ci.auc(method = "delong")`` gives.
+
+    Examples
+    --------
+    >>> ci = auc_interval([1, 1, 0, 0, 1, 0], [0.9, 0.4, 0.5, 0.1, 0.8, 0.3])
+    >>> round(ci.low, 4), round(ci.high, 4)
+    (0.5809, 1.0)
+    """
+    if not 0 < confidence_level < 1:
+        raise DataError("out_of_range", name="confidence_level", interval="(0, 1)", value=confidence_level)
+    y, s = check_labels_and_scores(y_true, scores)
+    from_pairs = threshold_counts(y, s).roc_auc()
+    h = float(stats.norm.isf((1 - confidence_level) / 2)) * math.sqrt(max(delong_auc_variance(y, s), 0.0))
+    return ConfidenceInterval(max(0.0, from_pairs - h), min(1.0, from_pairs + h))
+
+
+__all__ = ["PROPORTION_METHODS", "proportion_interval", "auc_interval"]

@@ -65,6 +65,10 @@ def threshold_views(models: list) -> None:
                       y=T(f"cm.hist.y.{scale}"), threshold=T("common.thr.short"), title=T("cm.hist.title"))),
             key="cm_hist")
 
+    if ui.intervals.is_on():
+        ui.intervals.table(token, [model], ps, beta=beta,
+                           measures=("accuracy", "error", "precision", "recall", "f1", "fbeta"))
+
     st.subheader(T("cm.formulas"))
     ui.formula_grid("cm_formulas", formulas(c, m))
     if any(math.isnan(v) for v in (m.precision, m.recall, m.fpr)):
@@ -96,6 +100,7 @@ def threshold_views(models: list) -> None:
 if ps is None:
     st.info(T("common.data.pick_first"))
 else:
+    ui.intervals.switch()
     threshold_views(ui.chosen_models(ps))
 
     # ------------------------------------------------- accuracy paradox

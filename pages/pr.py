@@ -55,9 +55,14 @@ def threshold_views() -> None:
         st.dataframe(table, hide_index=True)
         st.markdown(T("pr.bep_vs_f1"))
         st.info(T("pr.ap_note"))
+    if ui.intervals.is_on():
+        ui.intervals.table(token, models, ps, beta=beta, measures=("precision", "recall", "f1", "fbeta", "ap"))
 
 
+ui.intervals.switch()
 threshold_views()
+if ui.intervals.is_on():
+    ui.intervals.bands("pr", token, models, ps)
 
 # ------------------------------------------------------------- comparing
 st.header(T("pr.compare"))

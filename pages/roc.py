@@ -210,7 +210,13 @@ else:
             if ps.n > 20_000:
                 st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
 
+    intervals_on = ui.intervals.switch()
     full_views()
+    if intervals_on:
+        ui.intervals.table(token, models, ps, measures=("auc",))
+        ui.intervals.bands("roc", token, models, ps)
+    ui.intervals.k_models(token, models, ps)
+    ui.intervals.cv_roc()
 
 # ------------------------------------------- ties: the AdaBoost horse-colic ROC
 if token == "builtin:horse-colic":

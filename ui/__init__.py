@@ -32,6 +32,7 @@ from .state import KEYS, SS, bind, tied
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                         threshold_panel)
 from .typeset import formula_grid
+from . import intervals  # noqa: F401  (pages call ui.intervals.switch, table, bands, k_models, cv_roc)
 
 __all__ = [
     "horse_colic_report", "keyboard", "formula_grid",

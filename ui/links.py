@@ -70,6 +70,10 @@ def _params():
         "mode": ("roc_mode", _choice("step", "four", "grid", "full")),
         "c01": ("cost01", _float_in(0.0, 1e6)),
         "c10": ("cost10", _float_in(0.0, 1e6)),
+        # --- intervals beside the measures (ui.intervals): switch, proportion and bootstrap methods ---
+        "ci": ("ci_on", _bool),
+        "ciprop": ("ci_prop", _choice("wilson", "clopper-pearson")),
+        "ciboot": ("ci_boot", _choice("percentile", "bca")),
     }
 
 
@@ -126,7 +130,8 @@ def _wanted(token: str | None, model: str | None) -> dict:
     """The link's parameters for the current state (only what differs from the defaults)."""
     defaults = {"lang": "zh", "presenter": False, "export_fmt": "png", "source": "seed-9", "syn_n": 1000,
                 "syn_sep": 1.5, "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step",
-                "cost01": 1.0, "cost10": 1.0}
+                "cost01": 1.0, "cost10": 1.0,
+                "ci_on": False, "ci_prop": "wilson", "ci_boot": "percentile"}   # intervals (ui.intervals)
     want = {}
     for name, (key, _) in _params().items():
         if key in SS and SS[key] != defaults.get(key, object()):

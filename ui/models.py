@@ -27,6 +27,8 @@ HIST_BINS = 40          # bins of the score histogram
 COST_LINES = 150        # cost lines drawn besides the hull's
 RESAMPLE_SEED = 0       # the class-imbalance demonstration is reproducible
 PARAM_CACHE = 64        # entries per parameterised fact and model
+BOOT_RESAMPLES = 1000  # bootstrap resamples per (data, model): intervals, bands
+BOOT_GRID = 1000        # threshold positions kept per resample (memory: 2 x 1000 x 1000 counts per model)
 SPINNER_ROWS = 200_000  # data this large show a worded spinner while a fact is first computed
 
 
@@ -128,6 +130,28 @@ class ModelFacts:
     def cost_lines(self) -> np.ndarray:
         """Indices of the cost lines to draw (the hull's plus evenly spaced others)."""
         return self._once("cost_lines", lambda: ec.cost_line_sample(self.cost_curve, COST_LINES))
+
+    # -- uncertainty: resampled once, read at any threshold (ui.intervals) --
+    @property
+    def bootstrap(self) -> ec.BootstrapCounts:
+        """The resamples behind every bootstrap interval and band (about 1 s the first time, then shared)."""
+        if "bootstrap" in self._facts:
+            return self._facts["bootstrap"]
+        with st.spinner(t("common.ci.resampling", b=BOOT_RESAMPLES)):
+            return self._once("bootstrap", lambda: ec.bootstrap_counts(
+                self.y, self.scores, n_resamples=BOOT_RESAMPLES, seed=RESAMPLE_SEED, grid=BOOT_GRID))
+
+    @property
+    def auc_delong(self) -> ec.ConfidenceInterval:
+        return self._once("auc_delong", lambda: ec.auc_interval(self.y, self.scores))
+
+    @property
+    def roc_band(self) -> ec.CurveBand:
+        return self._once("roc_band", lambda: self.bootstrap.roc_band())
+
+    @property
+    def pr_band(self) -> ec.CurveBand:
+        return self._once("pr_band", lambda: self.bootstrap.pr_band())
 
     @property
     def ranked(self) -> ec.RankedSamples:

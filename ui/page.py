@@ -24,6 +24,7 @@ _PRESENTER_CSS = """
 h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 [data-testid="stMetricValue"] { font-size: 2.4rem !important; }
 .katex-display > .katex { font-size: 1.3em; }
+[data-testid="stTable"] td, [data-testid="stTable"] th { font-size: 1.3rem !important; }
 """
 
 

@@ -51,6 +51,7 @@ PAGES: tuple[Page, ...] = (
     Page("cost", "measures", "predictions"),
     Page("lab", "measures"),
     Page("compare", "tests", "tables"),
+    Page("trust", "tests"),
     Page("biasvar", "biasvar"),
 )
 

@@ -62,11 +62,18 @@ KEYS: dict[str, str] = {
     "mc_labels": "confusion page: the last uploaded LabelSet that loaded",
     "mc_error": "confusion page: the error of the last failed K x K upload",
     "mc_file_id": "confusion page: file_id of the K x K upload already handled",
+    # intervals beside the measures (ui.intervals)
+    "ci_on": "confusion, P-R and ROC pages: show a 95% interval beside every headline number",
+    "ci_prop": 'interval of a proportion (accuracy, error, P, R): "wilson" or "clopper-pearson"',
+    "ci_boot": 'bootstrap interval (F1, F-beta, AUC): "percentile" or "bca"',
+    "ci_cv_data": "ROC page: the feature data set of the CV-averaged ROC",
+    "ci_cv_learner": "ROC page: the learner of the CV-averaged ROC",
     # pages whose keys are a family: each is declared with its meaning in the page's docstring
     "methods.": "keys of the evaluation-methods page (pages/methods.py)",
     "compare.": "keys of the comparison-tests page (pages/compare.py)",
     "_w_compare.preset": "comparison-tests page: the Friedman preset radio (a widget key only)",
     "biasvar.": "keys of the bias-variance page (pages/biasvar.py)",
+    "trust.": "keys of the which-test-to-trust page (ui/trust.py: simulation and Bayesian sections)",
     "lab.": "keys of the metrics-lab page (pages/lab.py)",
     # tooling
     "_no_charts": "bench/pages.py sets it to time a page without drawing its charts",

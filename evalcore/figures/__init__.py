@@ -10,6 +10,8 @@ from .comparison import cd_diagram, differences_figure, null_figure
 from .confusion import confusion_heatmap, confusion_matrix_heatmap, score_histogram
 from .cost import cost_linked_figure
 from .curves import pr_curves, roc_curves
+from .intervals import (auc_groups_figure, band_figure, cv_roc_figure, posterior_figure, pvalue_matrix,
+                        rejection_figure)
 from .lab import clusters_figure, regression_figure
 from .methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure, truth_figure
 from .steps import pair_grid_figure, ranked_strip, roc_step_figure
@@ -19,4 +21,5 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "roc_curves", "pair_grid_figure", "ranked_strip", "roc_step_figure", "fits_figure",
            "decomposition_figure", "fitting_figure", "null_figure", "differences_figure", "cd_diagram",
            "regression_figure", "clusters_figure", "balls_figure", "oob_limit_figure", "oob_histogram",
-           "spread_figure", "fold_grid", "truth_figure", "PALETTE", "model_color"]
+           "spread_figure", "fold_grid", "truth_figure", "band_figure", "cv_roc_figure", "pvalue_matrix",
+           "auc_groups_figure", "rejection_figure", "posterior_figure", "PALETTE", "model_color"]

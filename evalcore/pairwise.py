@@ -1,0 +1,168 @@
+"""k models at once: DeLong's test for every pair of AUCs on the same test
+set, Holm's step-down correction, and which models cannot be told apart.
+
+DeLong, DeLong & Clarke-Pearson (1988) give the covariance of k correlated
+AUCs; every pair's z statistic comes from it.  Holm (1979) keeps the
+family-wise error rate at alpha over the k (k - 1) / 2 pairs.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from ._validation import DataError, as_1d, check_alpha, check_labels_and_scores, check_same_length, check_scores
+from .delong import _components
+from .results import ConfidenceInterval
+
+
+@dataclass(frozen=True)
+class PairwiseDeLong:
+    """DeLong tests of every pair of k models.
+
+    ``aucs`` (k,); ``intervals`` DeLong's interval of each AUC at 1 - alpha;
+    ``covariance`` (k, k) of the AUCs; ``statistic`` (k, k) z of row minus
+    column (nan on the diagonal); ``pvalues`` the raw two-sided p-values and
+    ``adjusted`` Holm's (k, k, symmetric, nan on the diagonal); ``reject``
+    adjusted <= alpha; ``groups`` maximal sets of models, in order of AUC
+    (best first), no two of which differ significantly."""
+
+    aucs: np.ndarray
+    intervals: tuple
+    covariance: np.ndarray
+    statistic: np.ndarray
+    pvalues: np.ndarray
+    adjusted: np.ndarray
+    reject: np.ndarray
+    groups: list
+    alpha: float
+
+
+def holm(pvalues) -> np.ndarray:
+    """Holm's step-down adjusted p-values (same order as given).
+
+    Notes
+    -----
+    With the m p-values sorted, p_(1) <= ... <= p_(m), the adjusted value
+    of p_(i) is max_{j <= i} min(1, (m - j + 1) p_(j)).  Rejecting where the
+    adjusted value is <= alpha is Holm's procedure; it equals statsmodels'
+    ``multipletests(p, method="holm")[1]``.  ``nan`` stays ``nan`` and does
+    not count in m.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.holm([0.01, 0.04, 0.03]).round(3).tolist()
+    [0.03, 0.06, 0.06]
+    """
+    p = as_1d(pvalues, "pvalues").astype(np.float64)
+    out = np.full(p.shape, np.nan)
+    ok = ~np.isnan(p)
+    q = p[ok]
+    if np.any((q < 0) | (q > 1)):
+        raise DataError("out_of_range", name="pvalues", interval="[0, 1]", value=float(q[(q < 0) | (q > 1)][0]))
+    m = q.shape[0]
+    order = np.argsort(q, kind="stable")
+    adj = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * q[order]))
+    res = np.empty(m)
+    res[order] = adj
+    out[ok] = res
+    return out
+
+
+def significance_groups(values, different) -> list[tuple[int, ...]]:
+    """Maximal runs of models, in order of ``values`` (largest first), no
+    two of which are ``different`` (a symmetric (k, k) boolean matrix) --
+    the bars of a critical-difference diagram.  Pure function.
+
+    Examples
+    --------
+    >>> import numpy as np, evalcore as ec
+    >>> d = np.array([[0, 0, 1], [0, 0, 0], [1, 0, 0]], bool)
+    >>> ec.significance_groups([0.9, 0.85, 0.8], d)
+    [(0, 1), (1, 2)]
+    """
+    v = as_1d(values, "values").astype(np.float64)
+    dif = np.asarray(different, dtype=bool)
+    order = np.argsort(-v, kind="stable")
+    groups: list[tuple[int, ...]] = []
+    for i in range(order.shape[0]):
+        j = i
+        while j + 1 < order.shape[0] and not dif[np.ix_(order[i:j + 2], order[i:j + 2])].any():
+            j += 1
+        g = tuple(int(x) for x in order[i:j + 1])
+        if len(g) > 1 and not any(set(g) <= set(h) for h in groups):
+            groups.append(g)
+    return groups
+
+
+def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
+    """DeLong's test for every pair of k models scored on the same samples,
+    with Holm's correction.
+
+    Parameters
+    ----------
+    y_true : array-like of 0/1
+    scores : sequence of k array-likes (2 <= k <= 10), or a (k, n) array
+    alpha : float, keyword-only
+        Family-wise error rate.
+
+    Returns
+    -------
+    PairwiseDeLong
+
+    Notes
+    -----
+    With V10 (per positive) and V01 (per negative) the structural components
+    of each model, S = cov(V10) / m+ + cov(V01) / m- (k x k, ddof 1); for a
+    pair, z = (AUC_i - AUC_j) / sqrt(S_ii + S_jj - 2 S_ij), two-sided normal
+    p-value -- pair by pair the same as :func:`delong_test`.  A pair with
+    zero variance (identical rankings) has p = 1 when the AUCs are equal.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+    >>> r = ec.delong_pairwise(y, [[.9, .8, .7, .3, .2, .6, .4, .1], [.6, .9, .3, .5, .2, .7, .8, .4],
+    ...                            [.5, .4, .9, .1, .3, .2, .6, .8]])
+    >>> r.aucs.round(4).tolist(), bool(r.reject.any())
+    ([0.9375, 0.75, 0.8125], False)
+    """
+    rows = list(scores)
+    k = len(rows)
+    if not 2 <= k <= 10:
+        raise DataError("out_of_range", name="k", interval="[2, 10]", value=k)
+    y, first = check_labels_and_scores(y_true, rows[0])
+    cols = [first] + [check_scores(r, f"scores[{i + 1}]") for i, r in enumerate(rows[1:])]
+    for i, c in enumerate(cols[1:]):
+        check_same_length(first, c, "scores[0]", f"scores[{i + 1}]")
+    a = check_alpha(alpha)
+    parts = [_components(y, c) for c in cols]
+    aucs = np.array([p[0] for p in parts])
+    v10 = np.vstack([p[1] for p in parts])
+    v01 = np.vstack([p[2] for p in parts])
+    m, n = v10.shape[1], v01.shape[1]
+    cov = (np.cov(v10, ddof=1) if m > 1 else np.zeros((k, k))) / m + (np.cov(v01, ddof=1) if n > 1
+                                                                       else np.zeros((k, k))) / n
+    var = np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov
+    diff = aucs[:, None] - aucs[None, :]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = np.where(var > 1e-15, diff / np.sqrt(np.maximum(var, 1e-300)), np.where(np.abs(diff) <= 1e-15, 0.0,
+                                                                                    np.sign(diff) * np.inf))
+    p = 2 * stats.norm.sf(np.abs(z))
+    np.fill_diagonal(z, np.nan)
+    np.fill_diagonal(p, np.nan)
+    iu = np.triu_indices(k, 1)
+    adj = np.full((k, k), np.nan)
+    adj[iu] = holm(p[iu])
+    adj.T[iu] = adj[iu]
+    reject = np.nan_to_num(adj, nan=1.0) <= a
+    zc = float(stats.norm.ppf(1 - a / 2))
+    ints = tuple(ConfidenceInterval(max(0.0, u - zc * math.sqrt(max(s, 0))), min(1.0, u + zc * math.sqrt(max(s, 0))))
+                 for u, s in zip(aucs, np.diag(cov)))
+    return PairwiseDeLong(aucs, ints, cov, z, p, adj, reject, significance_groups(aucs, reject), a)
+
+
+__all__ = ["PairwiseDeLong", "holm", "significance_groups", "delong_pairwise"]

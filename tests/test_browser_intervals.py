@@ -1,0 +1,29 @@
+"""The intervals and the which-test-to-trust page in a real browser."""
+from browser_utils import assert_clean, expect, pytestmark, settle  # noqa: F401
+
+
+def _open(page, path):
+    page.goto(page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + path)
+    expect(page.locator("h1").first).to_be_visible(timeout=60_000)
+    settle(page)
+
+
+def test_intervals_switch_shows_the_table_and_its_meaning(page):
+    _open(page, "/confusion")
+    page.locator("[data-testid='stMain'] [data-testid='stCheckbox']").filter(has_text="显示 95% 区间").first.click()
+    settle(page)
+    table = page.locator("[data-testid='stTable']").first
+    expect(table).to_be_visible(timeout=30_000)
+    expect(table).to_contain_text("[")
+    expect(page.get_by_text("区间的含义").first).to_be_visible()
+    assert "ci=1" in page.url
+    assert_clean(page)
+
+
+def test_trust_page_draws_the_simulation_and_the_posterior(page):
+    _open(page, "/trust")
+    plots = page.locator(".js-plotly-plot")
+    expect(plots.nth(1)).to_be_visible(timeout=60_000)
+    assert plots.first.evaluate("gd => gd.calcdata[0].length") == 6             # one bar per test
+    assert plots.nth(1).evaluate("gd => gd.data.filter(t => t.fill === 'toself').length") >= 2
+    assert_clean(page)
