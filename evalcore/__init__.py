@@ -27,6 +27,8 @@ formulas), ``splits`` (hold-out, k-fold, bootstrap), ``estimates`` (.632, .632+)
 ``evalcore.figures`` (imports plotly) and are not imported here; neither is
 scikit-learn.
 """
+__version__ = "0.9.0"  # the lab's version (printed in a report)
+
 from ._csv import visible
 from ._validation import DataError, DataTypeError
 from .results import Better, ConfidenceInterval
@@ -42,7 +44,9 @@ from .loading import LabelSet, LoadWarning, PredictionSet, load_labels, load_pre
 from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv5x2Result, FriedmanResult,
                          McNemarResult, TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar, mcnemar_table,
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
-from .delong import DeLongResult, delong_auc_variance, delong_test
+from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_pairs, delong_test
+from .multiple import holm_adjust
+from .calibration import BrierScore, Reliability, brier_score, reliability_bins
 from .intervals import PROPORTION_METHODS, proportion_interval
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
@@ -86,7 +90,8 @@ __all__ = [
     "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
-    "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
+    "delong_auc_variance", "DeLongPairs", "delong_pairs", "holm_adjust", "Reliability", "BrierScore",
+    "reliability_bins", "brier_score", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",

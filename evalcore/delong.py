@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-from ._validation import check_alpha, check_labels_and_scores, check_same_length, check_scores
+from ._validation import DataError, check_alpha, check_labels_and_scores, check_same_length, check_scores
 from .results import ConfidenceInterval
 
 
@@ -94,8 +94,12 @@ def delong_test(y_true, scores_a, scores_b, alpha=0.05) -> DeLongResult:
     b = check_scores(scores_b, "scores_b")
     check_same_length(a, b, "scores_a", "scores_b")
     al = check_alpha(alpha)
-    auc_a, v10a, v01a = _components(y, a)
-    auc_b, v10b, v01b = _components(y, b)
+    return _compare(_components(y, a), _components(y, b), al)
+
+
+def _compare(comp_a, comp_b, al: float) -> DeLongResult:
+    auc_a, v10a, v01a = comp_a
+    auc_b, v10b, v01b = comp_b
     m, n = v10a.shape[0], v01a.shape[0]
     s10 = np.cov(np.vstack([v10a, v10b]), ddof=1) if m > 1 else np.zeros((2, 2))
     s01 = np.cov(np.vstack([v01a, v01b]), ddof=1) if n > 1 else np.zeros((2, 2))
@@ -111,13 +115,62 @@ def delong_test(y_true, scores_a, scores_b, alpha=0.05) -> DeLongResult:
         z = diff / math.sqrt(var)
         p = float(2 * stats.norm.sf(abs(z)))
     reject = bool(not math.isnan(z) and abs(z) > z_crit)
-
-    def ci(auc, v):
-        h = z_crit * math.sqrt(max(v, 0.0))
-        return ConfidenceInterval(max(0.0, auc - h), min(1.0, auc + h))
-
-    return DeLongResult(auc_a, auc_b, ci(auc_a, cov[0, 0]), ci(auc_b, cov[1, 1]), diff, z, p, z_crit, reject, cov,
-                        al, degenerate)
+    return DeLongResult(auc_a, auc_b, _ci(auc_a, cov[0, 0], z_crit), _ci(auc_b, cov[1, 1], z_crit), diff, z, p,
+                        z_crit, reject, cov, al, degenerate)
 
 
-__all__ = ["DeLongResult", "delong_test", "delong_auc_variance"]
+def _ci(auc: float, var: float, z_crit: float) -> ConfidenceInterval:
+    h = z_crit * math.sqrt(max(var, 0.0))
+    return ConfidenceInterval(max(0.0, auc - h), min(1.0, auc + h))
+
+
+@dataclass(frozen=True)
+class DeLongPairs:
+    """Every model's AUC with its DeLong interval, and DeLong's test of every
+    pair: ``auc[i]``, ``ci[i]`` (at 1 - alpha, clipped to [0, 1]), ``tests``
+    {(i, j): DeLongResult of model i against model j} for i < j."""
+
+    auc: list
+    ci: list
+    tests: dict
+
+
+def delong_pairs(y_true, scores, alpha=0.05) -> DeLongPairs:
+    """AUCs, their DeLong intervals and DeLong's test of every pair of
+    ``scores`` (a sequence of score arrays on the same samples), ranking each
+    model once (k models: k rankings, not k(k - 1)).
+
+    Each test equals ``delong_test(y_true, scores[i], scores[j], alpha)``;
+    ``ci[i]`` equals its ``ci_a``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+    >>> r = ec.delong_pairs(y, [[0.9, 0.8, 0.7, 0.3, 0.2, 0.6, 0.4, 0.1], [0.6, 0.9, 0.3, 0.5, 0.2, 0.7, 0.8, 0.4]])
+    >>> round(r.auc[0], 4), round(r.tests[0, 1].pvalue, 4)
+    (0.9375, 0.1138)
+    """
+    al = check_alpha(alpha)
+    arrays = list(scores)
+    if not arrays:
+        raise DataError("empty", name="scores")
+    y, first = check_labels_and_scores(y_true, arrays[0])
+    comps = [_components(y, first)]
+    for k, s in enumerate(arrays[1:], start=1):
+        s = check_scores(s, f"scores[{k}]")
+        check_same_length(first, s, "scores[0]", f"scores[{k}]")
+        comps.append(_components(y, s))
+    z_crit = float(stats.norm.ppf(1 - al / 2))
+    aucs = [c[0] for c in comps]
+    cis = [_ci(c[0], _variance(c[1], c[2]), z_crit) for c in comps]
+    tests = {(i, j): _compare(comps[i], comps[j], al) for i in range(len(comps)) for j in range(i + 1, len(comps))}
+    return DeLongPairs(aucs, cis, tests)
+
+
+def _variance(v10: np.ndarray, v01: np.ndarray) -> float:
+    m, n = v10.shape[0], v01.shape[0]
+    return float((np.var(v10, ddof=1) / m if m > 1 else 0.0) + (np.var(v01, ddof=1) / n if n > 1 else 0.0))
+
+
+__all__ = ["DeLongResult", "DeLongPairs", "delong_test", "delong_pairs", "delong_auc_variance"]
