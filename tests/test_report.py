@@ -145,7 +145,7 @@ def test_names_files_and_cells_are_escaped_in_the_html():
                                flags=re.S):
             assert "<" not in spec
             assert "<script>" not in json.dumps(json.loads(spec))
-        assert page.count("<script") == 2 + page.count('class="figure"')   # plotly.js, the drawing, the specs
+        assert page.count("<script") == 3 + page.count('class="figure"')   # plotly.js, numbers, drawing, specs
 
 
 def test_html_has_every_section_and_plotly_once():

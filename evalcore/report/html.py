@@ -56,6 +56,15 @@ def cell(value) -> str:
     return esc("'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s)
 
 
+def inert_json(obj) -> str:
+    """``obj`` as JSON that cannot end its ``<script>`` element or start
+    markup: < > & and the JavaScript line separators as \\u escapes."""
+    out = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    for ch in "<>&\u2028\u2029":
+        out = out.replace(ch, f"\\u{ord(ch):04x}")
+    return out
+
+
 def _f(x, digits: int = 4) -> str:
     if x is None:
         return "—"
@@ -110,10 +119,8 @@ class _Page:
         fid = f"fig{self.n_fig}"
         spec = json.loads(pio.to_json(fig, validate=False))
         spec["config"] = _CONFIG
-        data = json.dumps(spec, separators=(",", ":"), allow_nan=False).replace("<", "\\u003c").replace(
-            ">", "\\u003e").replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
         self.add(f'<div class="fig" id="{fid}"></div>'
-                 f'<script type="application/json" class="figure" data-target="{fid}">{data}</script>')
+                 f'<script type="application/json" class="figure" data-target="{fid}">{inert_json(spec)}</script>')
 
 
 def _data_section(pg: _Page, d: dict, warnings) -> None:
@@ -332,7 +339,8 @@ def render(rep: Report, *, lang: str = "en") -> str:
     return (f'<!DOCTYPE html><html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
             f"<style>{_CSS}</style><script>{get_plotlyjs()}</script></head><body><main>"
-            + "".join(pg.parts) + f"</main><script>{_DRAW}</script></body></html>")
+            + "".join(pg.parts) + '</main><script type="application/json" id="report-numbers">'
+            + inert_json(n) + f"</script><script>{_DRAW}</script></body></html>")
 
 
 __all__ = ["render", "esc", "cell", "SECTIONS"]
