@@ -90,8 +90,9 @@ __all__ = [
     "BinomialTestResult", "TTestResult", "Cv5x2Result", "McNemarResult", "FriedmanResult", "binomial_test",
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
-    "delong_auc_variance", "DeLongPairs", "delong_pairs", "holm_adjust", "Reliability", "BrierScore",
-    "reliability_bins", "brier_score", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
+    "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
+    # every pair of models, Holm's correction, calibration (the report)
+    "DeLongPairs", "delong_pairs", "holm_adjust", "Reliability", "BrierScore", "reliability_bins", "brier_score",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",

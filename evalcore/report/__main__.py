@@ -24,7 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m evalcore.report",
         description="A self-contained HTML report (or JSON with every number) of a predictions CSV: one label "
-                    "column and one score column per model. 由预测文件生成自包含的 HTML 评估报告(或含全部数值的 JSON)。",
+                    "column and one score column per model. "
+                    "由预测文件生成自包含的 HTML 评估报告(或含全部数值的 JSON)。",
         epilog="Example: python -m evalcore.report predictions.csv -o report.html --lang zh "
                "--threshold logistic=0.4 --costs 1,5 --prior 0.3")
     p.add_argument("csv", help="the predictions file (CSV/TSV; UTF-8, UTF-16 or GBK)")
