@@ -63,6 +63,19 @@ def _checked(y_true, scores):
     return y, s
 
 
+def _bin_of(s: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """``np.searchsorted(edges[1:-1], s)`` for equal-width ``edges`` of
+    [0, 1], by arithmetic (a binary search per score took ~0.1 s per 10^6):
+    the bin from s K, then one step where rounding put s past an edge."""
+    k = edges.shape[0] - 1
+    ids = np.clip(np.ceil(s * k).astype(np.intp) - 1, 0, k - 1)
+    up = (ids < k - 1) & (s > edges[np.minimum(ids + 1, k)])
+    ids[up] += 1
+    down = (ids > 0) & (s <= edges[ids])
+    ids[down] -= 1
+    return ids
+
+
 def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     """Group scores in [0, 1] into ``n_bins`` equal-width bins.
 
@@ -92,7 +105,7 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     y, s = _checked(y_true, scores)
     k = check_count(n_bins, "n_bins", minimum=1)
     edges = np.linspace(0.0, 1.0, k + 1)
-    ids = np.searchsorted(edges[1:-1], s)
+    ids = _bin_of(s, edges)
     count = np.bincount(ids, minlength=k)
     sums = np.bincount(ids, weights=s, minlength=k)
     pos = np.bincount(ids, weights=y.astype(np.float64), minlength=k)

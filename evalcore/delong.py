@@ -44,17 +44,30 @@ class DeLongResult:
 
 def _components(y: np.ndarray, s: np.ndarray):
     """AUC and the structural components V10 (per positive) and V01 (per
-    negative) from midranks: V10_i = P(score of positive i > a negative's)
-    with ties 1/2, V01_j likewise for negative j."""
-    pos, neg = s[y], s[~y]
-    m, n = pos.shape[0], neg.shape[0]
-    tz = stats.rankdata(np.concatenate([pos, neg]))      # midranks among all
-    tx = stats.rankdata(pos)                            # ... among the positives
-    ty = stats.rankdata(neg)                            # ... among the negatives
-    v10 = (tz[:m] - tx) / n
-    v01 = 1.0 - (tz[m:] - ty) / m
-    auc = float(v10.mean())
-    return auc, v10, v01
+    negative): V10_i = P(score of positive i > a negative's) with ties 1/2,
+    V01_j = P(a positive's score > score of negative j) with ties 1/2.
+    One sort: in score order, each run of equal scores knows how many of
+    each class lie below it and inside it (the midrank form's numbers)."""
+    order = np.argsort(s, kind="stable")
+    ss, ys = s[order], y[order]
+    m = int(np.count_nonzero(y))
+    n = y.shape[0] - m
+    start = np.empty(ss.shape[0], dtype=bool)
+    start[0] = True
+    np.not_equal(ss[1:], ss[:-1], out=start[1:])
+    first = np.flatnonzero(start)                       # where each run of equal scores begins
+    run = np.cumsum(start) - 1                          # the run of each sorted sample
+    pos_cum = np.concatenate(([0], np.cumsum(ys)))
+    pos_below = pos_cum[first]
+    pos_in = np.diff(np.append(pos_below, m))
+    neg_below = first - pos_below
+    neg_in = np.diff(np.append(first, ss.shape[0])) - pos_in
+    v10_sorted = (neg_below + 0.5 * neg_in) / n         # a positive: negatives below it, ties 1/2
+    v01_sorted = (m - pos_below - pos_in + 0.5 * pos_in) / m   # a negative: positives above it, ties 1/2
+    val = np.empty(ss.shape[0])
+    val[order] = np.where(ys, v10_sorted[run], v01_sorted[run])
+    v10, v01 = val[y], val[~y]
+    return float(v10.mean()), v10, v01
 
 
 def delong_auc_variance(y_true, scores) -> float:

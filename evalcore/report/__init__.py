@@ -150,8 +150,8 @@ def _calibration(y, s) -> tuple[dict, ec.Reliability | None]:
                      "positive_rate": [_num(v) for v in r.positive_rate]}}, r
 
 
-def _mcnemar(y, s_a, t_a, s_b, t_b) -> dict:
-    table = ec.mcnemar_table((s_a >= t_a) == y, (s_b >= t_b) == y)
+def _mcnemar(correct_a, correct_b) -> dict:
+    table = ec.mcnemar_table(correct_a, correct_b)
     e01, e10 = int(table[0, 1]), int(table[1, 0])
     if e01 + e10 == 0:
         return {"e01": e01, "e10": e10, "statistic": None, "pvalue": None, "pvalue_exact": None}
@@ -231,7 +231,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     flipped = set(flipped)
     y = ps.y.astype(bool)
     scores = [ec.flipped_scores(ps.scores[m]) if m in flipped else ps.scores[m] for m in names]
-    curves, model_numbers, current = [], [], []
+    curves, model_numbers, current, correct = [], [], [], []
     for i, (m, s) in enumerate(zip(names, scores)):
         if progress is not None:
             progress(i, len(names))
@@ -240,19 +240,20 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         best = ec.best_f(tc, 1.0)
         opt = ec.optimal_threshold(tc, p=p, cost01=cost01, cost10=cost10)
         at = {"current": thr, "f1_optimal": best.threshold, "cost_optimal": opt.threshold}
-        facts = ec.pr_facts(tc)
-        cc = tc.cost_curve()
+        roc, pr, cc = ec.roc_view(tc), ec.pr_view(tc), tc.cost_curve()
+        bep = tc.break_even_point()
+        hull = (cc.fpr[cc.hull], 1.0 - cc.fnr[cc.hull])      # the ROC hull's vertices (as ec.roc_hull_points)
         cal, rel = _calibration(y, s)
         curves.append(ModelCurves(
-            m, tc, ec.roc_view(tc), ec.pr_view(tc), ec.roc_hull_points(tc), cc,
-            {k: ec.operating_point(tc, t) for k, t in at.items()},
-            {k: ec.cost_at(tc, t, p=p, cost01=cost01, cost10=cost10) for k, t in at.items()}, best, facts.bep, rel))
+            m, tc, roc, pr, hull, cc, {k: ec.operating_point(tc, t) for k, t in at.items()},
+            {k: ec.cost_at(tc, t, p=p, cost01=cost01, cost10=cost10) for k, t in at.items()}, best, bep, rel))
         model_numbers.append({
-            "name": m, "flipped": m in flipped, "auc": tc.roc_auc(), "average_precision": facts.average_precision,
-            "bep": facts.bep, "expected_total_cost": cc.expected_total_cost,
+            "name": m, "flipped": m in flipped, "auc": roc.auc, "average_precision": pr.average_precision,
+            "bep": bep, "expected_total_cost": cc.expected_total_cost,
             "operating_points": {k: operating_numbers(tc.at(t), t, beta=beta, p=p, cost01=cost01, cost10=cost10,
                                                       tc=tc) for k, t in at.items()},
             "calibration": cal})
+        correct.append((s >= thr) == y)
         current.append(thr)
     if progress is not None:
         progress(len(names), len(names))
@@ -264,7 +265,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         pairs.append({"a": names[i], "b": names[j],
                       "delong": {"auc_a": r.auc_a, "auc_b": r.auc_b, "difference": r.difference,
                                  "statistic": _num(r.statistic), "pvalue": _num(r.pvalue)},
-                      "mcnemar": _mcnemar(y, scores[i], current[i], scores[j], current[j])})
+                      "mcnemar": _mcnemar(correct[i], correct[j])})
     adjusted = len(names) > 2
     if adjusted:
         for test, key in (("delong", "pvalue"), ("mcnemar", "pvalue")):
