@@ -48,7 +48,7 @@ def _components(y: np.ndarray, s: np.ndarray):
     V01_j = P(a positive's score > score of negative j) with ties 1/2.
     One sort: in score order, each run of equal scores knows how many of
     each class lie below it and inside it (the midrank form's numbers)."""
-    order = np.argsort(s, kind="stable")
+    order = np.argsort(s)          # any order within a run of equal scores will do
     ss, ys = s[order], y[order]
     m = int(np.count_nonzero(y))
     n = y.shape[0] - m
@@ -62,10 +62,10 @@ def _components(y: np.ndarray, s: np.ndarray):
     pos_in = np.diff(np.append(pos_below, m))
     neg_below = first - pos_below
     neg_in = np.diff(np.append(first, ss.shape[0])) - pos_in
-    v10_sorted = (neg_below + 0.5 * neg_in) / n         # a positive: negatives below it, ties 1/2
-    v01_sorted = (m - pos_below - pos_in + 0.5 * pos_in) / m   # a negative: positives above it, ties 1/2
+    v10_run = (neg_below + 0.5 * neg_in) / n          # a positive: negatives below it, ties 1/2
+    v01_run = (m - pos_below - 0.5 * pos_in) / m      # a negative: positives above it, ties 1/2
     val = np.empty(ss.shape[0])
-    val[order] = np.where(ys, v10_sorted[run], v01_sorted[run])
+    val[order] = np.where(ys, v10_run[run], v01_run[run])
     v10, v01 = val[y], val[~y]
     return float(v10.mean()), v10, v01
 

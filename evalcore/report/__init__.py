@@ -13,6 +13,7 @@ shows what the pages show for the same state.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import json
 import math
@@ -30,6 +31,8 @@ CONFIDENCE = 0.95            # of every interval
 ALPHA = 0.05                 # of every test
 CAL_BINS = 10                # bins of the reliability diagram and the Brier decomposition
 POINTS = ("current", "f1_optimal", "cost_optimal")   # the operating points of each model
+COST_LINES = 150             # cost lines drawn besides the hull's (as the cost page)
+_EMPTY = np.empty(0)
 
 register_messages({
     "report_unknown_model": (
@@ -68,10 +71,10 @@ def default_prior(ps) -> float:
 
 @dataclass(frozen=True, eq=False)
 class ModelCurves:
-    """What the figures of one model draw (reduced as on the pages)."""
+    """What the figures of one model draw (reduced as on the pages; ``cost``
+    keeps its lines, ``fpr`` and ``fnr``, for the first model only)."""
 
     name: str
-    counts: ec.ThresholdCounts
     roc: ec.RocView
     pr: ec.PrView
     hull: tuple
@@ -244,8 +247,12 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         bep = tc.break_even_point()
         hull = (cc.fpr[cc.hull], 1.0 - cc.fnr[cc.hull])      # the ROC hull's vertices (as ec.roc_hull_points)
         cal, rel = _calibration(y, s)
+        if i == 0:
+            lines = ec.cost_line_sample(cc, COST_LINES)
+        else:                       # the figure draws the first model's lines only: the others' O(n) arrays go
+            cc = dataclasses.replace(cc, fpr=_EMPTY, fnr=_EMPTY, thresholds=_EMPTY, hull=_EMPTY)
         curves.append(ModelCurves(
-            m, tc, roc, pr, hull, cc, {k: ec.operating_point(tc, t) for k, t in at.items()},
+            m, roc, pr, hull, cc, {k: ec.operating_point(tc, t) for k, t in at.items()},
             {k: ec.cost_at(tc, t, p=p, cost01=cost01, cost10=cost10) for k, t in at.items()}, best, bep, rel))
         model_numbers.append({
             "name": m, "flipped": m in flipped, "auc": roc.auc, "average_precision": pr.average_precision,
@@ -286,7 +293,6 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         "comparisons": pairs,
     }
     comparison = ec.compare_cost_curves(curves[0].cost, curves[1].cost) if len(curves) >= 2 else None
-    lines = ec.cost_line_sample(curves[0].cost, 150)
     return Report(numbers, curves, lines, comparison, list(ps.warnings))
 
 
