@@ -79,9 +79,8 @@ def _key(state: dict, token: str) -> str:
 def report_button(ps, token: str) -> None:
     """Draw "Prepare a report" (or, once prepared for this state, "Download a report")."""
     sb = st.sidebar
-    state = report_state(ps, token)
     got = SS.get(_SLOT)
-    if got is not None and got[0] != _key(state, token):
+    if got is not None and got[0] != _key(report_state(ps, token), token):
         SS.pop(_SLOT, None)       # made for another state: dropped
         got = None
     if got is None:
