@@ -5,7 +5,7 @@
 
 Writes a CSV (label plus 10 score columns, continuous scores in [0, 1]) to a
 temporary folder, then runs ``python -m evalcore.report`` on it in a fresh
-process per run (HTML, and once JSON), and prints the median wall time of
+process per run (HTML, and once JSON), and prints the median wall and CPU time of
 the whole command (read, compute, draw, write), each phase's median from
 inside one process, the peak resident memory of the command (its
 ``ru_maxrss``), and the report's size.  The curves are drawn from the same
@@ -48,16 +48,19 @@ def write_csv(path: Path, n: int, seed: int = 0) -> None:
     np.savetxt(path, table, delimiter=",", header=header, comments="", fmt=["%d"] + ["%.6f"] * MODELS)
 
 
-def run_cli(csv: Path, out: Path, fmt: str) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one ``python -m evalcore.report`` run."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def run_cli(csv: Path, out: Path, fmt: str) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system) and peak RSS (MB) of one
+    ``python -m evalcore.report`` run."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = r0.ru_maxrss
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "evalcore.report", str(csv), "-o", str(out), "--format", fmt,
                     "--threshold", "model_0=0.4", "--costs", "1,5"], cwd=ROOT, check=True,
                    capture_output=True)
     wall = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(peak, before) / 1024
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
+    return wall, cpu, max(r1.ru_maxrss, before) / 1024
 
 
 def phases(csv: Path) -> dict:
@@ -84,11 +87,16 @@ def main() -> None:
         for fmt in ("html", "json"):
             out = Path(tmp) / f"report.{fmt}"
             runs = [run_cli(csv, out, fmt) for _ in range(REPEATS if fmt == "html" else 1)]
-            got[fmt] = (statistics.median(w for w, _ in runs), max(m for _, m in runs), os.path.getsize(out))
+            got[fmt] = (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+                        max(r[2] for r in runs), os.path.getsize(out))
         inside = [phases(csv) for _ in range(REPEATS)]
-    print(f"{'command':<32}{'median s':>10}{'peak RSS MB':>14}{'output MB':>12}")
-    for fmt, (wall, rss, size) in got.items():
-        print(f"{'python -m evalcore.report (' + fmt + ')':<32}{wall:>10.2f}{rss:>14.0f}{size / 2**20:>12.2f}")
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f} on {os.cpu_count()} cores: on a busy machine the CPU seconds are the "
+          "steadier figure\n")
+    print(f"{'command':<32}{'wall s':>8}{'CPU s':>8}{'peak RSS MB':>13}{'output MB':>11}")
+    for fmt, (wall, cpu, rss, size) in got.items():
+        print(f"{'python -m evalcore.report (' + fmt + ')':<32}{wall:>8.2f}{cpu:>8.2f}{rss:>13.0f}"
+              f"{size / 2**20:>11.2f}")
     print("\nphases in one process (median s):")
     for key in inside[0]:
         print(f"  {key:<16}{statistics.median(p[key] for p in inside):>8.2f}")

@@ -115,7 +115,7 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     return Reliability(edges, count, mean_score, rate)
 
 
-def brier_score(y_true, scores, *, n_bins: int = 10) -> BrierScore:
+def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
     """The Brier score of scores in [0, 1] and Murphy's decomposition.
 
     Parameters
@@ -124,6 +124,9 @@ def brier_score(y_true, scores, *, n_bins: int = 10) -> BrierScore:
     scores : array-like of float in [0, 1]
     n_bins : int, keyword-only
         Bins of the decomposition (:func:`reliability_bins`), default 10.
+    bins : Reliability, keyword-only, optional
+        ``reliability_bins(y_true, scores, n_bins=n_bins)`` when already at
+        hand (not computed again).
 
     Returns
     -------
@@ -150,7 +153,7 @@ def brier_score(y_true, scores, *, n_bins: int = 10) -> BrierScore:
     (0.04, 0.04, 0.25, 0.25)
     """
     y, s = _checked(y_true, scores)
-    r = reliability_bins(y, s, n_bins=n_bins)
+    r = reliability_bins(y, s, n_bins=n_bins) if bins is None else bins
     n = s.shape[0]
     yf = y.astype(np.float64)
     brier = float(np.mean((s - yf) ** 2))

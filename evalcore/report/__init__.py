@@ -145,7 +145,7 @@ def _calibration(y, s) -> tuple[dict, ec.Reliability | None]:
     if float(s.min()) < 0.0 or float(s.max()) > 1.0:
         return {"in_unit_interval": False, "min_score": float(s.min()), "max_score": float(s.max())}, None
     r = ec.reliability_bins(y, s, n_bins=CAL_BINS)
-    b = ec.brier_score(y, s, n_bins=CAL_BINS)
+    b = ec.brier_score(y, s, n_bins=CAL_BINS, bins=r)
     return {"in_unit_interval": True, "brier": b.brier, "reliability": b.reliability, "resolution": b.resolution,
             "uncertainty": b.uncertainty, "within_bin": b.within_bin,
             "bins": {"edges": r.edges.tolist(), "count": r.count.tolist(),
