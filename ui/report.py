@@ -83,13 +83,14 @@ def report_button(ps, token: str) -> None:
     if got is not None and got[0] != _key(report_state(ps, token), token):
         SS.pop(_SLOT, None)       # made for another state: dropped
         got = None
+    slot = sb.empty()             # the prepare button, then in its place the download button
     if got is None:
-        if sb.button(t("common.report.prepare"), key="_w_report_prepare", help=t("common.report.help"),
-                     icon=":material/description:"):
+        if slot.button(t("common.report.prepare"), key="_w_report_prepare", help=t("common.report.help"),
+                       icon=":material/description:"):
             _prepare(ps, token)
             got = SS.get(_SLOT)
     if got is not None:
-        sb.download_button(t("common.report.download"), data=got[1], file_name=got[2], mime="text/html",
+        slot.download_button(t("common.report.download"), data=got[1], file_name=got[2], mime="text/html",
                            key="_w_report_download", on_click=_downloaded, type="primary",
                            icon=":material/download:")
         sb.caption(t("common.report.ready", mb=f"{len(got[1]) / 2**20:.1f}"))

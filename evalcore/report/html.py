@@ -33,7 +33,7 @@ th,td{border:1px solid #ccc;padding:.25rem .55rem;text-align:left;vertical-align
 th{background:#f3f6fa}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .ci{color:#555;font-size:.85em}.note{color:#444;font-size:.92rem}.fig{width:100%;min-height:420px}
 .models{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:0 1.5rem}
-.cm td,.cm th{text-align:center}.name{word-break:break-all}
+.cm td,.cm th{text-align:center}.kv th{font-weight:normal;max-width:22rem}.name{word-break:break-all}
 """
 _DRAW = """
 document.querySelectorAll('script.figure').forEach(function (el) {
@@ -99,6 +99,13 @@ def _table(header, rows, cls: str = "") -> str:
     return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def _pairs(rows) -> str:
+    """A table of (name, value) rows, both already HTML: names as row headers."""
+    body = "".join(f'<tr><th scope="row">{a}</th><td>{b}</td></tr>' for a, b in rows)
+    return f'<table class="kv"><tbody>{body}</tbody></table>'
+
+
+
 class _Page:
     """The HTML being written, and its figures."""
 
@@ -137,7 +144,7 @@ def _data_section(pg: _Page, d: dict, warnings) -> None:
     if warnings:
         notes = "<br>".join(esc(w.text(pg.lang) if hasattr(w, "text") else w) for w in warnings)
         rows.append((t("data.notes"), notes))
-    pg.add(_table([t("m.col.measure"), ""], [[(a, False), (b, False)] for a, b in rows]))
+    pg.add(_pairs(rows))
 
 
 def _settings_section(pg: _Page, n: dict) -> None:
@@ -149,7 +156,7 @@ def _settings_section(pg: _Page, n: dict) -> None:
             (t("set.flipped"), ", ".join(cell(m) for m in s["flipped"]) or t("set.none")),
             (t("set.intervals"), t("set.intervals.value", level=f'{s["confidence_level"]:.0%}')),
             (t("set.alpha"), f'{s["alpha"]:g}'), (t("set.lang"), n["report"]["lang"])]
-    pg.add(_table([t("m.col.measure"), ""], [[(a, False), (b, False)] for a, b in rows]))
+    pg.add(_pairs(rows))
 
 
 _MEASURES = (("accuracy", "m.accuracy"), ("error_rate", "m.error_rate"), ("precision", "m.precision"),
@@ -312,7 +319,7 @@ def _about_section(pg: _Page, n: dict) -> None:
         link = t("about.no_link.upload" if src in ("upload", "builtin") else "about.no_link.file")
     rows = [(t("about.version"), esc(n["report"]["app_version"])), (t("about.date"), esc(n["report"]["created"])),
             (t("about.link"), link)]
-    pg.add(_table([t("m.col.measure"), ""], [[(a, False), (b, False)] for a, b in rows]))
+    pg.add(_pairs(rows))
     pg.add(f'<p class="note">{t("about.offline")} {t("nan_note")}</p>')
 
 
