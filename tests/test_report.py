@@ -208,3 +208,16 @@ def test_command_line_good_file_bad_file_and_help(tmp_path):
     assert r.returncode != 0 and "Cannot read the file" in r.stderr
     r = subprocess.run([PY, "-m", "evalcore.report", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0 and "--threshold" in r.stdout and "--format" in r.stdout
+
+
+def test_a_large_file_gets_progress_lines(tmp_path, monkeypatch, capsys):
+    from evalcore.report import __main__ as cli
+
+    f = tmp_path / "p.csv"
+    f.write_text("y,a,b\n1,0.9,0.2\n0,0.1,0.5\n1,0.7,0.8\n0,0.4,0.3\n", encoding="utf-8")
+    monkeypatch.setattr(cli, "PROGRESS_BYTES", 0)          # every file counts as large
+    assert cli.main([str(f), "--format", "json", "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "Reading" in err and "Computing model 1 of 2" in err and "model 2 of 2" in err
+    assert cli.main([str(f), "--format", "json", "--lang", "zh"]) == 0
+    assert "正在计算模型 1/2" in capsys.readouterr().err

@@ -108,3 +108,14 @@ def test_report_of_an_upload_says_it_cannot_travel_and_a_flipped_model_is_flippe
     at.session_state["beta"] = 3.0
     at.run()
     assert "_report" not in at.session_state and not at.get("download_button")
+
+
+def test_report_auc_equals_the_roc_page_and_its_figure():
+    from apptest_utils import figures
+
+    at = run("pages/roc.py", lang="en", roc_mode="full", **STATE)
+    ok(at)
+    n = prepared(at)
+    names = [tr.get("name", "") for f in figures(at) for tr in f["spec"]["data"]]
+    for m in n["models"]:
+        assert f"{m['name']} (AUC = {m['auc']:.3f})" in names
