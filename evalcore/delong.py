@@ -111,12 +111,30 @@ def delong_test(y_true, scores_a, scores_b, alpha=0.05) -> DeLongResult:
 
 
 def _compare(comp_a, comp_b, al: float) -> DeLongResult:
-    auc_a, v10a, v01a = comp_a
-    auc_b, v10b, v01b = comp_b
-    m, n = v10a.shape[0], v01a.shape[0]
-    s10 = np.cov(np.vstack([v10a, v10b]), ddof=1) if m > 1 else np.zeros((2, 2))
-    s01 = np.cov(np.vstack([v01a, v01b]), ddof=1) if n > 1 else np.zeros((2, 2))
-    cov = s10 / m + s01 / n
+    return _result(comp_a[0], comp_b[0], _covariance([comp_a, comp_b]), al)
+
+
+def _covariance(comps) -> np.ndarray:
+    """The k x k covariance S = S10 / m+ + S01 / m- of k models' AUCs from
+    their components (ddof 1; zero for a class with one sample).  Centres
+    the components in place (they are temporaries of the caller): no copy
+    of k arrays of n values."""
+    k = len(comps)
+    out = np.zeros((k, k))
+    for part in (1, 2):
+        vs = [c[part] for c in comps]
+        size = vs[0].shape[0]
+        if size < 2:
+            continue
+        for v in vs:
+            v -= v.mean()
+        for i in range(k):
+            for j in range(i, k):
+                out[i, j] += float(vs[i] @ vs[j]) / (size - 1) / size
+    return np.triu(out) + np.triu(out, 1).T
+
+
+def _result(auc_a: float, auc_b: float, cov: np.ndarray, al: float) -> DeLongResult:
     var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
     diff = auc_a - auc_b
     z_crit = float(stats.norm.ppf(1 - al / 2))
@@ -175,15 +193,12 @@ def delong_pairs(y_true, scores, alpha=0.05) -> DeLongPairs:
         check_same_length(first, s, "scores[0]", f"scores[{k}]")
         comps.append(_components(y, s))
     z_crit = float(stats.norm.ppf(1 - al / 2))
+    cov = _covariance(comps)         # all k models at once: one matrix product per class
     aucs = [c[0] for c in comps]
-    cis = [_ci(c[0], _variance(c[1], c[2]), z_crit) for c in comps]
-    tests = {(i, j): _compare(comps[i], comps[j], al) for i in range(len(comps)) for j in range(i + 1, len(comps))}
+    cis = [_ci(c[0], cov[i, i], z_crit) for i, c in enumerate(comps)]
+    tests = {(i, j): _result(aucs[i], aucs[j], cov[np.ix_([i, j], [i, j])], al)
+             for i in range(len(comps)) for j in range(i + 1, len(comps))}
     return DeLongPairs(aucs, cis, tests)
-
-
-def _variance(v10: np.ndarray, v01: np.ndarray) -> float:
-    m, n = v10.shape[0], v01.shape[0]
-    return float((np.var(v10, ddof=1) / m if m > 1 else 0.0) + (np.var(v01, ddof=1) / n if n > 1 else 0.0))
 
 
 __all__ = ["DeLongResult", "DeLongPairs", "delong_test", "delong_pairs", "delong_auc_variance"]
