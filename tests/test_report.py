@@ -221,3 +221,15 @@ def test_a_large_file_gets_progress_lines(tmp_path, monkeypatch, capsys):
     assert "Reading" in err and "Computing model 1 of 2" in err and "model 2 of 2" in err
     assert cli.main([str(f), "--format", "json", "--lang", "zh"]) == 0
     assert "正在计算模型 1/2" in capsys.readouterr().err
+
+
+def test_the_link_is_a_web_address_or_plain_text():
+    from evalcore.report.html import render
+
+    ps = datasets.breast_cancer()
+    page = render(build_report(ps, source="builtin", link="http://h/roc?source=breast-cancer&lang=en"))
+    assert '<a href="http://h/roc?source=breast-cancer&amp;lang=en">' in page
+    page = render(build_report(ps, source="builtin", link="javascript:alert(1)"))
+    assert 'href="javascript' not in page and "javascript:alert(1)" in page
+    page = render(build_report(ps, source="upload", link="http://h/"), lang="zh")
+    assert 'href="http://h/"' not in page and "无法放进链接" in page

@@ -314,7 +314,11 @@ def _about_section(pg: _Page, n: dict) -> None:
     pg.add('<h2 id="about">' + t("sec.about") + "</h2>")
     src = n["data"]["source"]
     if n["link"]:
-        link = f'<a href="{esc(n["link"])}">{esc(n["link"])}</a>'
+        link = esc(n["link"])
+        if n["link"].startswith(("http://", "https://")):       # only a web address becomes a link
+            link = f'<a href="{link}">{link}</a>'
+        if len(n["models"]) > 1:
+            link += f'<br><span class="note">{t("about.link_note")}</span>'
     else:
         link = t("about.no_link.upload" if src in ("upload", "builtin") else "about.no_link.file")
     rows = [(t("about.version"), esc(n["report"]["app_version"])), (t("about.date"), esc(n["report"]["created"])),
