@@ -189,10 +189,10 @@ def test_command_line_good_file_bad_file_and_help(tmp_path):
                        text=True)
     assert r.returncode == 0, r.stderr
     assert "模型评估报告" in out.read_text(encoding="utf-8") and "已写出" in r.stderr
-    r = subprocess.run([PY, "-m", "evalcore.report", str(good), "--format", "json", "--threshold", "b=0.5"],
+    r = subprocess.run([PY, "-m", "evalcore.report", str(good), "--format", "json", "--threshold", "b=0.5", "a=0.65"],
                        cwd=ROOT, capture_output=True, text=True)
     n = json.loads(r.stdout)
-    assert n["settings"]["thresholds"] == {"a": 0.5, "b": 0.5} and n["data"]["name"] == "preds.csv"
+    assert n["settings"]["thresholds"] == {"a": 0.65, "b": 0.5} and n["data"]["name"] == "preds.csv"
     assert n["models"][0]["auc"] == pytest.approx(skm.roc_auc_score([1, 0, 1, 0, 1], [0.9, 0.1, 0.7, 0.4, 0.6]))
     bad = tmp_path / "bad.csv"
     bad.write_text("y,a\n1,0.9\n1,0.2\n", encoding="utf-8")

@@ -33,8 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the report and messages (default en)")
     p.add_argument("--format", choices=("html", "json"), default="html",
                    help="html (default): the report; json: every number of it, for pipelines")
-    p.add_argument("--threshold", action="append", default=[], metavar="MODEL=VALUE",
-                   help="a model's threshold (score >= threshold is positive); repeat for several models; "
+    p.add_argument("--threshold", action="extend", nargs="+", default=[], metavar="MODEL=VALUE",
+                   help="a model's threshold (score >= threshold is positive); several models: "
+                        "--threshold a=0.4 b=0.6 (or repeat the option); "
                         "default 0.5 for scores in [0, 1], else the middle of the scores")
     p.add_argument("--costs", metavar="COST01,COST10",
                    help="the cost of a false negative and of a false positive (default 1,1)")
