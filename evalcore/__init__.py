@@ -27,6 +27,8 @@ formulas), ``splits`` (hold-out, k-fold, bootstrap), ``estimates`` (.632, .632+)
 ``evalcore.figures`` (imports plotly) and are not imported here; neither is
 scikit-learn.
 """
+__version__ = "0.9.0"  # the lab's version (printed in a report)
+
 from ._csv import visible
 from ._validation import DataError, DataTypeError
 from .results import Better, ConfidenceInterval
@@ -42,13 +44,14 @@ from .loading import LabelSet, LoadWarning, PredictionSet, load_labels, load_pre
 from .comparison import (CV5X2_FOLDS, CV5X2_REPLICATIONS, BinomialTestResult, Cv5x2Result, FriedmanResult,
                          McNemarResult, TTestResult, binomial_test, cv5x2_t_test, friedman, mcnemar, mcnemar_table,
                          nemenyi_cd, nemenyi_groups, nemenyi_q, paired_t_test, t_test)
-from .delong import DeLongResult, delong_auc_variance, delong_test
 from .intervals import PROPORTION_METHODS, auc_interval, proportion_interval
 from .bootstrap import (BOOTSTRAP_METHODS, AveragedCurve, BootstrapCounts, CurveBand, bootstrap_counts,
                         bootstrap_interval, f_jackknife, roc_vertical_average, vertical_values)
 from .pairwise import PairwiseDeLong, delong_pairwise, holm, significance_groups
 from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulation, bayesian_correlated_t,
                     corrected_resampled_t_test, simulate_tests)
+from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_pairs, delong_test
+from .calibration import BrierScore, Reliability, brier_score, reliability_bins
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
@@ -98,6 +101,8 @@ __all__ = [
     "bootstrap_interval", "f_jackknife", "roc_vertical_average", "vertical_values", "PairwiseDeLong",
     "delong_pairwise", "holm", "significance_groups", "SIM_TESTS", "CorrectedTTestResult",
     "corrected_resampled_t_test", "BayesianTTest", "bayesian_correlated_t", "TestSimulation", "simulate_tests",
+    # every pair of models, Holm's correction, calibration (the report)
+    "DeLongPairs", "delong_pairs", "Reliability", "BrierScore", "reliability_bins", "brier_score",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",

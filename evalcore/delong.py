@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-from ._validation import check_alpha, check_labels_and_scores, check_same_length, check_scores
+from ._validation import DataError, check_alpha, check_labels_and_scores, check_same_length, check_scores
 from .results import ConfidenceInterval
 
 
@@ -44,17 +44,30 @@ class DeLongResult:
 
 def _components(y: np.ndarray, s: np.ndarray):
     """AUC and the structural components V10 (per positive) and V01 (per
-    negative) from midranks: V10_i = P(score of positive i > a negative's)
-    with ties 1/2, V01_j likewise for negative j."""
-    pos, neg = s[y], s[~y]
-    m, n = pos.shape[0], neg.shape[0]
-    tz = stats.rankdata(np.concatenate([pos, neg]))      # midranks among all
-    tx = stats.rankdata(pos)                            # ... among the positives
-    ty = stats.rankdata(neg)                            # ... among the negatives
-    v10 = (tz[:m] - tx) / n
-    v01 = 1.0 - (tz[m:] - ty) / m
-    auc = float(v10.mean())
-    return auc, v10, v01
+    negative): V10_i = P(score of positive i > a negative's) with ties 1/2,
+    V01_j = P(a positive's score > score of negative j) with ties 1/2.
+    One sort: in score order, each run of equal scores knows how many of
+    each class lie below it and inside it (the midrank form's numbers)."""
+    order = np.argsort(s)          # any order within a run of equal scores will do
+    ss, ys = s[order], y[order]
+    m = int(np.count_nonzero(y))
+    n = y.shape[0] - m
+    start = np.empty(ss.shape[0], dtype=bool)
+    start[0] = True
+    np.not_equal(ss[1:], ss[:-1], out=start[1:])
+    first = np.flatnonzero(start)                       # where each run of equal scores begins
+    run = np.cumsum(start) - 1                          # the run of each sorted sample
+    pos_cum = np.concatenate(([0], np.cumsum(ys)))
+    pos_below = pos_cum[first]
+    pos_in = np.diff(np.append(pos_below, m))
+    neg_below = first - pos_below
+    neg_in = np.diff(np.append(first, ss.shape[0])) - pos_in
+    v10_run = (neg_below + 0.5 * neg_in) / n          # a positive: negatives below it, ties 1/2
+    v01_run = (m - pos_below - 0.5 * pos_in) / m      # a negative: positives above it, ties 1/2
+    val = np.empty(ss.shape[0])
+    val[order] = np.where(ys, v10_run[run], v01_run[run])
+    v10, v01 = val[y], val[~y]
+    return float(v10.mean()), v10, v01
 
 
 def delong_auc_variance(y_true, scores) -> float:
@@ -94,12 +107,34 @@ def delong_test(y_true, scores_a, scores_b, alpha=0.05) -> DeLongResult:
     b = check_scores(scores_b, "scores_b")
     check_same_length(a, b, "scores_a", "scores_b")
     al = check_alpha(alpha)
-    auc_a, v10a, v01a = _components(y, a)
-    auc_b, v10b, v01b = _components(y, b)
-    m, n = v10a.shape[0], v01a.shape[0]
-    s10 = np.cov(np.vstack([v10a, v10b]), ddof=1) if m > 1 else np.zeros((2, 2))
-    s01 = np.cov(np.vstack([v01a, v01b]), ddof=1) if n > 1 else np.zeros((2, 2))
-    cov = s10 / m + s01 / n
+    return _compare(_components(y, a), _components(y, b), al)
+
+
+def _compare(comp_a, comp_b, al: float) -> DeLongResult:
+    return _result(comp_a[0], comp_b[0], _covariance([comp_a, comp_b]), al)
+
+
+def _covariance(comps) -> np.ndarray:
+    """The k x k covariance S = S10 / m+ + S01 / m- of k models' AUCs from
+    their components (ddof 1; zero for a class with one sample).  Centres
+    the components in place (they are temporaries of the caller): no copy
+    of k arrays of n values."""
+    k = len(comps)
+    out = np.zeros((k, k))
+    for part in (1, 2):
+        vs = [c[part] for c in comps]
+        size = vs[0].shape[0]
+        if size < 2:
+            continue
+        for v in vs:
+            v -= v.mean()
+        for i in range(k):
+            for j in range(i, k):
+                out[i, j] += float(vs[i] @ vs[j]) / (size - 1) / size
+    return np.triu(out) + np.triu(out, 1).T
+
+
+def _result(auc_a: float, auc_b: float, cov: np.ndarray, al: float) -> DeLongResult:
     var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
     diff = auc_a - auc_b
     z_crit = float(stats.norm.ppf(1 - al / 2))
@@ -111,13 +146,61 @@ def delong_test(y_true, scores_a, scores_b, alpha=0.05) -> DeLongResult:
         z = diff / math.sqrt(var)
         p = float(2 * stats.norm.sf(abs(z)))
     reject = bool(not math.isnan(z) and abs(z) > z_crit)
-
-    def ci(auc, v):
-        h = z_crit * math.sqrt(max(v, 0.0))
-        return ConfidenceInterval(max(0.0, auc - h), min(1.0, auc + h))
-
-    return DeLongResult(auc_a, auc_b, ci(auc_a, cov[0, 0]), ci(auc_b, cov[1, 1]), diff, z, p, z_crit, reject, cov,
-                        al, degenerate)
+    return DeLongResult(auc_a, auc_b, _ci(auc_a, cov[0, 0], z_crit), _ci(auc_b, cov[1, 1], z_crit), diff, z, p,
+                        z_crit, reject, cov, al, degenerate)
 
 
-__all__ = ["DeLongResult", "delong_test", "delong_auc_variance"]
+def _ci(auc: float, var: float, z_crit: float) -> ConfidenceInterval:
+    h = z_crit * math.sqrt(max(var, 0.0))
+    return ConfidenceInterval(max(0.0, auc - h), min(1.0, auc + h))
+
+
+@dataclass(frozen=True)
+class DeLongPairs:
+    """Every model's AUC with its DeLong interval, and DeLong's test of every
+    pair: ``auc[i]``, ``ci[i]`` (at 1 - alpha, clipped to [0, 1]), ``tests``
+    {(i, j): DeLongResult of model i against model j} for i < j,
+    ``covariance`` the (k, k) covariance of the AUCs."""
+
+    auc: list
+    ci: list
+    tests: dict
+    covariance: np.ndarray
+
+
+def delong_pairs(y_true, scores, alpha=0.05) -> DeLongPairs:
+    """AUCs, their DeLong intervals and DeLong's test of every pair of
+    ``scores`` (a sequence of score arrays on the same samples), ranking each
+    model once (k models: k rankings, not k(k - 1)).
+
+    Each test equals ``delong_test(y_true, scores[i], scores[j], alpha)``;
+    ``ci[i]`` equals its ``ci_a``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+    >>> r = ec.delong_pairs(y, [[0.9, 0.8, 0.7, 0.3, 0.2, 0.6, 0.4, 0.1], [0.6, 0.9, 0.3, 0.5, 0.2, 0.7, 0.8, 0.4]])
+    >>> round(r.auc[0], 4), round(r.tests[0, 1].pvalue, 4)
+    (0.9375, 0.3993)
+    """
+    al = check_alpha(alpha)
+    arrays = list(scores)
+    if not arrays:
+        raise DataError("empty", name="scores")
+    y, first = check_labels_and_scores(y_true, arrays[0])
+    comps = [_components(y, first)]
+    for k, s in enumerate(arrays[1:], start=1):
+        s = check_scores(s, f"scores[{k}]")
+        check_same_length(first, s, "scores[0]", f"scores[{k}]")
+        comps.append(_components(y, s))
+    z_crit = float(stats.norm.ppf(1 - al / 2))
+    cov = _covariance(comps)         # all k models at once: one matrix product per class
+    aucs = [c[0] for c in comps]
+    cis = [_ci(c[0], cov[i, i], z_crit) for i, c in enumerate(comps)]
+    tests = {(i, j): _result(aucs[i], aucs[j], cov[np.ix_([i, j], [i, j])], al)
+             for i in range(len(comps)) for j in range(i + 1, len(comps))}
+    return DeLongPairs(aucs, cis, tests, cov)
+
+
+__all__ = ["DeLongResult", "DeLongPairs", "delong_test", "delong_pairs", "delong_auc_variance"]

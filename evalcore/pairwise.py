@@ -11,11 +11,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
-from ._validation import DataError, as_1d, check_alpha, check_labels_and_scores, check_same_length, check_scores
-from .delong import _components
-from .results import ConfidenceInterval
+from ._validation import DataError, as_1d, check_alpha
+from .delong import delong_pairs
 
 
 @dataclass(frozen=True)
@@ -115,11 +113,10 @@ def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
 
     Notes
     -----
-    With V10 (per positive) and V01 (per negative) the structural components
-    of each model, S = cov(V10) / m+ + cov(V01) / m- (k x k, ddof 1); for a
-    pair, z = (AUC_i - AUC_j) / sqrt(S_ii + S_jj - 2 S_ij), two-sided normal
-    p-value -- pair by pair the same as :func:`delong_test`.  A pair with
-    zero variance (identical rankings) has p = 1 when the AUCs are equal.
+    The tests are :func:`delong_pairs`' (pair by pair the same as
+    :func:`delong_test`), adjusted by :func:`holm` over the k (k - 1) / 2
+    pairs.  A pair with zero variance (identical rankings) and equal AUCs
+    has z = 0 and p = 1.
 
     Examples
     --------
@@ -134,35 +131,22 @@ def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
     k = len(rows)
     if not 2 <= k <= 10:
         raise DataError("out_of_range", name="k", interval="[2, 10]", value=k)
-    y, first = check_labels_and_scores(y_true, rows[0])
-    cols = [first] + [check_scores(r, f"scores[{i + 1}]") for i, r in enumerate(rows[1:])]
-    for i, c in enumerate(cols[1:]):
-        check_same_length(first, c, "scores[0]", f"scores[{i + 1}]")
     a = check_alpha(alpha)
-    parts = [_components(y, c) for c in cols]
-    aucs = np.array([p[0] for p in parts])
-    v10 = np.vstack([p[1] for p in parts])
-    v01 = np.vstack([p[2] for p in parts])
-    m, n = v10.shape[1], v01.shape[1]
-    cov = (np.cov(v10, ddof=1) if m > 1 else np.zeros((k, k))) / m + (np.cov(v01, ddof=1) if n > 1
-                                                                       else np.zeros((k, k))) / n
-    var = np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov
-    diff = aucs[:, None] - aucs[None, :]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        z = np.where(var > 1e-15, diff / np.sqrt(np.maximum(var, 1e-300)), np.where(np.abs(diff) <= 1e-15, 0.0,
-                                                                                    np.sign(diff) * np.inf))
-    p = 2 * stats.norm.sf(np.abs(z))
-    np.fill_diagonal(z, np.nan)
-    np.fill_diagonal(p, np.nan)
+    pairs = delong_pairs(y_true, rows, alpha=a)          # each model ranked once; every pair's test
+    z = np.full((k, k), np.nan)
+    p = np.full((k, k), np.nan)
+    for (i, j), t in pairs.tests.items():
+        same = t.degenerate and math.isnan(t.statistic)      # identical rankings, equal AUCs: nothing to reject
+        z[i, j], p[i, j] = (0.0, 1.0) if same else (t.statistic, t.pvalue)
+        z[j, i], p[j, i] = -z[i, j], p[i, j]
     iu = np.triu_indices(k, 1)
     adj = np.full((k, k), np.nan)
     adj[iu] = holm(p[iu])
     adj.T[iu] = adj[iu]
     reject = np.nan_to_num(adj, nan=1.0) <= a
-    zc = float(stats.norm.ppf(1 - a / 2))
-    ints = tuple(ConfidenceInterval(max(0.0, u - zc * math.sqrt(max(s, 0))), min(1.0, u + zc * math.sqrt(max(s, 0))))
-                 for u, s in zip(aucs, np.diag(cov)))
-    return PairwiseDeLong(aucs, ints, cov, z, p, adj, reject, significance_groups(aucs, reject), a)
+    aucs = np.array(pairs.auc)
+    return PairwiseDeLong(aucs, tuple(pairs.ci), pairs.covariance, z, p, adj, reject,
+                          significance_groups(aucs, reject), a)
 
 
 __all__ = ["PairwiseDeLong", "holm", "significance_groups", "delong_pairwise"]

@@ -186,12 +186,14 @@ def _after_data(ps, token: str) -> None:
     """What needs the data set: the link's threshold and prior, the link
     itself, and a word when some model's scores are used negated."""
     from .models import is_flipped
+    from .report import report_button
 
     models = chosen_models(ps)
     model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
     links.restore_data_state(token, model)
     links.publish(token, model)
     links.link_box(uploaded=token.startswith("upload"))
+    report_button(ps, token)
     flipped = [m for m in models if is_flipped(token, m)]
     if flipped and SS.get("_page") != "roc":
         st.info(t("common.flipped", models=", ".join(flipped)), icon="↕️")

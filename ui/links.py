@@ -151,6 +151,11 @@ def _wanted(token: str | None, model: str | None) -> dict:
     return want
 
 
+def query(token: str | None, model: str | None) -> dict:
+    """The link's query parameters for the current state (what :func:`publish` writes)."""
+    return _wanted(token, model)
+
+
 def publish(token: str | None = None, model: str | None = None) -> None:
     """Write the current state into the URL (only what differs from the defaults)."""
     want = _wanted(token, model)

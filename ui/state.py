@@ -40,6 +40,8 @@ KEYS: dict[str, str] = {
     "upload_pending": "(bytes, name, error) of an upload waiting for the user to pick its positive label",
     "upload_file_id": "file_id of the upload already handled (so a rerun does not parse it again)",
     "models": "the models chosen for viewing",
+    "_report": "(state key, HTML bytes, file name) of a prepared report (ui.report), dropped once downloaded "
+               "or when the state changes",
     "flipped": 'set of "<token>|<model>" whose scores are used negated (AUC < 0.5)',
     "thresholds": '{"<token>|<model>": threshold}, the shared threshold of each model on every page',
     # page controls kept across pages

@@ -9,6 +9,7 @@ import numpy as np
 import streamlit as st
 
 import evalcore as ec
+from evalcore.report import default_threshold
 
 from . import links
 from .data import model_picker
@@ -19,13 +20,6 @@ from .state import SS, tied
 
 def _thr_key(token: str, name: str) -> str:
     return f"{token}|{name}"
-
-
-def default_threshold(tc: ec.ThresholdCounts) -> float:
-    lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
-    if 0.0 <= lo and hi <= 1.0 and lo < 0.5 <= hi:
-        return 0.5
-    return round((lo + hi) / 2, 6)
 
 
 def get_threshold(token: str, name: str, tc: ec.ThresholdCounts) -> float:

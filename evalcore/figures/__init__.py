@@ -5,6 +5,7 @@ sizes and heights come from :mod:`evalcore.figures.style`.
 
 Importing this package imports plotly; ``import evalcore`` does not.
 """
+from .calibration import reliability_diagram
 from .biasvar import decomposition_figure, fits_figure, fitting_figure
 from .comparison import cd_diagram, differences_figure, null_figure
 from .confusion import confusion_heatmap, confusion_matrix_heatmap, score_histogram
@@ -22,4 +23,4 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "decomposition_figure", "fitting_figure", "null_figure", "differences_figure", "cd_diagram",
            "regression_figure", "clusters_figure", "balls_figure", "oob_limit_figure", "oob_histogram",
            "spread_figure", "fold_grid", "truth_figure", "band_figure", "cv_roc_figure", "pvalue_matrix",
-           "auc_groups_figure", "rejection_figure", "posterior_figure", "PALETTE", "model_color"]
+           "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "PALETTE", "model_color"]

@@ -1,0 +1,33 @@
+"""A report opened in headless Chromium with the network off: every section
+shows, every figure draws, no console error, in zh and en."""
+import pytest
+from browser_utils import pytestmark  # noqa: F401  (browser mark, skip without Chromium)
+
+from evalcore import datasets
+from evalcore.report import build_report
+from evalcore.report.html import SECTIONS, render
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_report_opens_offline_with_every_section_and_figure(browser, tmp_path, lang):
+    path = tmp_path / f"report-{lang}.html"
+    ps = datasets.breast_cancer()
+    path.write_text(render(build_report(ps, thresholds={"logistic": 0.3}, cost01=5.0), lang=lang),
+                    encoding="utf-8")
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, offline=True)
+    requested = []
+    ctx.route("**/*", lambda route: (requested.append(route.request.url), route.abort())
+              if not route.request.url.startswith("file:") else route.continue_())
+    pg = ctx.new_page()
+    errors = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(path.as_uri())
+    pg.wait_for_function("document.querySelectorAll('.fig .main-svg').length >= 4", timeout=30_000)
+    for s in SECTIONS:
+        assert pg.locator(f"#{s}").is_visible(), s
+    assert pg.locator(".fig").count() == 4
+    assert pg.evaluate("[...document.querySelectorAll('.fig')].every(d => d.querySelector('.main-svg'))")
+    assert pg.locator("nav li").count() == len(SECTIONS)
+    assert errors == [] and requested == []
+    ctx.close()
