@@ -18,7 +18,7 @@ def both_classes(case):
     return 0 < sum(y) < len(y)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(labels_scores.filter(both_classes))
 def test_auc_equals_one_minus_rank_loss_and_u_statistic(case):
     y, s = map(np.asarray, case)
@@ -30,7 +30,7 @@ def test_auc_equals_one_minus_rank_loss_and_u_statistic(case):
     assert abs(auc - u / (y.sum() * (1 - y).sum())) < 1e-12
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(labels_scores.filter(both_classes), st.sampled_from(["exp", "cube", "affine", "arctan"]))
 def test_auc_invariant_under_increasing_transform(case, kind):
     y, s = map(np.asarray, case)
@@ -44,7 +44,7 @@ def test_auc_invariant_under_increasing_transform(case, kind):
     assert abs(ec.roc_auc(y, s) - ec.roc_auc(y, t)) < 1e-12
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(labels_scores.filter(both_classes))
 def test_roc_monotone_from_origin_to_one_one(case):
     y, s = case
@@ -55,7 +55,7 @@ def test_roc_monotone_from_origin_to_one_one(case):
     assert len(r.fpr) == len(np.unique(s)) + 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(labels_scores.filter(both_classes))
 def test_expected_total_cost_bounds(case):
     y, s = case
