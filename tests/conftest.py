@@ -6,7 +6,10 @@
 * ``system/``   several processes behind nginx (marker ``system``)
 * ``test_structure.py`` the architecture as tests
 
-The fast loop is ``pytest -m "not browser and not system"``.
+The fast loop is ``pytest -m "not browser and not system"``.  Tests run on
+two processes (pytest-xdist, ``-n 2`` in pytest.ini; ``-n 0`` for one):
+the browser tests stay together on one of them (one server, one
+Chromium), and so do the system tests.
 """
 from pathlib import Path
 
@@ -17,8 +20,10 @@ MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 
 
 def pytest_collection_modifyitems(items):
-    """A test under ``browser/`` or ``system/`` carries that folder's marker."""
+    """A test under ``browser/`` or ``system/`` carries that folder's marker,
+    and runs in that folder's group of one process (``--dist loadgroup``)."""
     for item in items:
         parts = Path(item.path).relative_to(HERE).parts if Path(item.path).is_relative_to(HERE) else ()
         if parts and parts[0] in MARKERS:
             item.add_marker(MARKERS[parts[0]])
+            item.add_marker(pytest.mark.xdist_group(parts[0]))

@@ -180,7 +180,11 @@ def test_import_evalcore_report_pulls_no_streamlit_or_plotly():
     assert out.stdout.strip() == ""
 
 
-def test_command_line_good_file_bad_file_and_help(tmp_path):
+def test_command_line_good_file_bad_file_and_help(tmp_path, capsys):
+    """Two runs as a real command (python -m evalcore.report: a report, a bad
+    file), the other cases through the same entry point in this process."""
+    from evalcore.report import __main__ as cli
+
     good = tmp_path / "preds.csv"
     good.write_text("y,a,b\n1,0.9,0.2\n0,0.1,0.5\n1,0.7,0.8\n0,0.4,0.3\n1,0.6,0.55\n", encoding="utf-8")
     out = tmp_path / "r.html"
@@ -189,25 +193,33 @@ def test_command_line_good_file_bad_file_and_help(tmp_path):
                        text=True)
     assert r.returncode == 0, r.stderr
     assert "模型评估报告" in out.read_text(encoding="utf-8") and "已写出" in r.stderr
-    r = subprocess.run([PY, "-m", "evalcore.report", str(good), "--format", "json", "--threshold", "b=0.5", "a=0.65"],
-                       cwd=ROOT, capture_output=True, text=True)
-    n = json.loads(r.stdout)
-    assert n["settings"]["thresholds"] == {"a": 0.65, "b": 0.5} and n["data"]["name"] == "preds.csv"
-    assert n["models"][0]["auc"] == pytest.approx(skm.roc_auc_score([1, 0, 1, 0, 1], [0.9, 0.1, 0.7, 0.4, 0.6]))
     bad = tmp_path / "bad.csv"
     bad.write_text("y,a\n1,0.9\n1,0.2\n", encoding="utf-8")
-    for lang, word in (("en", "at least one positive and one negative"), ("zh", "至少需要一个正例和一个反例")):
-        r = subprocess.run([PY, "-m", "evalcore.report", str(bad), "--lang", lang], cwd=ROOT, capture_output=True,
-                           text=True)
-        assert r.returncode != 0 and word in r.stderr and "Traceback" not in r.stderr
-    for args in (["--threshold", "a"], ["--costs", "1"], ["--prior", "x"], ["--threshold", "zz=1"]):
-        r = subprocess.run([PY, "-m", "evalcore.report", str(good), *args], cwd=ROOT, capture_output=True, text=True)
-        assert r.returncode != 0 and r.stderr.startswith("error:") and "Traceback" not in r.stderr
-    r = subprocess.run([PY, "-m", "evalcore.report", str(tmp_path / "missing.csv")], cwd=ROOT, capture_output=True,
+    r = subprocess.run([PY, "-m", "evalcore.report", str(bad), "--lang", "zh"], cwd=ROOT, capture_output=True,
                        text=True)
-    assert r.returncode != 0 and "Cannot read the file" in r.stderr
-    r = subprocess.run([PY, "-m", "evalcore.report", "--help"], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0 and "--threshold" in r.stdout and "--format" in r.stdout
+    assert r.returncode != 0 and "至少需要一个正例和一个反例" in r.stderr and "Traceback" not in r.stderr
+
+    def run(*args):
+        try:
+            code = cli.main([*args])
+        except SystemExit as stop:            # argparse's own errors and --help
+            code = stop.code
+        got = capsys.readouterr()
+        return code, got.out, got.err
+
+    code, stdout, _ = run(str(good), "--format", "json", "--threshold", "b=0.5", "a=0.65")
+    n = json.loads(stdout)
+    assert code == 0 and n["settings"]["thresholds"] == {"a": 0.65, "b": 0.5} and n["data"]["name"] == "preds.csv"
+    assert n["models"][0]["auc"] == pytest.approx(skm.roc_auc_score([1, 0, 1, 0, 1], [0.9, 0.1, 0.7, 0.4, 0.6]))
+    code, _, err = run(str(bad), "--lang", "en")
+    assert code != 0 and "at least one positive and one negative" in err
+    for args in (["--threshold", "a"], ["--costs", "1"], ["--prior", "x"], ["--threshold", "zz=1"]):
+        code, _, err = run(str(good), *args)
+        assert code != 0 and err.startswith("error:") and "Traceback" not in err
+    code, _, err = run(str(tmp_path / "missing.csv"))
+    assert code != 0 and "Cannot read the file" in err
+    code, stdout, _ = run("--help")
+    assert code == 0 and "--threshold" in stdout and "--format" in stdout
 
 
 def test_a_large_file_gets_progress_lines(tmp_path, monkeypatch, capsys):
