@@ -58,7 +58,7 @@ def test_pair_grid_mean_is_rank_loss(case):
 def test_best_f_is_the_brute_force_maximum(case, beta):
     y, s = case
     b = ec.best_f(ec.threshold_counts(y, s), beta)
-    # brute force: predictions at every distinct score, F_beta from its definition ((1+b^2)TP / ((1+b^2)TP + b^2 FN + FP))
+    # brute force: predictions at every distinct score, F_beta = (1+b^2)TP / ((1+b^2)TP + b^2 FN + FP)
     pred = s[None, :] >= np.unique(s)[:, None]
     tp = (pred & (y == 1)).sum(1)
     fp = (pred & (y == 0)).sum(1)
