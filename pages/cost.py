@@ -59,6 +59,7 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         thr = ui.threshold_control(token, model, tc)
         cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
         opt = mf.optimal(p, c01, c10)
+    with right if ui.presenter() else left:      # on a projector beside the threshold, so the figure is higher
         m1, m2, m3 = st.columns(3)
         m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
         m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
