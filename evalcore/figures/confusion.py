@@ -68,7 +68,7 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     label); optional ``title``.  Redrawn on every threshold move, so built
     from plain dicts (:func:`style.fast_figure`)."""
     pos, neg, x_title, y_title, thr = need(text, "pos", "neg", "x", "y", "threshold")
-    centers = (hist.edges[:-1] + hist.edges[1:]) / 2
+    centers = hist.edges[:-1] / 2 + hist.edges[1:] / 2      # halves first: no overflow near the float limit
     width = float(hist.edges[1] - hist.edges[0])
     yn, yp = hist.neg_counts, hist.pos_counts
     if scale == "density":
