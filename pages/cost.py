@@ -20,7 +20,7 @@ with c_in:
                     **ui.bind("cost01", 1.0, "value"))
     st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
                     **ui.bind("cost10", 1.0, "value"))
-c01, c10 = float(ui.SS["cost01"]), float(ui.SS["cost10"])
+c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
 with c_tab:
     ui.formula("cost.matrix", c01=f"{c01:g}", c10=f"{c10:g}")
 

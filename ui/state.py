@@ -62,6 +62,11 @@ KEYS: dict[str, str] = {
     "mc_labels": "confusion page: the last uploaded LabelSet that loaded",
     "mc_error": "confusion page: the error of the last failed K x K upload",
     "mc_file_id": "confusion page: file_id of the K x K upload already handled",
+    # bounds (ui.bounds, ui.budget, ui.timers)
+    "_bounds_gen": "{table name: how often its editor was drawn anew after an edit over its bound}",
+    "_bounds_error": "{table name: the DataError of the last edit over its bound} (shown until a good edit)",
+    "_memo": "{name: (source, value)} of ui.budget.once: a session-held object computed once per input",
+    "_play_touch": "{Play key: time.monotonic() of the user's last touch} (ui.timers: Play stops when idle)",
     # pages whose keys are a family: each is declared with its meaning in the page's docstring
     "methods.": "keys of the evaluation-methods page (pages/methods.py)",
     "compare.": "keys of the comparison-tests page (pages/compare.py)",
