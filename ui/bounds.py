@@ -19,7 +19,7 @@ import streamlit as st
 import evalcore as ec
 
 from . import budget, limits
-from .i18n import error_text, strings, t
+from .i18n import cell, error_text, strings, t
 from .state import SS
 
 
@@ -66,15 +66,27 @@ def _widget_key(name: str) -> str:
     return f"_w_{name}" + (f"#{g}" if g else "")
 
 
+def inert(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its headers and text cells as :func:`ui.cell` shows them:
+    a leading = + - @ quoted, so the table's CSV download (the editor's own
+    toolbar) carries no spreadsheet formula.  Numbers are left alone."""
+    out = frame.rename(columns={c: cell(c) for c in frame.columns})
+    for c in out.columns:
+        if not pd.api.types.is_numeric_dtype(out[c].dtype):
+            out[c] = out[c].map(lambda v: cell(v) if isinstance(v, str) else v)
+    return out
+
+
 def bounded_editor(name: str, default: dict, **kwargs) -> pd.DataFrame:
     """``st.data_editor`` of the last good table of ``name`` (a session key,
     a key of :data:`ui.limits.TABLES`; ``default`` before any), bounded.
 
-    Returns the edited frame.  An edit over the bound is refused before it
+    Headers and text cells are shown inert (:func:`inert`).  Returns the
+    edited frame.  An edit over the bound is refused before it
     is applied: the editor is drawn anew with the last good table, and the
     limit is named (until the next good edit).  The caller still checks the
     cells' values and stores the table under ``name`` when they are good."""
-    last = pd.DataFrame(SS.get(name, default))
+    last = inert(pd.DataFrame(SS.get(name, default)))
     key = _widget_key(name)
     try:
         check_edits(name, SS.get(key), *last.shape)
