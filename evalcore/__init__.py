@@ -74,7 +74,8 @@ __all__ = [
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",
     "binary_counts",
     # confusion matrix and measures
-    "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "one_vs_rest", "top_classes",
+    "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "one_vs_rest",
+    "top_classes",
     "kappa_parts", "cohen_kappa",
     # cost
     "CostPoint", "CostComparison", "cost_sensitive_error", "counts_cost", "probability_cost", "normalized_cost",

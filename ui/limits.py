@@ -35,7 +35,7 @@ MESSAGE_MB = 4               # no element of a page sends Streamlit more than th
 HEAVY_AT_ONCE = 1            # heavy computations (learners, simulations) running at once on the server
 HEAVY_WAIT_S = 120           # a heavy computation waits at most this long for its turn
 HEAVY_COST = 2e9             # cost bound of one heavy computation, in sample-operations (learner fits x rows)
-HEAVY_QUEUE_COST = 5e7       # a computation costing more waits for its turn (HEAVY_AT_ONCE); a cheaper one runs at once
+HEAVY_QUEUE_COST = 1e5       # a computation costing more waits for its turn (HEAVY_AT_ONCE); a cheaper one runs at once
 PLAY_IDLE_S = float(os.environ.get("EVALLAB_PLAY_IDLE_S", 300))  # a Play (timed rerun) stops after this long untouched
 COST_MIN, COST_MAX = 1e-6, 1e6   # a cost (cost01, cost10) is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
 

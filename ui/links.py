@@ -55,9 +55,9 @@ def _float_in(lo: float, hi: float):
 
 
 def _cost(v: str) -> float:
-    """A cost from a link, clamped to a finite range (``ui.bounds.clamp_cost``); nan is refused."""
+    """A cost from a link, clamped to a finite range (``ui.bounds.clamp_cost``); nan and negatives are refused."""
     x = float(v)
-    if math.isnan(x):
+    if not x >= 0:
         raise ValueError(v)
     return clamp_cost(x)
 
