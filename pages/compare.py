@@ -247,7 +247,7 @@ with tabs[5]:
     up = st.file_uploader(T("compare.upload"), key="_w_compare_upload", help=T("compare.upload.help"))
     if ui.handle_upload(ui.UploadSlot("compare.upload", "compare.upload_name", "compare.upload_error",
                                       "compare.upload_id"), up,
-                        ui.table_parser("compare.upload", min_rows=2, min_cols=2)):
+                        ui.table_parser("friedman upload", min_rows=2, min_cols=2)):
         tbl = ui.SS.pop("compare.upload")
         ui.SS["compare.table.friedman"] = {c: tbl.values[:, j].tolist() for j, c in enumerate(tbl.col_names)}
         ui.SS.pop("_w_compare.table.friedman", None)

@@ -99,7 +99,7 @@ def _upload_script(kind: str, data: bytes, lang: str):
 
     ui.SS["lang"] = lang
     parse = {"labels": bounds.labels_parser,
-             "table": bounds.table_parser("compare.upload", min_rows=2, min_cols=2)}[kind]
+             "table": bounds.table_parser("friedman upload", min_rows=2, min_cols=2)}[kind]
     slot = ui.UploadSlot("t.value", "t.name", "t.error", "t.id")
     good = types.SimpleNamespace(file_id="good", name="good.csv", getvalue=lambda: b"a,b\n1,2\n2,1\n")
     ui.handle_upload(slot, good, parse)

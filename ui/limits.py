@@ -63,7 +63,7 @@ TABLES: dict[str, Bound] = {
     "compare.table.cv5x2": Bound(5, 4, "compare: 5x2cv errors", _EDITOR),
     "compare.table.friedman": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS, "compare: Friedman data sets x algorithms",
                                     _EDITOR),
-    "compare.upload": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS + 1, "compare: Friedman table CSV",
+    "friedman upload": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS + 1, "compare: Friedman table CSV",
                             "evalcore.load_table(max_rows, max_columns), on the raw text"),
     "lab.table.binary": Bound(1000, 2, "lab: binary log loss", _EDITOR),
     "lab.table.multi": Bound(1000, 4, "lab: multi-class log loss", _EDITOR),
