@@ -13,6 +13,7 @@ session holds.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -43,11 +44,12 @@ def nbytes(obj, _seen=None) -> int:
             return 0
         seen.add(id(base))
         n = int(base.nbytes)
-        if base.dtype == object:
-            n += sum(nbytes(v, seen) for v in base.ravel()[:100_000])
+        if base.dtype == object and base.size:          # the objects themselves, estimated from a sample
+            sample = base.ravel()[:10_000]
+            n += int(sum(sys.getsizeof(v) for v in sample) * base.size / sample.size)
         return n
     if isinstance(obj, (str, bytes)):
-        return len(obj)
+        return sys.getsizeof(obj)
     if hasattr(obj, "memory_usage") and hasattr(obj, "shape"):      # pandas
         return int(np.sum(obj.memory_usage(deep=True)))
     if dataclasses.is_dataclass(obj):
