@@ -22,7 +22,7 @@ with c_in:
                     **ui.bind("cost10", 1.0, "value"))
 c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
 with c_tab:
-    ui.formula("cost.matrix", c01=f"{c01:g}", c10=f"{c10:g}")
+    ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
 
 
 with c_ratio:
@@ -60,16 +60,16 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
         opt = mf.optimal(p, c01, c10)
         m1, m2, m3 = st.columns(3)
-        m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
-        m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
+        m1.metric(T("cost.err_now"), ui.fmt_cost(cur.cost))
+        m2.metric(T("cost.err_best"), ui.fmt_cost(opt.cost))
         m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
 
         st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
                   key="cost_move", disabled=cur.index == opt.index)
     with right:
         st.markdown(T("cost.formulas"))
-        vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
-                    fpr=f"{cur.fpr:.3f}")
+        vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=ui.tex_number(c01), c10=ui.tex_number(c10),
+                    fnr=f"{1 - cur.tpr:.3f}", fpr=f"{cur.fpr:.3f}")
         ui.formula_grid("cost_formulas", [
             (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
             (None, [ui.fill("cost.error"), ui.fill("cost.error_filled", v=f"{cur.cost:.4f}", **vals)])], columns=1)

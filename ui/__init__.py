@@ -22,7 +22,8 @@
 Pages ``import ui`` and use the names re-exported here.
 """
 from . import limits, timers
-from .bounds import bounded_editor, costs, labels_parser, readable_classes, table_parser
+from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, table_parser,
+                     tex_number)
 from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, linked_spec, live_chart, preload_figures
 from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
@@ -41,7 +42,8 @@ from .threshold import (get_threshold, set_threshold, set_threshold_to_point, th
 from .typeset import formula_grid
 
 __all__ = [
-    "limits", "timers", "bounded_editor", "costs", "labels_parser", "readable_classes", "table_parser", "once",
+    "limits", "timers", "bounded_editor", "costs", "labels_parser", "readable_classes", "table_parser",
+    "tex_number", "fmt_cost", "once",
     "horse_colic_report", "keyboard", "formula_grid",
     "chart", "curve_chart", "linked_chart", "linked_spec", "kept", "live_chart",
     "preload_figures", "preload",

@@ -152,3 +152,21 @@ def readable_classes(cm, labels):
         return cm, list(labels)
     st.caption(t("common.bound.top", shown=limits.MATRIX_CLASSES - 1, k=f"{len(labels):,}"))
     return ec.top_classes(cm, labels, limits.MATRIX_CLASSES, other=t("common.bound.other"))
+
+
+def tex_number(v: float) -> str:
+    """A number for a LaTeX formula: plain (``%g``) between 10^-3 and 10^5,
+    else ``m \\times 10^{e}`` (a clamped cost of 10^6 reads as one, not as "1e+06")."""
+    x = float(v)
+    if x == 0 or 1e-3 <= abs(x) < 1e5 or not math.isfinite(x):
+        return f"{x:g}"
+    e = math.floor(math.log10(abs(x)))
+    m = x / 10 ** e
+    return (f"{m:.3g} \\times " if round(m, 3) != 1 else "") + f"10^{{{e}}}"
+
+
+def fmt_cost(v: float) -> str:
+    """An expected cost for a metric: four decimals, four significant digits
+    from 10^4 on (a clamped cost can make it large: the number must fit its box)."""
+    x = float(v)
+    return f"{x:.4f}" if abs(x) < 1e4 else f"{x:.4g}"
