@@ -112,7 +112,15 @@ def table_parser(name: str, **kwargs):
     b = limits.bound(name)
 
     def parse(data: bytes):
-        return budget.charged(name, ec.load_table(data, max_rows=b.rows, max_columns=b.cols, **kwargs))
+        try:
+            table = ec.load_table(data, max_rows=b.rows, max_columns=b.cols, **kwargs)
+        except ec.DataError as err:
+            if err.code not in ("too_many_rows", "too_many_columns"):
+                raise
+            unit = ec.Bi("data rows", "个数据行") if err.code == "too_many_rows" else ec.Bi("columns", "列")
+            raise ec.DataError("file_table_too_large", name=_name(name), got=err.params["got"], unit=unit,
+                               limit_rows=b.rows, limit_cols=b.cols) from None
+        return budget.charged(name, table)
     return parse
 
 
