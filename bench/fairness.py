@@ -45,7 +45,8 @@ def idle(page) -> None:
 
 def record_heavy(url: str) -> list[bytes]:
     """The rerun messages a browser sends to set the methods page to its
-    heaviest setting (k-NN, n = 200, truth study on) and move the neighbours slider once."""
+    heaviest setting (k-NN, n = 200, a neighbours value) and press the truth
+    study's Run (the last message; replayed with other neighbours values)."""
     from playwright.sync_api import sync_playwright
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
@@ -68,14 +69,13 @@ def record_heavy(url: str) -> list[bytes]:
         n.focus()
         n.press("End")
         idle(page)
-        page.get_by_role("button", name="Run", exact=True).click()
-        page.wait_for_selector("[data-testid='stDataFrame']", timeout=300_000)
-        idle(page)
         k = page.locator("[data-testid='stSlider']").filter(has_text="Neighbours").locator(
             "input[type='range']").first
         k.focus()
         k.press("ArrowRight")
         idle(page)
+        page.get_by_role("button", name="Run", exact=True).click()     # the last message: Run, at k-NN, n = 200
+        page.wait_for_timeout(1500)
         browser.close()
     out = []
     for raw in sent:
