@@ -29,6 +29,7 @@ scikit-learn.
 """
 from ._csv import visible
 from ._validation import Bi, DataError, DataTypeError
+from . import _bounds  # noqa: F401  (registers the bounds' messages)
 from .results import Better, ConfidenceInterval
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
