@@ -30,13 +30,14 @@ scikit-learn.
 __version__ = "0.9.0"  # the lab's version (printed in a report)
 
 from ._csv import visible
-from ._validation import DataError, DataTypeError
+from ._validation import Bi, DataError, DataTypeError
+from . import _bounds  # noqa: F401  (registers the bounds' messages)
 from .results import Better, ConfidenceInterval
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
 from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, kappa_parts,
-                        macro_micro, measures, one_vs_rest)
+                        macro_micro, measures, one_vs_rest, top_classes)
 from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost_line_sample,
                    cost_sensitive_error, counts_cost, normalized_cost, optimal_threshold, probability_cost,
                    resample_to_rate, rescaled_cost_ratio)
@@ -76,13 +77,14 @@ from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_po
 
 __all__ = [
     # errors and shared result types
-    "DataError", "DataTypeError", "Better", "ConfidenceInterval", "visible",
+    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "visible",
     # the primitive and the curves
     "ThresholdCounts", "threshold_counts", "RocCurve", "PrCurve", "CostCurve", "roc_curve", "roc_auc",
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",
     "binary_counts",
     # confusion matrix and measures
     "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "one_vs_rest",
+    "top_classes",
     "kappa_parts", "cohen_kappa",
     # cost
     "CostPoint", "CostComparison", "cost_sensitive_error", "counts_cost", "probability_cost", "normalized_cost",

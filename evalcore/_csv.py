@@ -100,6 +100,7 @@ def read_table(source, *, max_rows=None, max_columns=None):
         n_cols = text.split("\n", 1)[0].count(sep) + 1
         if n_cols > max_columns:
             raise DataError("too_many_columns", got=n_cols, limit=max_columns, models=max_columns - 1)
+    _check_trailing_separator(text, sep)
     if max_rows is not None:
         n_rows = data.count(b"\n") - 1 + (not data.endswith(b"\n"))
         if n_rows > max_rows:
@@ -126,6 +127,17 @@ def read_table(source, *, max_rows=None, max_columns=None):
         if df[c].dtype == object:
             df[c] = df[c].map(lambda v: visible(v) if isinstance(v, str) else v)
     return df
+
+
+def _check_trailing_separator(text: str, sep: str) -> None:
+    """Rows that end in a separator the header lacks have one field more than
+    the header; pandas would then read the first column as an index and shift
+    every value by one column.  Say so instead."""
+    lines = [ln.rstrip("\r") for ln in text.split("\n", 3)[:3]]
+    header, rows = lines[0], [ln for ln in lines[1:] if ln.strip()]
+    if rows and not header.endswith(sep) and all(
+            ln.endswith(sep) and ln.count(sep) == header.count(sep) + 1 for ln in rows):
+        raise DataError("file_trailing_comma", sep=sep)
 
 
 def _longest_cell(data: bytes, sep: str) -> int:

@@ -193,6 +193,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "pos_label {value!r} is not one of the labels {labels}.",
         "正例标签 {value!r} 不在标签 {labels} 之中。",
     ),
+    "file_trailing_comma": (
+        "Every data row ends in a separator ({sep!r}) but the header row does not, so each row has one field "
+        "more than the header. Remove the separator at the end of the rows (or add one to the header).",
+        "每个数据行都以分隔符({sep!r})结尾,而表头没有,所以每行比表头多一个字段。"
+        "请删去数据行末尾的分隔符(或在表头末尾也加一个)。",
+    ),
+    "too_many_label_classes": (
+        "The file has {k:,} different classes; this lab takes at most {limit:,} for a K x K matrix. "
+        "Keep the classes you want to study, or merge rare ones into one class.",
+        "文件有 {k:,} 个不同的类别;本实验室的 K×K 矩阵最多接受 {limit:,} 个。"
+        "请只保留要研究的类别,或把少见的类别合并为一类。",
+    ),
     "no_pred_column": (
         "A multi-class file needs a true-label column and a predicted-label "
         "column (e.g. y_true, y_pred); found columns {columns}.",

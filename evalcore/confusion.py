@@ -11,7 +11,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from ._validation import DataError, as_1d, check_same_length
+from ._validation import DataError, as_1d, check_count, check_same_length
 
 NAN = float("nan")
 
@@ -202,6 +202,36 @@ def confusion_matrix(y_true, y_pred, labels=None) -> np.ndarray:
     ok = (sorted_labels[it_c] == yt) & (sorted_labels[ip_c] == yp)
     rows, cols = order[it_c[ok]], order[ip_c[ok]]
     return np.bincount(rows * k + cols, minlength=k * k).reshape(k, k).astype(np.int64)
+
+
+def top_classes(cm, labels, k: int, *, other: str = "other") -> tuple[np.ndarray, list]:
+    """The K x K matrix ``cm`` shown with at most ``k`` classes: the ``k - 1``
+    largest (by row total + column total, ties by label order) and one class
+    ``other`` that sums all the rest (its diagonal counts the rest's agreements
+    with themselves *and* their confusions among themselves).
+
+    Returns ``(matrix, labels)``; ``cm`` itself when it has at most ``k``
+    classes.  The totals of the matrix are kept.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> m, names = ec.top_classes([[5, 1, 0], [0, 3, 1], [0, 0, 1]], ["a", "b", "c"], 2)
+    >>> m.tolist(), names
+    ([[5, 1], [0, 5]], ['a', 'other'])
+    """
+    a = np.asarray(cm, dtype=np.int64)
+    labs = list(labels)
+    kk = check_count(k, "k", minimum=2)
+    if a.shape[0] <= kk:
+        return a, labs
+    support = a.sum(axis=0) + a.sum(axis=1)
+    keep = np.sort(np.argsort(-support, kind="stable")[:kk - 1])
+    group = np.full(a.shape[0], kk - 1)
+    group[keep] = np.arange(kk - 1)
+    out = np.zeros((kk, kk), dtype=np.int64)
+    np.add.at(out, (group[:, None], group[None, :]), a)
+    return out, [labs[i] for i in keep] + [other]
 
 
 def one_vs_rest(cm) -> list[Counts]:

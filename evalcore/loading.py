@@ -320,9 +320,13 @@ def _numeric_column_or_none(df, c):
         return np.empty(0)
 
 
-def load_labels(source, *, true_col=None, pred_col=None) -> LabelSet:
+def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_classes=None) -> LabelSet:
     """Read true and predicted labels of K classes (columns like ``y_true``,
     ``y_pred``), for a K x K confusion matrix.
+
+    ``max_rows`` (checked on the raw text) and ``max_classes`` (distinct
+    labels of both columns) raise DataError when exceeded, before any
+    K x K matrix is built.
 
     Examples
     --------
@@ -331,7 +335,7 @@ def load_labels(source, *, true_col=None, pred_col=None) -> LabelSet:
     >>> ls.labels.tolist()
     ['bird', 'cat', 'dog']
     """
-    df = _read_table(source)
+    df = _read_table(source, max_rows=max_rows)
     cols = list(df.columns)
     if len(cols) < 2:
         raise DataError("file_too_few_columns", n=len(cols))
@@ -353,5 +357,8 @@ def load_labels(source, *, true_col=None, pred_col=None) -> LabelSet:
         raise DataError("file_no_rows")
     yt = np.array([str(v).strip() for v in sub[t].to_numpy()], dtype=object)
     yp = np.array([str(v).strip() for v in sub[p].to_numpy()], dtype=object)
-    labels = np.array(sorted(set(yt.tolist()) | set(yp.tolist())), dtype=object)
+    distinct = set(yt.tolist()) | set(yp.tolist())
+    if max_classes is not None and len(distinct) > max_classes:
+        raise DataError("too_many_label_classes", k=len(distinct), limit=max_classes)
+    labels = np.array(sorted(distinct), dtype=object)
     return LabelSet(yt, yp, labels, warnings)

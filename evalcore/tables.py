@@ -69,9 +69,11 @@ def table_values(rows, col_names, *, rates: bool = False, min_rows: int = 1, min
     return a
 
 
-def load_table(source, *, rates: bool = False, min_rows: int = 1, min_cols: int = 1) -> ResultTable:
+def load_table(source, *, rates: bool = False, min_rows: int = 1, min_cols: int = 1, max_rows=None,
+               max_columns=None) -> ResultTable:
     """Read a table of results from a CSV: a first text column (if any) names
-    the rows, every other column is numeric.
+    the rows, every other column is numeric.  ``max_rows`` and
+    ``max_columns`` are checked on the raw text, before it is parsed.
 
     Examples
     --------
@@ -82,7 +84,7 @@ def load_table(source, *, rates: bool = False, min_rows: int = 1, min_cols: int 
     """
     import pandas as pd
 
-    df = read_table(source)
+    df = read_table(source, max_rows=max_rows, max_columns=max_columns)
     cols = list(df.columns)
     first = df[cols[0]]
     named = not pd.api.types.is_numeric_dtype(first.dtype) and len(cols) > 1

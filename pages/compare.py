@@ -56,8 +56,7 @@ def decision(result, h0_key: str) -> None:
 def edited_table(name: str, rates: bool, min_rows: int, min_cols: int):
     """An editable table (preset first); a bad cell keeps the last good table."""
     key = f"compare.table.{name}"
-    frame = pd.DataFrame(ui.SS.get(key, PRESETS[name]))
-    edited = st.data_editor(frame, key=f"_w_{key}", num_rows="dynamic", width="stretch")
+    edited = ui.bounded_editor(key, PRESETS[name])
     try:
         values = ec.table_values(edited.to_numpy().tolist(), list(edited.columns), rates=rates,
                                  min_rows=min_rows, min_cols=min_cols)
@@ -247,7 +246,8 @@ with tabs[5]:
             st.rerun()
     up = st.file_uploader(T("compare.upload"), key="_w_compare_upload", help=T("compare.upload.help"))
     if ui.handle_upload(ui.UploadSlot("compare.upload", "compare.upload_name", "compare.upload_error",
-                                      "compare.upload_id"), up, lambda b: ec.load_table(b, min_rows=2, min_cols=2)):
+                                      "compare.upload_id"), up,
+                        ui.table_parser("friedman upload", min_rows=2, min_cols=2)):
         tbl = ui.SS.pop("compare.upload")
         ui.SS["compare.table.friedman"] = {c: tbl.values[:, j].tolist() for j, c in enumerate(tbl.col_names)}
         ui.SS.pop("_w_compare.table.friedman", None)

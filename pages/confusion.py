@@ -125,20 +125,20 @@ elif ui.SS["mc_source"] == "animals":
     labelset = datasets.animals_example()
 else:
     f = st.file_uploader(T("mc.upload"), key="_w_mc_upload", help=T("mc.upload.help"))
-    ui.handle_upload(ui.data.LABELS, f, ec.load_labels)
+    ui.handle_upload(ui.data.LABELS, f, ui.labels_parser)
     ui.upload_status(ui.data.LABELS)
     labelset = ui.SS.get("mc_labels")
     if labelset is None:
         st.info(T("mc.upload.none"))
 
 if labelset is not None:
-    cmk = ec.confusion_matrix(labelset.y_true, labelset.y_pred, labels=labelset.labels)
+    cmk = ui.once("mc_matrix", labelset, lambda: ec.confusion_matrix(labelset.y_true, labelset.y_pred,
+                                                                      labels=labelset.labels))
     kp = ec.kappa_parts(cmk)
     l2, r2 = st.columns([1, 1])
     with l2:
-        ui.chart(figures.confusion_matrix_heatmap(cmk, labelset.labels, text=dict(true=T("axis.true"),
-                                                                                  pred=T("axis.pred"))),
-                 key="mc_heat")
+        ui.chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, labelset.labels),
+                                                  text=dict(true=T("axis.true"), pred=T("axis.pred"))), key="mc_heat")
     with r2:
         st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
         ui.formula("cm.p_o", agree=kp.n_agree, n=kp.n, v=ui.fmt(kp.p_o))

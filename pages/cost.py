@@ -20,9 +20,9 @@ with c_in:
                     **ui.bind("cost01", 1.0, "value"))
     st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
                     **ui.bind("cost10", 1.0, "value"))
-c01, c10 = float(ui.SS["cost01"]), float(ui.SS["cost10"])
+c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
 with c_tab:
-    ui.formula("cost.matrix", c01=f"{c01:g}", c10=f"{c10:g}")
+    ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
 
 
 with c_ratio:
@@ -61,14 +61,14 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         opt = mf.optimal(p, c01, c10)
     with right if ui.presenter() else left:      # on a projector beside the threshold, so the figure is higher
         m1, m2, m3 = st.columns(3)
-        m1.metric(T("cost.err_now"), f"{cur.cost:.4f}")
-        m2.metric(T("cost.err_best"), f"{opt.cost:.4f}")
+        m1.metric(T("cost.err_now"), ui.fmt_cost(cur.cost))
+        m2.metric(T("cost.err_best"), ui.fmt_cost(opt.cost))
         m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
 
         st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
                   key="cost_move", disabled=cur.index == opt.index)
-    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=f"{c01:g}", c10=f"{c10:g}", fnr=f"{1 - cur.tpr:.3f}",
-                fpr=f"{cur.fpr:.3f}")
+    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=ui.tex_number(c01), c10=ui.tex_number(c10),
+                fnr=f"{1 - cur.tpr:.3f}", fpr=f"{cur.fpr:.3f}")
 
     def formulas(box) -> None:
         with box:

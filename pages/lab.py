@@ -33,8 +33,7 @@ PRESETS = {
 def editor(name: str, numeric: list[str], rates: bool = False):
     """An editable table; numbers checked cell by cell, a bad cell keeps the last good table."""
     key = f"lab.table.{name}"
-    edited = st.data_editor(pd.DataFrame(ui.SS.get(key, PRESETS[name])), key=f"_w_{key}", num_rows="dynamic",
-                            width="stretch")
+    edited = ui.bounded_editor(key, PRESETS[name])
     try:
         ec.table_values(edited[numeric].to_numpy().tolist(), numeric, rates=rates, min_rows=2)
         if edited.isna().to_numpy().any():

@@ -41,15 +41,17 @@ if mode == "step":
         ui.SS[skey] = min(int(ui.SS.pop("_link_step")), steps.n_steps)
     if ui.SS.get("_page_changed", True):          # Play stops when the page is left
         ui.SS["roc_play"] = False
-    playing = bool(ui.SS.get("roc_play", False))
+    playing = ui.timers.playing("roc_play")     # off after limits.PLAY_IDLE_S untouched
 
     def move(delta=None, to=None):
         cur = int(ui.SS.get(skey, 0))
         ui.SS[skey] = max(0, min(steps.n_steps, to if to is not None else cur + delta))
         ui.SS["_roc_moved"] = True               # a user's move: this run takes no timed step
+        ui.timers.touch("roc_play")
 
     def play(on):
         ui.SS["roc_play"] = bool(on)
+        ui.timers.touch("roc_play")
         ui.SS["_roc_toggled"] = True
 
     KEY_MOVES = {"next": dict(delta=1), "prev": dict(delta=-1), "reset": dict(to=0), "end": dict(to=steps.n_steps)}
@@ -60,10 +62,12 @@ if mode == "step":
         else:
             move(**KEY_MOVES[action])
 
-    @st.fragment(run_every=PLAY_SECONDS if playing else None)
+    @st.fragment(run_every=ui.timers.every(PLAY_SECONDS, playing))
     def walk():
         kk = min(int(ui.SS.get(skey, 0)), steps.n_steps)
-        on = bool(ui.SS.get("roc_play", False))
+        on = ui.timers.playing("roc_play")
+        if playing and not on and not ui.SS.get("_roc_toggled"):
+            st.rerun()                            # idle too long: the whole page, to stop the timer
         if on and not ui.SS.pop("_roc_moved", False) and kk < steps.n_steps:
             kk += 1                               # a timed rerun of the fragment takes one step
             ui.SS[skey] = kk

@@ -13,10 +13,18 @@
 ``keys``      keyboard shortcuts (presenter remotes)
 ``typeset``   formulas that follow a live control, typeset in place
 ``preload``   the home page starts every element's code in the browser
-``limits``    every limit that protects a shared server
+``limits``    every limit that protects a shared server; every table's bound
+``bounds``    bounds where data enters: the bounded editor, bounded uploads, clamped costs
+``budget``    memory in bytes: the shared cache's ledger, each session's budget
+``heavy``     heavy computations: a cost bound, one turn at a time, cancellable
+``timers``    timed reruns (Play) that stop
 
 Pages ``import ui`` and use the names re-exported here.
 """
+from . import limits, timers
+from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, table_parser,
+                     tex_number)
+from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
 from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
@@ -35,6 +43,8 @@ from .typeset import formula_grid
 from . import intervals  # noqa: F401  (pages call ui.intervals.switch, table, bands, k_models, cv_roc)
 
 __all__ = [
+    "limits", "timers", "bounded_editor", "costs", "labels_parser", "readable_classes", "table_parser",
+    "tex_number", "fmt_cost", "once",
     "horse_colic_report", "keyboard", "formula_grid",
     "chart", "curve_chart", "linked_chart", "kept", "live_chart",
     "preload_figures", "preload",

@@ -20,7 +20,7 @@ import streamlit as st
 import evalcore as ec
 from evalcore import datasets
 
-from . import limits, links
+from . import budget, limits, links
 from .i18n import error_text, labels, lang, t
 from .state import SS, bind
 
@@ -100,8 +100,8 @@ def set_synthetic(n: int, sep: float, rate: float) -> None:
 
 
 def _parse_predictions(data: bytes, pos_label=None):
-    ps = ec.load_predictions(data, pos_label=pos_label, max_rows=limits.MAX_ROWS,
-                             max_columns=limits.MAX_MODELS + 1)
+    ps = budget.charged("ds_upload", ec.load_predictions(data, pos_label=pos_label, max_rows=limits.MAX_ROWS,
+                                                         max_columns=limits.MAX_MODELS + 1))
     SS["ds_upload_token"] = "upload:" + hashlib.sha256(data).hexdigest() + f":{pos_label}"
     return ps
 

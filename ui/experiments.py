@@ -8,6 +8,7 @@ import streamlit as st
 
 import evalcore as ec
 
+from . import heavy
 from .data import feature_set
 from .i18n import t
 from .learners import make
@@ -41,7 +42,12 @@ def _fit(learner: tuple, X, y):
     return make(name, **params).fit(X, y)
 
 
+def _rows(fs_name: str) -> int:
+    return int(feature_set(fs_name).y.shape[0])
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
+@heavy.job(cost=lambda fs_name, learner, stratify, repeats=30, seed=0: len(FRACTIONS) * repeats * _rows(fs_name))
 def holdout_spread(fs_name: str, learner: tuple, stratify: bool, repeats: int = 30, seed: int = 0) -> np.ndarray:
     """(len(FRACTIONS), repeats) hold-out error estimates at each test fraction."""
     fs = feature_set(fs_name)
@@ -57,6 +63,7 @@ def holdout_spread(fs_name: str, learner: tuple, stratify: bool, repeats: int = 
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
+@heavy.job(cost=lambda fs_name, learner, repeats, seed=0: sum(KS) * repeats * _rows(fs_name))
 def cv_by_k(fs_name: str, learner: tuple, repeats: int, seed: int = 0) -> np.ndarray:
     """(len(KS), repeats) k-fold estimates (the mean of the k fold errors) for each k."""
     fs = feature_set(fs_name)
@@ -83,6 +90,8 @@ def _truth_points(separation: float, seed: int):
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
+@heavy.job(cost=lambda learner, n, repeats, separation, boots=30, seed=0: repeats * (
+    (12 + (n if n <= 100 else 0) + boots) * n + TRUTH_DRAWS * (n if learner[0] == "knn" else 1)))
 def truth_study(learner: tuple, n: int, repeats: int, separation: float, boots: int = 30, seed: int = 0):
     """For ``repeats`` training sets of ``n`` from the Gaussian problem: each
     method's estimate (repeats, len(METHODS)) and the true error (repeats,).

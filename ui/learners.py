@@ -8,6 +8,7 @@ import streamlit as st
 
 import evalcore as ec
 
+from . import heavy
 from .data import feature_set
 from .i18n import t
 
@@ -51,7 +52,12 @@ def _errors_on_folds(fs_name: str, names: tuple, folds, label: str) -> np.ndarra
     return out
 
 
+def _rows(fs_name: str) -> int:
+    return int(feature_set(fs_name).y.shape[0])
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
+@heavy.job(cost=lambda fs_name, a, b, k=10, seed=0: 2 * k * _rows(fs_name))
 def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.ndarray:
     """(k, 2) error rates of learners ``a`` and ``b`` on the same k stratified folds."""
 
@@ -61,6 +67,7 @@ def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.nd
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
+@heavy.job(cost=lambda fs_name, a, b, seed=0: 2 * 10 * _rows(fs_name))
 def cv5x2(fs_name: str, a: str, b: str, seed: int = 0) -> np.ndarray:
     """(5, 2, 2) error rates: replication i, fold j, learner (a, b); each
     replication a fresh stratified 2-fold split."""
@@ -82,6 +89,7 @@ FRIEDMAN_SETS = ("watermelon", "breast-cancer", "gaussian")
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
+@heavy.job(cost=lambda k=5, seed=0: k * len(LEARNERS) * sum(_rows(f) for f in FRIEDMAN_SETS))
 def friedman_run(k: int = 5, seed: int = 0) -> dict:
     """Every learner of :data:`LEARNERS` on every data set of FRIEDMAN_SETS:
     the mean error of a k-fold stratified CV (the same folds for all learners),

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from .bounds import clamp_cost
 from .components import component
 from .state import SS
 
@@ -53,6 +54,14 @@ def _float_in(lo: float, hi: float):
     return parse
 
 
+def _cost(v: str) -> float:
+    """A cost from a link, clamped to a finite range (``ui.bounds.clamp_cost``); nan and negatives are refused."""
+    x = float(v)
+    if not x >= 0:
+        raise ValueError(v)
+    return clamp_cost(x)
+
+
 def _params():
     from .data import SOURCES, SYN_SIZES
 
@@ -68,8 +77,8 @@ def _params():
         "model": ("roc_model", str),
         "beta": ("beta", _float_in(0.1, 5.0)),
         "mode": ("roc_mode", _choice("step", "four", "grid", "full")),
-        "c01": ("cost01", _float_in(0.0, 1e6)),
-        "c10": ("cost10", _float_in(0.0, 1e6)),
+        "c01": ("cost01", _cost),
+        "c10": ("cost10", _cost),
         # --- intervals beside the measures (ui.intervals): switch, proportion and bootstrap methods ---
         "ci": ("ci_on", _bool),
         "ciprop": ("ci_prop", _choice("wilson", "clopper-pearson")),

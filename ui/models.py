@@ -19,7 +19,7 @@ import streamlit as st
 
 import evalcore as ec
 
-from . import limits
+from . import budget, limits
 from .i18n import t
 from .state import SS
 
@@ -72,6 +72,18 @@ class ModelFacts:
         self._facts: dict = {}
         self._params: OrderedDict = OrderedDict()
         self._resampled: OrderedDict = OrderedDict()
+        self.ledger: budget.Ledger | None = None     # the shared cache's ledger, for a shared object
+
+    def _charge(self, got) -> None:
+        if self.ledger is not None:
+            self.ledger.charge(self, budget.nbytes(got))
+
+    def trim(self) -> None:
+        """Drop every computed fact (the shared cache is over its bytes; they are computed again if asked)."""
+        with self._lock:
+            self._facts.clear()
+            self._params.clear()
+            self._resampled.clear()
 
     def _once(self, name: str, compute):
         got = self._facts.get(name)
@@ -83,6 +95,9 @@ class ModelFacts:
                 got = _freeze(compute())
             with self._lock:
                 self._facts.setdefault(name, got)
+            self._charge(got)
+        elif self.ledger is not None:
+            self.ledger.touch(self)
         return got
 
     def _param(self, key: tuple, compute):
@@ -95,6 +110,7 @@ class ModelFacts:
             self._params[key] = got
             while len(self._params) > PARAM_CACHE:
                 self._params.popitem(last=False)
+        self._charge(got)
         return got
 
     # -- O(n) facts, computed once ---------------------------------------
@@ -194,6 +210,7 @@ class ModelFacts:
             self._resampled[key] = got
             while len(self._resampled) > limits.RESAMPLED_PER_MODEL:
                 self._resampled.popitem(last=False)
+        self._charge(got)
         return got
 
 
@@ -226,14 +243,17 @@ def model(token: str, name: str, ps) -> ModelFacts:
     return store[key]
 
 
-# At most MODEL_ENTRIES models (each O(n)) in memory for all sessions; an
-# entry unused for an hour goes, so memory returns after a class ends.
+# At most MODEL_ENTRIES models (each O(n)) in memory for all sessions, their
+# facts at most limits.SHARED_CACHE_MB bytes (ui.budget.SHARED); an entry
+# unused for an hour goes, so memory returns after a class ends.
 MODEL_ENTRIES = 16
 
 
 @st.cache_resource(max_entries=MODEL_ENTRIES, ttl=3600, show_spinner=False)
 def _model(token: str, name: str, flipped: bool, _ps) -> ModelFacts:
-    return ModelFacts((token, name, flipped), _ps.y, _ps.scores[name], _ps.ids, flipped)
+    m = ModelFacts((token, name, flipped), _ps.y, _ps.scores[name], _ps.ids, flipped)
+    m.ledger = budget.SHARED           # its facts count against limits.SHARED_CACHE_MB
+    return m
 
 
 def _key(m: ModelFacts) -> tuple:

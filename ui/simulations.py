@@ -6,6 +6,7 @@ import streamlit as st
 
 import evalcore as ec
 
+from . import heavy
 from .models import _freeze
 
 DEGREES = tuple(range(16))
@@ -15,6 +16,8 @@ SEED = 0                # the same training sets for every setting of the knob
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
+@heavy.job(cost=lambda truth, n_train, n_sets, noise_sd, degree, gd_steps: n_sets * n_train * (
+    (degree + 1) ** 2 + (gd_steps or 0) // 100))   # a gradient step: one vectorised update of all sets
 def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd_steps: int | None):
     """One setting's fitted curves and decomposition (read-only arrays)."""
     return _freeze(ec.simulate_fits(truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=degree,
@@ -22,6 +25,8 @@ def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
+@heavy.job(cost=lambda truth, n_train, n_sets, noise_sd, mode: n_sets * n_train * (
+    len(STEPS) * (GD_DEGREE + 1) if mode == "steps" else sum((d + 1) ** 2 for d in DEGREES)))
 def curve(truth: str, n_train: int, n_sets: int, noise_sd: float, mode: str):
     """The decomposition along the whole knob (degrees, or gradient steps)."""
     if mode == "steps":

@@ -70,6 +70,11 @@ KEYS: dict[str, str] = {
     "ci_boot": 'bootstrap interval (F1, F-beta, AUC): "percentile" or "bca"',
     "ci_cv_data": "ROC page: the feature data set of the CV-averaged ROC",
     "ci_cv_learner": "ROC page: the learner of the CV-averaged ROC",
+    # bounds (ui.bounds, ui.budget, ui.timers)
+    "_bounds_gen": "{table name: how often its editor was drawn anew after an edit over its bound}",
+    "_bounds_error": "{table name: the DataError of the last edit over its bound} (shown until a good edit)",
+    "_memo": "{name: (source, value)} of ui.budget.once: a session-held object computed once per input",
+    "_play_touch": "{Play key: time.monotonic() of the user's last touch} (ui.timers: Play stops when idle)",
     # pages whose keys are a family: each is declared with its meaning in the page's docstring
     "methods.": "keys of the evaluation-methods page (pages/methods.py)",
     "compare.": "keys of the comparison-tests page (pages/compare.py)",

@@ -1,0 +1,39 @@
+"""Messages of the bounds a shared server puts on tables, memory and CPU
+(``ui.limits``): each names the limit, in English and Chinese."""
+from __future__ import annotations
+
+from ._validation import register_messages
+
+_MESSAGES: dict[str, tuple[str, str]] = {
+    "table_too_large": (
+        "{name} takes at most {limit_rows:,} rows and {limit_cols:,} columns; this table has {rows:,} rows and "
+        "{cols:,} columns. The last good table is kept.",
+        "{name}最多 {limit_rows:,} 行、{limit_cols:,} 列;这张表有 {rows:,} 行、{cols:,} 列。已保留上一张有效的表。",
+    ),
+    "file_table_too_large": (
+        "{name} takes at most {limit_rows:,} data rows and {limit_cols:,} columns; the file has {got:,} {unit}. "
+        "Upload a smaller table; the last good table is kept.",
+        "{name}最多 {limit_rows:,} 个数据行、{limit_cols:,} 列;这个文件有 {got:,} {unit}。"
+        "请上传更小的表;已保留上一张有效的表。",
+    ),
+    "cell_too_long": (
+        "A cell of {name} has {chars:,} characters; a cell takes at most {limit:,}. The last good table is kept.",
+        "{name}中有一个单元格长 {chars:,} 个字符;单元格最多 {limit:,} 个字符。已保留上一张有效的表。",
+    ),
+    "session_budget": (
+        "This would make your session hold {mb:,.0f} MB; one session may hold at most {limit:,} MB on this "
+        "shared server. Upload a smaller file (fewer rows or columns).",
+        "这会使你的会话占用 {mb:,.0f} MB 内存;在这台共享服务器上每个会话最多 {limit:,} MB。"
+        "请上传更小的文件(更少的行或列)。",
+    ),
+    "too_costly": (
+        "This computation would take about {cost:.2g} sample-operations; the limit on this shared server is "
+        "{limit:.2g}. Choose fewer repetitions or a smaller sample.",
+        "这次计算约需 {cost:.2g} 次样本运算;这台共享服务器的上限是 {limit:.2g}。请减少重复次数或样本量。",
+    ),
+    "heavy_busy": (
+        "The server is busy with other students' computations; waited {seconds} s. Try again in a moment.",
+        "服务器正忙于其他同学的计算,已等待 {seconds} 秒。请稍后再试。",
+    ),
+}
+register_messages(_MESSAGES)

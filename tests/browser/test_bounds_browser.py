@@ -1,0 +1,69 @@
+"""An idle tab costs the server nothing: a Play left alone stops after the
+idle bound (here 4 s, from EVALLAB_PLAY_IDLE_S), and then the browser sends
+nothing and the server's CPU stays still."""
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from browser_utils import expect, pytestmark, settle  # noqa: F401
+from conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+IDLE_S = 4
+
+
+def _cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_an_idle_tab_costs_the_server_nothing(browser):
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.address",
+         "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env={**os.environ, "EVALLAB_PLAY_IDLE_S": str(IDLE_S)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/_stcore/health", timeout=2)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.3)
+        ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+        page = ctx.new_page()
+        sent = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(time.monotonic())))
+        page.goto(url + "/roc?mode=step&source=seed-9&lang=en")
+        heading = page.locator("h3").filter(has_text="of 9")
+        expect(heading.first).to_contain_text("0 of 9", timeout=30_000)
+        settle(page)
+        play = page.locator("[class*='st-key-_w_roc_play'] input[type='checkbox']").first
+        page.locator("h1").first.click()                          # focus on the page: Space plays
+        page.wait_for_function("() => (window.__labKeys || []).includes('play')", timeout=20_000)
+        page.keyboard.press(" ")
+        expect(heading.first).not_to_contain_text("0 of 9", timeout=20_000)     # it plays
+        expect(play).not_to_be_checked(timeout=IDLE_S * 1000 + 15_000)     # idle: Play switched itself off
+        settle(page)
+        page.wait_for_timeout(1500)
+        step = heading.first.inner_text()
+        assert "9 of 9" not in step                                        # stopped by idleness, not by the end
+        n_sent, cpu0 = len(sent), _cpu(proc.pid)
+        page.wait_for_timeout(6000)                                       # the tab left alone
+        assert len(sent) == n_sent, "the idle tab still sends reruns"
+        assert _cpu(proc.pid) - cpu0 < 0.5
+        assert heading.first.inner_text() == step
+        ctx.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
