@@ -40,12 +40,13 @@ from .state import KEYS, SS, bind, tied
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                         threshold_panel)
 from .typeset import formula_grid
+from .walk import roc_walk
 from . import intervals  # noqa: F401  (pages call ui.intervals.switch, table, bands, k_models, cv_roc)
 
 __all__ = [
     "limits", "timers", "bounded_editor", "costs", "labels_parser", "readable_classes", "table_parser",
     "tex_number", "fmt_cost", "once",
-    "horse_colic_report", "keyboard", "formula_grid",
+    "horse_colic_report", "keyboard", "formula_grid", "roc_walk",
     "chart", "curve_chart", "linked_chart", "kept", "live_chart",
     "preload_figures", "preload",
     "FEATURE_SOURCES",
