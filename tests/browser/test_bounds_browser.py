@@ -9,7 +9,7 @@ import urllib.request
 from pathlib import Path
 
 from browser_utils import expect, pytestmark, settle  # noqa: F401
-from conftest import free_port
+from .conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 IDLE_S = 4
