@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from .components import component
-from .state import SS
+from .state import BOUND_DEFAULTS, SS
 
 # query parameter -> (session key, parse); parse raises ValueError on bad input
 _FLOAT = float
@@ -70,7 +70,47 @@ def _params():
         "mode": ("roc_mode", _choice("step", "four", "grid", "full")),
         "c01": ("cost01", _float_in(0.0, 1e6)),
         "c10": ("cost10", _float_in(0.0, 1e6)),
+        # ---- the evaluation-methods and bias-variance pages (pages/methods.py, pages/biasvar.py): every control.
+        # A key "<page>.<name>" goes into the link only on its page, and only when it differs from the default
+        # the page binds it with (ui.state.BOUND_DEFAULTS).
+        "me.m": ("methods.m", _int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
+        "me.sec": ("methods.section", _choice("boot", "holdout", "cv", "truth", "tune")),
+        "me.fs": ("methods.fs", _choice("watermelon", "breast-cancer", "gaussian")),
+        "me.learner": ("methods.learner", _choice("logistic", "tree", "knn")),
+        "me.depth": ("methods.depth", _int_in(1, 12)),
+        "me.nb": ("methods.neighbors", _int_in(1, 25)),
+        "me.frac": ("methods.frac", _grid_in(0.1, 0.9, 0.05)),
+        "me.strat": ("methods.stratify", _bool),
+        "me.k": ("methods.k", _int_in(2, 20)),
+        "me.loo": ("methods.loo", _bool),
+        "me.p": ("methods.p", _int_of(1, 2, 5, 10)),
+        "me.n": ("methods.n", _int_of(50, 100, 200)),
+        "me.tune": ("methods.tune_stage", _int_in(0, 2)),
+        "bv.f": ("biasvar.truth", _choice("sin", "step", "poly")),
+        "bv.sd": ("biasvar.noise", _grid_in(0.0, 1.0, 0.05)),
+        "bv.n": ("biasvar.n", _int_of(10, 15, 20, 30, 50, 100, 200)),
+        "bv.sets": ("biasvar.sets", _int_of(50, 100, 200, 500)),
+        "bv.mode": ("biasvar.mode", _choice("degree", "steps")),
+        "bv.deg": ("biasvar.degree", _int_in(0, 15)),
+        "bv.steps": ("biasvar.steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
     }
+
+
+def _int_of(*options: int):
+    def parse(v: str) -> int:
+        x = int(v)
+        if x not in options:
+            raise ValueError(v)
+        return x
+    return parse
+
+
+def _grid_in(lo: float, hi: float, step: float):
+    """A float in [lo, hi] on a slider's grid of ``step`` (rounded to it)."""
+    def parse(v: str) -> float:
+        x = _float_in(lo, hi)(v)
+        return round(lo + round((x - lo) / step) * step, 10)
+    return parse
 
 
 # values that need the data token: restored when the data is known
@@ -129,7 +169,9 @@ def _wanted(token: str | None, model: str | None) -> dict:
                 "cost01": 1.0, "cost10": 1.0}
     want = {}
     for name, (key, _) in _params().items():
-        if key in SS and SS[key] != defaults.get(key, object()):
+        if "." in key and key.split(".", 1)[0] != SS.get("_page"):
+            continue                                         # a page's own key: only in a link to that page
+        if key in SS and SS[key] != defaults.get(key, BOUND_DEFAULTS.get(key, object())):
             if key.startswith("syn_") and SS.get("source") != "synthetic":
                 continue
             if key == "source" and SS[key] == "upload":
