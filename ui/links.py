@@ -18,6 +18,7 @@ from .components import component
 from .state import BOUND_DEFAULTS, SS
 
 # query parameter -> (session key, parse); parse raises ValueError on bad input
+_ME, _BV = "methods.", "biasvar."          # the evaluation-methods and bias-variance pages' key families
 _FLOAT = float
 
 
@@ -73,26 +74,26 @@ def _params():
         # ---- the evaluation-methods and bias-variance pages (pages/methods.py, pages/biasvar.py): every control.
         # A key "<page>.<name>" goes into the link only on its page, and only when it differs from the default
         # the page binds it with (ui.state.BOUND_DEFAULTS).
-        "me.m": ("methods.m", _int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
-        "me.sec": ("methods.section", _choice("boot", "holdout", "cv", "truth", "tune")),
-        "me.fs": ("methods.fs", _choice("watermelon", "breast-cancer", "gaussian")),
-        "me.learner": ("methods.learner", _choice("logistic", "tree", "knn")),
-        "me.depth": ("methods.depth", _int_in(1, 12)),
-        "me.nb": ("methods.neighbors", _int_in(1, 25)),
-        "me.frac": ("methods.frac", _grid_in(0.1, 0.9, 0.05)),
-        "me.strat": ("methods.stratify", _bool),
-        "me.k": ("methods.k", _int_in(2, 20)),
-        "me.loo": ("methods.loo", _bool),
-        "me.p": ("methods.p", _int_of(1, 2, 5, 10)),
-        "me.n": ("methods.n", _int_of(50, 100, 200)),
-        "me.tune": ("methods.tune_stage", _int_in(0, 2)),
-        "bv.f": ("biasvar.truth", _choice("sin", "step", "poly")),
-        "bv.sd": ("biasvar.noise", _grid_in(0.0, 1.0, 0.05)),
-        "bv.n": ("biasvar.n", _int_of(10, 15, 20, 30, 50, 100, 200)),
-        "bv.sets": ("biasvar.sets", _int_of(50, 100, 200, 500)),
-        "bv.mode": ("biasvar.mode", _choice("degree", "steps")),
-        "bv.deg": ("biasvar.degree", _int_in(0, 15)),
-        "bv.steps": ("biasvar.steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
+        "me.m": (_ME + "m", _int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
+        "me.sec": (_ME + "section", _choice("boot", "holdout", "cv", "truth", "tune")),
+        "me.fs": (_ME + "fs", _choice("watermelon", "breast-cancer", "gaussian")),
+        "me.learner": (_ME + "learner", _choice("logistic", "tree", "knn")),
+        "me.depth": (_ME + "depth", _int_in(1, 12)),
+        "me.nb": (_ME + "neighbors", _int_in(1, 25)),
+        "me.frac": (_ME + "frac", _grid_in(0.1, 0.9, 0.05)),
+        "me.strat": (_ME + "stratify", _bool),
+        "me.k": (_ME + "k", _int_in(2, 20)),
+        "me.loo": (_ME + "loo", _bool),
+        "me.p": (_ME + "p", _int_of(1, 2, 5, 10)),
+        "me.n": (_ME + "n", _int_of(50, 100, 200)),
+        "me.tune": (_ME + "tune_stage", _int_in(0, 2)),
+        "bv.f": (_BV + "truth", _choice("sin", "step", "poly")),
+        "bv.sd": (_BV + "noise", _grid_in(0.0, 1.0, 0.05)),
+        "bv.n": (_BV + "n", _int_of(10, 15, 20, 30, 50, 100, 200)),
+        "bv.sets": (_BV + "sets", _int_of(50, 100, 200, 500)),
+        "bv.mode": (_BV + "mode", _choice("degree", "steps")),
+        "bv.deg": (_BV + "degree", _int_in(0, 15)),
+        "bv.steps": (_BV + "steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
     }
 
 
