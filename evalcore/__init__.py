@@ -56,7 +56,8 @@ from .adaboost import (AdaBoostModel, HorseColicReport, Stump, TieBlindAuc, fit_
                        load_horse_colic, rectangle_walk_auc, tie_blind_auc_range)
 from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
                      kfold_splits, leave_one_out, oob_fraction)
-from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
+from .estimates import (Bootstrap632, EstimateQuality, GaussianProblem, bootstrap_632, estimate_quality,
+                        no_information_rate, oob_error)
 from .decomposition import BiasVariance, BiasVarianceTotals, ZeroOneExample, bias_variance, zero_one_example
 from .fits import (TRUTHS, ComplexityCurve, FitRegime, FitSimulation, TrainingCurve, complexity_curve, fit_regime,
                    simulate_fits, training_curve)
@@ -89,7 +90,7 @@ __all__ = [
     "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
-    "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
+    "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate", "oob_error", "EstimateQuality", "estimate_quality",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",

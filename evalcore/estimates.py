@@ -136,4 +136,110 @@ class GaussianProblem:
         return self.linear_rule_error(*self.bayes_rule())
 
 
-__all__ = ["Bootstrap632", "bootstrap_632", "no_information_rate", "GaussianProblem", "WEIGHT"]
+def oob_error(y_true, predictions, in_bag) -> float:
+    """The leave-one-out bootstrap error Err(1) (Efron & Tibshirani 1997,
+    eq. 7): each sample is scored only by the models whose bootstrap sample
+    missed it; its error is the share of those models that get it wrong,
+    averaged over the samples that some model missed.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+    predictions : array-like of shape (B, n)
+        Model b's predicted label for every sample (values where
+        ``in_bag[b]`` is true are ignored).
+    in_bag : array-like of bool, shape (B, n)
+        Whether sample i is in bootstrap sample b.
+
+    Notes
+    -----
+    Err(1) = (1 / |I|) sum_{i in I} sum_b [not in_bag(b, i)] [pred(b, i) != y_i]
+    / sum_b [not in_bag(b, i)], with I the samples out of at least one bag.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> round(ec.oob_error([0, 1, 1], [[0, 0, 1], [1, 1, 0]], [[True, False, False], [False, True, True]]), 4)
+    0.6667
+    """
+    y = as_1d(y_true, "y_true")
+    pred = np.asarray(predictions)
+    bag = np.asarray(in_bag, dtype=bool)
+    if pred.shape != bag.shape or pred.ndim != 2 or pred.shape[1] != y.size:
+        raise DataError("length_mismatch", a="predictions / in_bag", na=str(pred.shape), b="y_true", nb=y.size)
+    out = ~bag
+    seen = out.sum(axis=0)
+    if not seen.any():
+        return float("nan")
+    wrong = (out & (pred != y[None, :])).sum(axis=0)
+    return float(np.mean(wrong[seen > 0] / seen[seen > 0]))
+
+
+@dataclass(frozen=True, eq=False)
+class EstimateQuality:
+    """How close each estimator comes to the true error over ``repeats``
+    training sets (arrays over the estimators): ``mean`` estimate, ``bias``
+    (mean of estimate - truth), ``bias_se`` its standard error
+    (sd / sqrt(repeats)), ``sd`` the spread of estimate - truth, ``rmse``
+    the root-mean-square distance from the truth, ``pvalue`` of the one-sample
+    t-test of bias = 0, ``significant`` (pvalue < ``alpha``); ``closest`` the
+    index of the least ``rmse``; ``truth_mean`` the mean true error."""
+
+    mean: np.ndarray
+    bias: np.ndarray
+    bias_se: np.ndarray
+    sd: np.ndarray
+    rmse: np.ndarray
+    pvalue: np.ndarray
+    significant: np.ndarray
+    closest: int
+    truth_mean: float
+    repeats: np.ndarray
+    alpha: float
+
+
+def estimate_quality(estimates, truth, *, alpha: float = 0.05) -> EstimateQuality:
+    """Bias (with its standard error), spread and RMSE of several error
+    estimators against the true error, over many training sets.
+
+    Parameters
+    ----------
+    estimates : array-like of shape (repeats, n_estimators)
+        Each estimator's estimate on each training set (nan: not run there).
+    truth : array-like of shape (repeats,)
+        The true error of the model trained on each set.
+    alpha : float
+        Significance level of the t-test of "no bias".
+
+    Notes
+    -----
+    d = estimate - truth per set; bias = mean d; SE = sd(d, ddof=1) / sqrt(r);
+    t = bias / SE with r - 1 degrees of freedom; RMSE = sqrt(mean d^2).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> q = ec.estimate_quality([[0.2, 0.30], [0.3, 0.41], [0.25, 0.33]], [0.2, 0.3, 0.25])
+    >>> q.bias.round(3).tolist(), q.closest, q.significant.tolist()
+    ([0.0, 0.097], 0, [False, True])
+    """
+    e = np.asarray(estimates, dtype=np.float64)
+    t = as_1d(truth, "truth").astype(np.float64)
+    if e.ndim != 2 or e.shape[0] != t.size:
+        raise DataError("length_mismatch", a="estimates rows", na=e.shape[0] if e.ndim else 0, b="truth", nb=t.size)
+    d = e - t[:, None]
+    r = np.isfinite(d).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        bias = np.nanmean(d, axis=0)
+        sd = np.nanstd(d, axis=0, ddof=1)
+        se = sd / np.sqrt(r)
+        tstat = np.where(se > 0, bias / se, np.where(bias == 0, 0.0, np.inf))
+        p = 2 * stats.t.sf(np.abs(tstat), np.maximum(r - 1, 1))
+        rmse = np.sqrt(np.nanmean(d ** 2, axis=0))
+    p = np.where(r >= 2, p, np.nan)
+    return EstimateQuality(np.nanmean(e, axis=0), bias, se, sd, rmse, p, p < alpha,
+                           int(np.nanargmin(rmse)), float(t.mean()), r, float(alpha))
+
+
+__all__ = ["Bootstrap632", "bootstrap_632", "no_information_rate", "GaussianProblem", "WEIGHT", "oob_error",
+           "EstimateQuality", "estimate_quality"]

@@ -1,11 +1,14 @@
 """评估方法与自助法 · hold-out, cross-validation, leave-one-out, the bootstrap (textbook 2.2).
 
-Session keys (``methods.`` family): ``methods.m`` (items), ``methods.seed``
-(which bootstrap sample), ``methods.step`` (draws shown), ``methods.fs``
-(feature data set), ``methods.learner``, ``methods.depth``,
-``methods.neighbors``, ``methods.frac`` (test fraction), ``methods.stratify``,
-``methods.k``, ``methods.loo``, ``methods.p`` (repeats), ``methods.n``,
-``methods.truth_on`` (the truth study was asked for), ``methods.tune_stage``.
+Session keys (``methods.`` family): ``methods.section`` (the open section),
+``methods.m`` (items), ``methods.seed`` (which bootstrap sample),
+``methods.step`` (draws shown), ``methods.play`` (the animation runs),
+``methods.play_ticks`` (its timed steps so far), ``methods.fs`` (feature data
+set), ``methods.learner``, ``methods.depth``, ``methods.neighbors``,
+``methods.frac`` (test fraction), ``methods.stratify``, ``methods.k``,
+``methods.loo``, ``methods.p`` (repeats), ``methods.n``,
+``methods.truth_result`` ((setting, estimates, truths) of the last truth study
+run), ``methods.tune_stage``.
 """
 import streamlit as st
 
@@ -20,157 +23,177 @@ ui.open_page("methods")
 T = ui.t
 M_VALUES = (5, 10, 20, 50, 100, 200, 500, 1000)
 PLAY_SECONDS = 0.4
+PLAY_MAX_TICKS = 60            # the longest animation takes 41 ticks; a forgotten tab stops after this many
+SECTIONS = ("boot", "holdout", "cv", "truth", "tune")
+section = st.segmented_control(T("methods.section"), SECTIONS, format_func=ui.labels("methods.section.", SECTIONS).get,
+                               **ui.bind("methods.section", "boot")) or "boot"
+if ui.SS.get("_page_changed", True) or section != "boot":      # the animation stops when the page is left
+    ui.SS["methods.play"] = False
 
 # ------------------------------------------------------------- the bootstrap
-st.header(T("methods.boot"))
-c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
-m = c1.select_slider(T("methods.m"), M_VALUES, **ui.bind("methods.m", 20))
-sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
-step_key = "methods.step"
-ui.SS.setdefault(step_key, 0)
-ui.SS[step_key] = min(int(ui.SS[step_key]), m)
+if section == "boot":
+    c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
+    m = c1.select_slider(T("methods.m"), M_VALUES, **ui.bind("methods.m", 20))
+    sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
+    step_key = "methods.step"
+    ui.SS.setdefault(step_key, 0)
+    ui.SS[step_key] = min(int(ui.SS[step_key]), m)
 
+    def move(to=None, new=False):
+        if new:
+            ui.SS["methods.seed"] = int(ui.SS.get("methods.seed", 0)) + 1
+        if to is None:                               # reset and new sample stop the animation
+            ui.SS["methods.play"] = False
+        ui.SS[step_key] = 0 if to is None else to
 
-def move(to=None, new=False):
-    if new:
-        ui.SS["methods.seed"] = int(ui.SS.get("methods.seed", 0)) + 1
-    if to is None:                               # reset and new sample stop the animation
-        ui.SS["methods.play"] = False
-    ui.SS[step_key] = 0 if to is None else to
+    c2.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip", help=T("methods.skip.help"))
+    c3.button(T("methods.reset"), on_click=move, key="methods_reset")
+    c4.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
+    playing = st.toggle(T("methods.play"), help=T("methods.play.help"), **ui.bind("methods.play", False))
+    if not playing:
+        ui.SS["methods.play_ticks"] = 0
 
+    @st.fragment(run_every=PLAY_SECONDS if playing and ui.SS[step_key] < m else None)
+    def balls():
+        step = int(ui.SS[step_key])
+        if ui.SS.get("methods.play") and step < m:
+            step = min(m, step + max(1, m // 40))          # one ball a tick for small m, a handful for large m
+            ui.SS[step_key] = step
+            ui.SS["methods.play_ticks"] = int(ui.SS.get("methods.play_ticks", 0)) + 1
+            if step >= m or ui.SS["methods.play_ticks"] >= PLAY_MAX_TICKS:
+                ui.SS["methods.play"] = False                # the end: a full run drops the timer
+                st.rerun()
+        left, right = st.columns([2, 1])
+        with left:
+            ui.chart(balls_figure(sample.draws, m, step, text=ui.texts("methods.balls.", "drawn", "never", "last",
+                                                                       "oob", "count")), key="methods_balls")
+        with right:
+            st.metric(T("methods.draws"), f"{step:,} / {m:,}")
+            if step == m:
+                st.metric(T("methods.oob_now"), f"{sample.oob_fraction:.3f}",
+                          help=T("methods.oob_now.help", n=f"{sample.oob.size:,}", m=f"{m:,}"))
+            st.metric("(1 − 1/m)ᵐ", f"{ec.expected_oob_fraction(m):.4f}")
+            st.metric("1/e", "0.3679")
+            ui.formula("methods.limit")
+            ui.formula("methods.limit_m", m=m, v=f"{ec.expected_oob_fraction(m):.4f}")
 
-c2.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip", help=T("methods.skip.help"))
-c3.button(T("methods.reset"), on_click=move, key="methods_reset")
-c4.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
-if ui.SS.get("_page_changed", True):            # the animation stops when the page is left
-    ui.SS["methods.play"] = False
-playing = st.toggle(T("methods.play"), help=T("methods.play.help"), **ui.bind("methods.play", False))
-
-
-@st.fragment(run_every=PLAY_SECONDS if playing and ui.SS[step_key] < m else None)
-def balls():
-    step = int(ui.SS[step_key])
-    if ui.SS.get("methods.play") and step < m:
-        step = min(m, step + max(1, m // 40))          # one ball a tick for small m, a handful for large m
-        ui.SS[step_key] = step
-    left, right = st.columns([2, 1])
+    balls()
+    left, right = st.columns(2)
+    ms, expected, sim_mean, sim_sd = ex.oob_limit()
     with left:
-        ui.chart(balls_figure(sample.draws, m, step, text=ui.texts("methods.balls.", "drawn", "never", "last", "oob",
-                                                                   "count")), key="methods_balls")
+        ui.chart(oob_limit_figure(ms, expected, sim_mean, sim_sd, m, text=ui.texts(
+            "methods.limit.", "x", "y", "exact", "limit", "simulated", "title")), key="methods_limit")
     with right:
-        st.metric(T("methods.draws"), f"{step:,} / {m:,}")
-        if step == m:
-            st.metric(T("methods.oob_now"), f"{sample.oob_fraction:.3f}",
-                      help=T("methods.oob_now.help", n=f"{sample.oob.size:,}", m=f"{m:,}"))
-        st.metric("(1 − 1/m)ᵐ", f"{ec.expected_oob_fraction(m):.4f}")
-        st.metric("1/e", "0.3679")
-        ui.formula("methods.limit")
-        ui.formula("methods.limit_m", m=m, v=f"{ec.expected_oob_fraction(m):.4f}")
-
-
-balls()
-left, right = st.columns(2)
-ms, expected, sim_mean, sim_sd = ex.oob_limit()
-with left:
-    ui.chart(oob_limit_figure(ms, expected, sim_mean, sim_sd, m, text=ui.texts(
-        "methods.limit.", "x", "y", "exact", "limit", "simulated", "title")), key="methods_limit")
-with right:
-    ui.chart(oob_histogram(ex.oob_repeats(m), ec.expected_oob_fraction(m), text=ui.texts(
-        "methods.hist.", "x", "y", "exact", "title")), key="methods_hist")
-st.caption(T("methods.boot.note"))
+        ui.chart(oob_histogram(ex.oob_repeats(m), ec.expected_oob_fraction(m), text=ui.texts(
+            "methods.hist.", "x", "y", "exact", "title")), key="methods_hist")
+    st.caption(T("methods.boot.note"))
 
 # ------------------------------------------------------------- the data and the learner
-st.header(T("methods.setup"))
-SETS = tuple(ui.FEATURE_SOURCES)
-s1, s2, s3 = st.columns(3)
-fs_name = s1.selectbox(T("methods.fs"), SETS, format_func=ui.labels("methods.fs.", SETS).get,
-                       **ui.bind("methods.fs", "breast-cancer"))
-LEARNERS = ("logistic", "tree", "knn")
-learner_name = s2.selectbox(T("methods.learner"), LEARNERS, format_func=ui.labels("compare.learner.", LEARNERS).get,
-                            **ui.bind("methods.learner", "tree"))
-if learner_name == "tree":
-    param = ("depth", s3.slider(T("methods.depth"), 1, 12, **ui.bind("methods.depth", 3)))
-elif learner_name == "knn":
-    param = ("neighbors", s3.slider(T("methods.neighbors"), 1, 25, **ui.bind("methods.neighbors", 5)))
-else:
-    param = None
-learner = (learner_name, (param,) if param else ())
-fs = ui.feature_set(fs_name)
-st.caption(T("methods.fs.summary", n=f"{fs.n:,}", d=len(fs.feature_names), pos=f"{fs.n_pos:,}"))
+if section in ("holdout", "cv", "truth"):
+    SETS = tuple(ui.FEATURE_SOURCES)
+    s1, s2, s3 = st.columns(3)
+    if section != "truth":                               # the truth study draws its own Gaussian data
+        fs_name = s1.selectbox(T("methods.fs"), SETS, format_func=ui.labels("methods.fs.", SETS).get,
+                               **ui.bind("methods.fs", "breast-cancer"))
+    LEARNERS = ("logistic", "tree", "knn")
+    learner_name = s2.selectbox(T("methods.learner"), LEARNERS,
+                                format_func=ui.labels("compare.learner.", LEARNERS).get,
+                                **ui.bind("methods.learner", "tree"))
+    if learner_name == "tree":
+        param = ("depth", s3.slider(T("methods.depth"), 1, 12, **ui.bind("methods.depth", 3)))
+    elif learner_name == "knn":
+        param = ("neighbors", s3.slider(T("methods.neighbors"), 1, 25, **ui.bind("methods.neighbors", 5)))
+    else:
+        param = None
+    learner = (learner_name, (param,) if param else ())
+    if section != "truth":
+        fs = ui.feature_set(fs_name)
+        st.caption(T("methods.fs.summary", n=f"{fs.n:,}", d=len(fs.feature_names), pos=f"{fs.n_pos:,}"))
 
 # ------------------------------------------------------------- hold-out
-st.header(T("methods.holdout"))
-h1, h2 = st.columns([2, 1])
-frac = h1.slider(T("methods.frac"), 0.1, 0.9, step=0.05, format="%.2f", **ui.bind("methods.frac", 0.3))
-stratify = h2.toggle(T("methods.stratify"), help=T("methods.stratify.help"), **ui.bind("methods.stratify", True))
-try:
-    split = ec.holdout_split(fs.y, frac, stratify=stratify, seed=0)
-except ec.DataError as err:
-    ui.show_error(err)
-else:
-    shares = ex.class_shares(fs.y, split)
-    k1, k2, k3 = st.columns(3)
-    k1.metric(T("methods.share.all"), f"{shares[0]:.1%}")
-    k2.metric(T("methods.share.train", n=f"{split.train.size:,}"), f"{shares[1]:.1%}")
-    k3.metric(T("methods.share.test", n=f"{split.test.size:,}"), f"{shares[2]:.1%}")
-    ui.formula("methods.holdout", d=fs.n, s=split.train.size, t=split.test.size)
-    spread = ex.holdout_spread(fs_name, learner, stratify)
-    ui.chart(spread_figure(ex.FRACTIONS, spread, advice=(0.2, 1 / 3), text=ui.texts(
-        "methods.spread.", "x", "y", "advice", "title")), key="methods_spread")
-    st.markdown(T("methods.holdout.body"))
+if section == "holdout":
+    h1, h2 = st.columns([2, 1])
+    frac = h1.slider(T("methods.frac"), 0.1, 0.9, step=0.05, format="%.2f", **ui.bind("methods.frac", 0.3))
+    stratify = h2.toggle(T("methods.stratify"), help=T("methods.stratify.help"), **ui.bind("methods.stratify", True))
+    try:
+        split = ec.holdout_split(fs.y, frac, stratify=stratify, seed=0)
+    except ec.DataError as err:
+        ui.show_error(err)
+    else:
+        shares = ex.class_shares(fs.y, split)
+        k1, k2, k3 = st.columns(3)
+        k1.metric(T("methods.share.all"), f"{shares[0]:.1%}")
+        k2.metric(T("methods.share.train", n=f"{split.train.size:,}"), f"{shares[1]:.1%}")
+        k3.metric(T("methods.share.test", n=f"{split.test.size:,}"), f"{shares[2]:.1%}")
+        ui.formula("methods.holdout", d=fs.n, s=split.train.size, t=split.test.size)
+        ui.chart(spread_figure(ex.FRACTIONS, ex.holdout_spread(fs_name, learner, stratify), advice=(0.2, 1 / 3),
+                               text=ui.texts("methods.spread.", "x", "y", "advice", "title")), key="methods_spread")
+        st.markdown(T("methods.holdout.body"))
 
 # ------------------------------------------------------------- k-fold
-st.header(T("methods.cv"))
-v1, v2, v3 = st.columns([2, 1, 1])
-loo = v2.toggle(T("methods.loo"), help=T("methods.loo.help"), **ui.bind("methods.loo", False))
-k = fs.n if loo else v1.slider(T("methods.k"), 2, 20, **ui.bind("methods.k", 10))
-p = 1 if loo else v3.select_slider(T("methods.p"), (1, 2, 5, 10), **ui.bind("methods.p", 1))
-try:
+if section == "cv":
+    v1, v2, v3 = st.columns([2, 1, 1])
+    loo = v2.toggle(T("methods.loo"), help=T("methods.loo.help"), **ui.bind("methods.loo", False))
+    k_max = ex.max_folds(fs.y)                            # stratified folds need k <= the smallest class
+    if int(ui.SS.get("methods.k", 10)) > k_max:
+        ui.SS["methods.k"] = k_max
+    k = fs.n if loo else v1.slider(T("methods.k"), 2, k_max, help=T("methods.k.help", n=k_max),
+                                   **ui.bind("methods.k", 10))
+    p = 1 if loo else v3.select_slider(T("methods.p"), (1, 2, 5, 10), **ui.bind("methods.p", 1))
     cv = ec.leave_one_out(fs.n) if loo else ec.kfold_splits(fs.y, k, repeats=p, seed=0)
-except ec.DataError as err:
-    ui.show_error(err)
-else:
     st.metric(T("methods.trained"), f"{k * p:,}", help=T("methods.trained.help"))
     ui.formula("methods.cv", k=k, p=p, kp=k * p)
     if fs.n <= 600:
         ui.chart(fold_grid(cv.fold_of[0], fs.y, text=ui.texts("methods.grid.", "x", "y", "pos", "neg", "test")),
                  key="methods_grid")
-    ui.chart(spread_figure(ex.KS, ex.cv_by_k(fs_name, learner, 5), x_format="d", text=ui.texts(
+    ui.chart(spread_figure(ex.KS, ex.cv_by_k(fs_name, learner), x_format="d", text=ui.texts(
         "methods.kspread.", "x", "y", "advice", "title")), key="methods_kspread")
     st.markdown(T("methods.cv.body"))
 
 # ------------------------------------------------------------- the truth
-st.header(T("methods.truth"))
-st.markdown(T("methods.truth.intro"))
-t1, t2 = st.columns(2)
-n = t1.select_slider(T("methods.n"), (50, 100, 200), **ui.bind("methods.n", 100))
-if t2.button(T("methods.truth.run"), key="methods_truth_run", help=T("methods.truth.run.help")):
-    ui.SS["methods.truth_on"] = True
-if ui.SS.get("methods.truth_on"):
-    est, truth = ex.truth_study(learner, n, 20, 1.5)
-    names = [T(f"methods.method.{mm}") for mm in ex.METHODS]
-    ui.chart(truth_figure(est, truth, names, text=ui.texts("methods.truthfig.", "x", "y", "zero", "title")),
-             key="methods_truth")
-    headers = [T(f"methods.col.{c}") for c in ("method", "mean", "bias", "sd", "rmse", "truth")]
-    st.dataframe(ex.truth_table(est, truth, names, headers), hide_index=True)
-    st.markdown(T("methods.truth.body"))
-    ui.formula("methods.b632")
-    ui.formula("methods.b632plus")
+if section == "truth":
+    st.markdown(T("methods.truth.intro"))
+    t1, t2 = st.columns(2)
+    n = t1.select_slider(T("methods.n"), (50, 100, 200), **ui.bind("methods.n", 100))
+    setting = (learner, n)
+    if t2.button(T("methods.truth.run"), key="methods_truth_run", help=T("methods.truth.run.help")):
+        ui.SS["methods.truth_result"] = (setting, *ex.truth_study(learner, n))      # the one heavy call
+    last = ui.SS.get("methods.truth_result")
+    if last is None:
+        st.info(T("methods.truth.ask"))
+    else:
+        (was_learner, was_n), est, truth = last
+        if last[0] != setting:
+            st.warning(T("methods.truth.stale", learner=ex.learner_id(was_learner), n=was_n))
+        names = [T(f"methods.method.{mm}") for mm in ex.METHODS]
+        q = ec.estimate_quality(est, truth)
+        st.markdown(ex.truth_sentence(q, names, T))
+        ui.chart(truth_figure(est, truth, names, text=ui.texts("methods.truthfig.", "x", "y", "zero", "title")),
+                 key="methods_truth")
+        headers = [T(f"methods.col.{c}") for c in ("method", "mean", "bias", "sd", "rmse", "p")]
+        st.dataframe(ex.truth_table(q, names, headers), hide_index=True)
+        st.caption(T("methods.truth.table_note", r=len(truth), truth=f"{q.truth_mean:.4f}"))
+        st.markdown(T("methods.truth.body"))
+        ui.formula("methods.b632")
+        ui.formula("methods.b632plus")
 
 # ------------------------------------------------------------- tuning and the final model
-st.header(T("methods.tune"))
-st.markdown(T("methods.tune.intro"))
-val, best, test_err, sizes = ex.tuning("breast-cancer")
-stage = st.radio(T("methods.tune.stage"), (0, 1, 2), format_func=ui.labels("methods.tune.stage.", (0, 1, 2)).get,
-                 horizontal=True, **ui.bind("methods.tune_stage", 0))
-b1, b2, b3 = st.columns(3)
-for col, i, key in ((b1, 0, "train"), (b2, 1, "valid"), (b3, 2, "test")):
-    with col.container(border=True):
-        st.markdown(T(f"methods.box.{key}", n=f"{sizes[i]:,}") + ("  ⬅" if stage == i else ""))
-        if stage >= i:
-            st.caption(T(f"methods.box.{key}.now"))
-st.dataframe({"α (ccp_alpha)": [f"{a:g}" for a in ex.GRID], T("methods.tune.val"): [f"{v:.4f}" for v in val],
-              "": ["★" if a == best else "" for a in ex.GRID]}, hide_index=True)
-if stage == 2:
-    st.metric(T("methods.tune.test"), f"{test_err:.4f}", help=T("methods.tune.test.help", a=f"{best:g}"))
-st.info(T("methods.tune.warn"))
+if section == "tune":
+    st.markdown(T("methods.tune.intro"))
+    val, best, test_err, sizes = ex.tuning("breast-cancer")
+    stage = st.radio(T("methods.tune.stage"), (0, 1, 2), format_func=ui.labels("methods.tune.stage.", (0, 1, 2)).get,
+                     horizontal=True, **ui.bind("methods.tune_stage", 0))
+    b1, b2, b3 = st.columns(3)
+    for col, i, key in ((b1, 0, "train"), (b2, 1, "valid"), (b3, 2, "test")):
+        with col.container(border=True):
+            st.markdown(T(f"methods.box.{key}", n=f"{sizes[i]:,}") + ("  ⬅" if stage == i else ""))
+            if stage >= i:
+                st.caption(T(f"methods.box.{key}.now"))
+    table = {"α (ccp_alpha)": [f"{a:g}" for a in ex.GRID]}
+    if stage >= 1:                                         # validation errors exist from step ② on
+        table[T("methods.tune.val")] = [f"{v:.4f}" for v in val]
+        table[""] = ["★" if a == best else "" for a in ex.GRID]
+    st.dataframe(table, hide_index=True)
+    if stage == 2:
+        st.metric(T("methods.tune.test"), f"{test_err:.4f}", help=T("methods.tune.test.help", a=f"{best:g}"))
+    st.info(T("methods.tune.warn"))
