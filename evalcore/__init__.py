@@ -90,7 +90,8 @@ __all__ = [
     "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution", "ResultTable", "load_table", "table_values",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
-    "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate", "oob_error", "EstimateQuality", "estimate_quality",
+    "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
+    "oob_error", "EstimateQuality", "estimate_quality",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",
