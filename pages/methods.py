@@ -167,7 +167,11 @@ if section == "truth":
             st.warning(T("methods.truth.stale", learner=ex.learner_id(was_learner), n=was_n))
         names = [T(f"methods.method.{mm}") for mm in ex.METHODS]
         q = ec.estimate_quality(est, truth)
-        st.markdown(ex.truth_sentence(q, names, T))
+        j = q.closest                                    # the verdict is written from the numbers
+        biased = [f"{names[i]} ({q.bias[i]:+.4f} ± {q.bias_se[i]:.4f})" for i in range(len(names)) if q.significant[i]]
+        st.markdown(T("methods.truth.closest", name=names[j], rmse=f"{q.rmse[j]:.4f}", bias=f"{q.bias[j]:+.4f}",
+                      se=f"{q.bias_se[j]:.4f}") + " "
+                    + (T("methods.truth.biased", list=", ".join(biased)) if biased else T("methods.truth.none")))
         ui.chart(truth_figure(est, truth, names, text=ui.texts("methods.truthfig.", "x", "y", "zero", "title")),
                  key="methods_truth")
         headers = [T(f"methods.col.{c}") for c in ("method", "mean", "bias", "sd", "rmse", "p")]

@@ -253,11 +253,3 @@ def horse_colic_report(rounds: int) -> ec.HorseColicReport:
     """AdaBoost on horse colic (train and test), computed once."""
     return ec.horse_colic_report(rounds)
 
-
-def truth_sentence(q: ec.EstimateQuality, names, t) -> str:
-    """The truth study's verdict, written from ``q`` (never fixed text)."""
-    j = q.closest
-    text = t("methods.truth.closest", name=names[j], rmse=f"{q.rmse[j]:.4f}", bias=f"{q.bias[j]:+.4f}",
-             se=f"{q.bias_se[j]:.4f}")
-    biased = [f"{names[i]} ({q.bias[i]:+.4f} ± {q.bias_se[i]:.4f})" for i in range(len(names)) if q.significant[i]]
-    return text + " " + (t("methods.truth.biased", list=", ".join(biased)) if biased else t("methods.truth.none"))
