@@ -22,7 +22,7 @@ Modules, by topic: ``confusion`` (counts, measures, kappa), ``_ranking``
 curves), ``analysis`` (the ROC walk, AUC four ways, best F, enclosure),
 ``drawing`` (curve reduction and views for figures), ``cost`` (the cost
 formulas), ``splits`` (hold-out, k-fold, bootstrap), ``estimates`` (.632, .632+), ``comparison``
-(hypothesis tests), ``decomposition`` (bias and variance), ``loading`` (CSV files),
+(hypothesis tests), ``decomposition`` and ``fits`` (bias and variance), ``loading`` (CSV files),
 ``datasets`` (built-in data).  Figure builders live in
 ``evalcore.figures`` (imports plotly) and are not imported here; neither is
 scikit-learn.
@@ -66,9 +66,9 @@ from .adaboost import (AdaBoostModel, HorseColicReport, Stump, TieBlindAuc, fit_
 from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
                      kfold_splits, leave_one_out, oob_fraction)
 from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
-from .decomposition import (TRUTHS, BiasVariance, BiasVarianceTotals, ComplexityCurve, FitSimulation, TrainingCurve,
-                            ZeroOneExample, bias_variance, complexity_curve, simulate_fits, training_curve,
-                            zero_one_example)
+from .decomposition import BiasVariance, BiasVarianceTotals, ZeroOneExample, bias_variance, zero_one_example
+from .fits import (TRUTHS, ComplexityCurve, FitRegime, FitSimulation, TrainingCurve, complexity_curve, fit_regime,
+                   simulate_fits, training_curve)
 from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, RankedSamples, RocSteps,
                        auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
                        pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
@@ -110,7 +110,7 @@ __all__ = [
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
-    "ZeroOneExample", "zero_one_example",
+    "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",
     # the metrics lab: losses, multi-label, regression, clustering
     "log_loss", "hinge_loss", "HingeForms", "hinge_forms", "labels_at", "hamming_loss", "Jaccard", "jaccard",
     "coverage_error",

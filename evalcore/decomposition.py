@@ -5,7 +5,8 @@ from precomputed predictions (one row per training set).  Fitting the models
 that produce those predictions is separate: :func:`simulate_fits` fits a
 polynomial of one degree to many training sets drawn from a known truth, all
 sets in one batched least-squares solve, and :func:`complexity_curve` does so
-for every degree, on the same training sets.
+for every degree, on the same training sets (those live in
+:mod:`evalcore.fits`).
 
 Notation (textbook (2.37)-(2.42)): for a test point x with noise-free truth
 f(x) (the book's y) and noisy label y_D = f(x) + epsilon, epsilon ~ N(0, s^2),
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import DataError, check_count, check_matrix, check_nonneg, check_scores
+from ._validation import DataError, check_matrix, check_scores
 
 # ------------------------------------------------------------ the identity
 
@@ -96,232 +97,6 @@ def bias_variance(predictions, y_true, noise=0.0) -> BiasVariance:
     return BiasVariance(bias2, var, eps2, error, fbar)
 
 
-# ------------------------------------------------------------ the truths
-def _sin(x):
-    return np.sin(2 * np.pi * x)
-
-
-def _step(x):
-    return np.where(x < 0.5, -0.5, 0.5)
-
-
-def _poly(x):
-    return 4 * (x - 0.2) * (x - 0.5) * (x - 0.9) * 3
-
-
-TRUTHS = {"sin": _sin, "step": _step, "poly": _poly}
-"""Known true functions f on [0, 1]: sin(2 pi x), a step at 0.5, a cubic."""
-
-
-def _design(x: np.ndarray, degree: int) -> np.ndarray:
-    """Legendre polynomials up to ``degree`` at x in [0, 1] (mapped to [-1, 1]):
-    the same fits as powers of x, but a well-conditioned basis up to degree 15."""
-    return np.polynomial.legendre.legvander(2.0 * x - 1.0, degree)
-
-
-# ------------------------------------------------------------- simulation
-@dataclass(frozen=True, eq=False)
-class FitSimulation:
-    """Many training sets from one truth, each fitted the same way.
-
-    ``x`` (n_points,) the test points; ``truth`` f(x) there;
-    ``predictions`` (n_sets, n_points) each set's fitted curve;
-    ``train_x``, ``train_y`` (n_sets, n_train) the training sets;
-    ``train_error`` (n_sets,) each fit's mean squared error on its own set;
-    ``noise_var`` s^2; ``decomposition`` the :class:`BiasVariance` of the
-    predictions; ``measured_error`` the squared error against freshly drawn
-    noisy labels, averaged over sets and points (a Monte Carlo check of
-    ``decomposition.error``).
-    """
-
-    x: np.ndarray
-    truth: np.ndarray
-    predictions: np.ndarray
-    train_x: np.ndarray
-    train_y: np.ndarray
-    train_error: np.ndarray
-    noise_var: float
-    decomposition: BiasVariance
-    measured_error: float
-
-
-def _draw(truth, n_train: int, n_sets: int, noise_sd: float, rng):
-    """x stratified on [0, 1] (one uniform point in each of n equal bins, so
-    every training set covers the interval and a high degree is not judged
-    by wild extrapolation into an empty edge), y = f(x) + N(0, noise_sd^2)."""
-    x = (np.arange(n_train) + rng.random((n_sets, n_train))) / n_train
-    return x, truth(x) + noise_sd * rng.standard_normal((n_sets, n_train))
-
-
-def _solve(design: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
-    """Least squares for every set at once, by a batched QR decomposition
-    (as well conditioned as a per-set ``lstsq``).  A ridge penalty ``ridge``
-    per sample is rows sqrt(ridge n) I appended to the design; with more
-    coefficients than points a vanishing ridge picks the small solution."""
-    s, n, p = design.shape
-    lam = ridge if ridge > 0 else (1e-12 if p > n else 0.0)
-    if lam > 0:
-        design = np.concatenate([design, np.broadcast_to(np.sqrt(lam * n) * np.eye(p), (s, p, p))], axis=1)
-        y = np.concatenate([y, np.zeros((s, p))], axis=1)
-    q, r = np.linalg.qr(design)
-    return np.linalg.solve(r, np.einsum("snp,sn->sp", q, y)[..., None])[..., 0]
-
-
-def _gradient_steps(design: np.ndarray, y: np.ndarray, steps: int) -> np.ndarray:
-    """Coefficients after ``steps`` gradient-descent steps from 0 on the mean
-    squared error, step size 1 / (largest curvature), for every set at once.
-
-    On a quadratic this has a closed form in the eigenbasis of V'V / n: each
-    direction k approaches its least-squares value by the factor
-    1 - (1 - lambda_k / lambda_max)^t, so few steps fit only the strongest
-    directions (under-fitting) and many steps the noise too (over-fitting)."""
-    n = design.shape[1]
-    a = np.einsum("snp,snq->spq", design, design) / n
-    b = np.einsum("snp,sn->sp", design, y) / n
-    lam, u = np.linalg.eigh(a)
-    lam_max = lam[:, -1:]
-    proj = np.einsum("spk,sp->sk", u, b)
-    shrink = 1.0 - (1.0 - lam / lam_max) ** steps
-    with np.errstate(divide="ignore", invalid="ignore"):
-        coef_k = np.where(lam > 1e-12 * lam_max, shrink * proj / lam, steps * proj / lam_max)
-    return np.einsum("spk,sk->sp", u, coef_k)
-
-
-def _check(truth, n_train, n_sets, noise_sd, degree, n_points):
-    if truth not in TRUTHS:
-        raise DataError("bad_option", name="truth", options=tuple(TRUTHS), value=truth)
-    n = check_count(n_train, "n_train", minimum=2)
-    s = check_count(n_sets, "n_sets", minimum=2)
-    sd = check_nonneg(noise_sd, "noise_sd")
-    d = check_count(degree, "degree", minimum=0)
-    m = check_count(n_points, "n_points", minimum=2)
-    if d > 20:
-        raise DataError("out_of_range", name="degree", interval="[0, 20]", value=degree)
-    return TRUTHS[truth], n, s, sd, d, m
-
-
-def simulate_fits(truth: str = "sin", *, n_train: int = 20, n_sets: int = 200, noise_sd: float = 0.3,
-                  degree: int = 3, n_points: int = 200, ridge: float = 0.0, gd_steps: int | None = None,
-                  seed=None) -> FitSimulation:
-    """Fit a polynomial of ``degree`` to each of ``n_sets`` training sets of
-    ``n_train`` points (x stratified on [0, 1], y = f(x) + N(0, noise_sd^2)).
-
-    Every set is solved in one batched least-squares call (optionally with a
-    ridge penalty ``ridge`` per sample, or stopped early after ``gd_steps``
-    gradient steps from zero: the book's "training degree", figure 2.9).
-    The same ``seed`` gives the same training sets for every degree, so
-    curves over complexity compare like with like.
-
-    Examples
-    --------
-    >>> import evalcore as ec
-    >>> sim = ec.simulate_fits("sin", n_train=20, n_sets=100, noise_sd=0.3, degree=3, seed=0)
-    >>> t = sim.decomposition.totals()
-    >>> abs(t.bias2 + t.variance + t.noise - t.error) < 1e-12
-    True
-    """
-    f, n, s, sd, d, m = _check(truth, n_train, n_sets, noise_sd, degree, n_points)
-    rng = np.random.default_rng(seed)
-    tx, ty = _draw(f, n, s, sd, rng)
-    design = _design(tx, d)
-    if gd_steps is None:
-        coef = _solve(design, ty, check_nonneg(ridge, "ridge"))
-    else:
-        coef = _gradient_steps(design, ty, check_count(gd_steps, "gd_steps", minimum=0))
-    x = np.linspace(0.0, 1.0, m)
-    truth_x = f(x)
-    pred = coef @ _design(x, d).T
-    fitted = np.einsum("snp,sp->sn", design, coef)
-    train_error = ((fitted - ty) ** 2).mean(axis=1)
-    dec = bias_variance(pred, truth_x, sd ** 2)
-    fresh = truth_x + sd * rng.standard_normal(pred.shape)
-    measured = float(((pred - fresh) ** 2).mean())
-    return FitSimulation(x, truth_x, pred, tx, ty, train_error, sd ** 2, dec, measured)
-
-
-@dataclass(frozen=True, eq=False)
-class _Curve:
-    bias2: np.ndarray
-    variance: np.ndarray
-    noise: np.ndarray
-    error: np.ndarray
-    measured_error: np.ndarray
-    train_error: np.ndarray
-
-    @property
-    def test_error(self) -> np.ndarray:
-        """The expected error on new data (measured against fresh noisy labels)."""
-        return self.measured_error
-
-
-@dataclass(frozen=True, eq=False)
-class ComplexityCurve(_Curve):
-    """The decomposition at each polynomial degree in ``degrees``, averaged
-    over the test points: ``bias2``, ``variance``, ``noise``, ``error``
-    (= their sum), ``measured_error`` (against fresh noisy labels, also
-    ``test_error``), ``train_error``; ``best`` the degree of least ``error``."""
-
-    degrees: np.ndarray
-
-    @property
-    def best(self) -> int:
-        return int(self.degrees[int(np.argmin(self.error))])
-
-
-@dataclass(frozen=True, eq=False)
-class TrainingCurve(_Curve):
-    """The same terms after each number of gradient steps in ``steps`` (a
-    fixed degree): the book's "training degree" (figure 2.9)."""
-
-    steps: np.ndarray
-    degree: int
-
-    @property
-    def best(self) -> int:
-        return int(self.steps[int(np.argmin(self.error))])
-
-
-def _terms(sim: FitSimulation) -> tuple:
-    t = sim.decomposition.totals()
-    return t.bias2, t.variance, t.noise, t.error, sim.measured_error, float(sim.train_error.mean())
-
-
-def complexity_curve(truth: str = "sin", *, degrees=range(16), n_train: int = 20, n_sets: int = 200,
-                     noise_sd: float = 0.3, n_points: int = 200, ridge: float = 0.0, seed=None) -> ComplexityCurve:
-    """:func:`simulate_fits` at every degree, on the same training sets.
-
-    Examples
-    --------
-    >>> import evalcore as ec
-    >>> c = ec.complexity_curve("sin", degrees=[1, 3, 12], n_sets=100, seed=0)
-    >>> bool(c.bias2[0] > c.bias2[1]), bool(c.variance[2] > c.variance[1])
-    (True, True)
-    """
-    ds = np.asarray(list(degrees), dtype=np.int64)
-    a = np.asarray([_terms(simulate_fits(truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=int(d),
-                                         n_points=n_points, ridge=ridge, seed=seed)) for d in ds])
-    return ComplexityCurve(*(a[:, i] for i in range(6)), degrees=ds)
-
-
-def training_curve(truth: str = "sin", *, steps=(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000),
-                   degree: int = 12, n_train: int = 20, n_sets: int = 200, noise_sd: float = 0.3, n_points: int = 200,
-                   seed=None) -> TrainingCurve:
-    """:func:`simulate_fits` with ``gd_steps`` in ``steps`` (few steps:
-    under-fitting; many: the fit follows the noise), same training sets.
-
-    Examples
-    --------
-    >>> import evalcore as ec
-    >>> c = ec.training_curve("sin", steps=[1, 100, 100000], n_sets=100, seed=0)
-    >>> bool(c.bias2[0] > c.bias2[1]), bool(c.variance[2] > c.variance[1])
-    (True, True)
-    """
-    ts = np.asarray(list(steps), dtype=np.int64)
-    a = np.asarray([_terms(simulate_fits(truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=degree,
-                                         n_points=n_points, gd_steps=int(t), seed=seed)) for t in ts])
-    return TrainingCurve(*(a[:, i] for i in range(6)), steps=ts, degree=int(degree))
-
-
 # ------------------------------------------------------ 0-1 loss: no sum
 @dataclass(frozen=True)
 class ZeroOneExample:
@@ -361,6 +136,4 @@ def zero_one_example() -> ZeroOneExample:
     return ZeroOneExample(preds, truth, main, bias, variance, error)
 
 
-__all__ = ["BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS", "FitSimulation", "simulate_fits",
-           "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve", "ZeroOneExample",
-           "zero_one_example"]
+__all__ = ["BiasVariance", "BiasVarianceTotals", "bias_variance", "ZeroOneExample", "zero_one_example"]

@@ -38,7 +38,7 @@ path = sims.curve(truth, n_train, n_sets, noise_sd, mode)
 if mode == "degree":      # positions on the x axis, and their labels
     xs, ticks, current, best = list(path.degrees), None, knob, path.best
 else:
-    xs, ticks = list(range(len(sims.STEPS))), [f"{s:,}" for s in sims.STEPS]
+    xs, ticks = list(range(len(sims.STEPS))), [sims.short(s) for s in sims.STEPS]
     current, best = sims.STEPS.index(knob), sims.STEPS.index(path.best)
 tot = sim.decomposition.totals()
 
@@ -63,10 +63,11 @@ ui.formula("biasvar.identity", b=f"{tot.bias2:.4g}", v=f"{tot.variance:.4g}", n=
            e=f"{tot.error:.4g}")
 st.caption(T("biasvar.identity.note", gap=f"{abs(tot.bias2 + tot.variance + tot.noise - tot.error):.1e}",
              measured=f"{sim.measured_error:.4g}", sets=n_sets))
-if tot.bias2 > tot.variance:
-    st.info(T("biasvar.dominant.bias"))
-else:
-    st.info(T("biasvar.dominant.variance"))
+where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance
+fmt = (lambda v: f"{v:,}") if mode == "steps" else str
+st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=f"{where.error:.4g}",
+          best=fmt(path.best), best_e=f"{where.best_error:.4g}", tol=f"{where.tolerance:.2g}",
+          b=f"{tot.bias2:.4g}", v=f"{tot.variance:.4g}"))
 
 with st.expander(T("biasvar.derivation")):
     for name in ("biasvar.d1", "biasvar.d2", "biasvar.d3", "biasvar.d4"):

@@ -16,9 +16,10 @@ import streamlit as st
 
 from .bounds import clamp_cost
 from .components import component
-from .state import SS
+from .state import BOUND_DEFAULTS, SS
 
 # query parameter -> (session key, parse); parse raises ValueError on bad input
+_BV = "biasvar."          # the bias-variance page's key family
 _FLOAT = float
 
 
@@ -83,7 +84,33 @@ def _params():
         "ci": ("ci_on", _bool),
         "ciprop": ("ci_prop", _choice("wilson", "clopper-pearson")),
         "ciboot": ("ci_boot", _choice("percentile", "bca")),
+        # ---- the bias-variance page (pages/biasvar.py): every control; a key "<page>.<name>" goes into the
+        # link only on its page, and only when it differs from the default the page binds (ui.state.BOUND_DEFAULTS)
+        "bv.f": (_BV + "truth", _choice("sin", "step", "poly")),
+        "bv.sd": (_BV + "noise", _grid_in(0.0, 1.0, 0.05)),
+        "bv.n": (_BV + "n", _int_of(10, 15, 20, 30, 50, 100, 200)),
+        "bv.sets": (_BV + "sets", _int_of(50, 100, 200, 500)),
+        "bv.mode": (_BV + "mode", _choice("degree", "steps")),
+        "bv.deg": (_BV + "degree", _int_in(0, 15)),
+        "bv.steps": (_BV + "steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
     }
+
+
+def _int_of(*options: int):
+    def parse(v: str) -> int:
+        x = int(v)
+        if x not in options:
+            raise ValueError(v)
+        return x
+    return parse
+
+
+def _grid_in(lo: float, hi: float, step: float):
+    """A float in [lo, hi] on a slider's grid of ``step`` (rounded to it)."""
+    def parse(v: str) -> float:
+        x = _float_in(lo, hi)(v)
+        return round(lo + round((x - lo) / step) * step, 10)
+    return parse
 
 
 # values that need the data token: restored when the data is known
@@ -143,7 +170,9 @@ def _wanted(token: str | None, model: str | None) -> dict:
                 "ci_on": False, "ci_prop": "wilson", "ci_boot": "percentile"}   # intervals (ui.intervals)
     want = {}
     for name, (key, _) in _params().items():
-        if key in SS and SS[key] != defaults.get(key, object()):
+        if "." in key and key.split(".", 1)[0] != SS.get("_page"):
+            continue                                         # a page's own key: only in a link to that page
+        if key in SS and SS[key] != defaults.get(key, BOUND_DEFAULTS.get(key, object())):
             if key.startswith("syn_") and SS.get("source") != "synthetic":
                 continue
             if key == "source" and SS[key] == "upload":

@@ -2,6 +2,7 @@
 variance): one object per setting, shared by every session, bounded."""
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 import evalcore as ec
@@ -34,3 +35,15 @@ def curve(truth: str, n_train: int, n_sets: int, noise_sd: float, mode: str):
                                          noise_sd=noise_sd, seed=SEED))
     return _freeze(ec.complexity_curve(truth, degrees=DEGREES, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd,
                                        seed=SEED))
+
+
+def regime(path, index: int, sim) -> ec.FitRegime:
+    """Under-fitting, near the best trade-off or over-fitting at position
+    ``index`` of ``path``, against its least expected error; what counts as
+    near scales with the truth's variance over the test points of ``sim``."""
+    return ec.fit_regime(path.error, index, scale=float(np.var(sim.truth)))
+
+
+def short(steps: int) -> str:
+    """A step count as a short tick label: 300, 3k, 100k."""
+    return f"{steps // 1000}k" if steps >= 1000 else str(steps)

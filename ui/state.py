@@ -137,6 +137,11 @@ def tied(base: str, value, on_change) -> dict:
     return dict(key=key, value=value, on_change=changed)
 
 
+BOUND_DEFAULTS: dict = {}
+"""The default each plain key was bound with (:func:`bind`; the same in every
+session): a link leaves out what equals it."""
+
+
 def bind(key: str, default, first: str | None = None):
     """Keyword arguments that tie a widget to the plain session key ``key``,
     so its value survives page switches: ``st.radio(..., **bind("lang", "zh"))``.
@@ -146,6 +151,7 @@ def bind(key: str, default, first: str | None = None):
     a new widget then starts at it, where otherwise its default shows for a
     moment (a number input drawn anew showed 0 for about 0.1 s)."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
+    BOUND_DEFAULTS.setdefault(key, default)
     if key not in SS:
         SS[key] = default
     assert first in (None, "value"), first

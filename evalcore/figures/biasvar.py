@@ -52,8 +52,7 @@ def decomposition_figure(curve, x, current, *, text, ticks=None) -> go.Figure:
                         hovertemplate=f"{name}: %{{y:.4g}}<extra></extra>")
     fig.add_scatter(x=d, y=curve.measured_error, mode="markers", name=w_m,
                     marker=dict(symbol="x", size=11, color=TOTAL), hovertemplate=f"{w_m}: %{{y:.4g}}<extra></extra>")
-    fig.add_vline(x=current, line=dict(color=POSITIVE, width=3, dash="dash"), annotation_text=w_c,
-                  annotation_position="top")
+    _now(fig, current, w_c)
     fig.update_yaxes(title=y_t, type="log", exponentformat="power")
     _ticks(fig, x_t, d, ticks)
     fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0), hovermode="x unified")
@@ -75,13 +74,18 @@ def fitting_figure(curve, x, current, best, *, text, ticks=None) -> go.Figure:
                   annotation_text=w_over, annotation_position="top right")
     fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))
     fig.add_scatter(x=d, y=curve.test_error, mode="lines+markers", name=w_te, line=dict(color=VARIANCE, width=3))
-    fig.add_vline(x=current, line=dict(color=POSITIVE, width=3, dash="dash"), annotation_text=w_c,
-                  annotation_position="bottom")
+    _now(fig, current, w_c)
     fig.update_yaxes(title=y_t, type="log", exponentformat="power")
     _ticks(fig, x_t, d, ticks)
     fig.update_xaxes(range=[d.min() - 0.5, d.max() + 0.5])
     fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0))
     return _bottom(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 60))
+
+
+def _now(fig: go.Figure, x, name: str) -> None:
+    """The current position: a dashed line named in the legend (a label on
+    the line sat on a tick label or on the region names)."""
+    fig.add_vline(x=x, line=dict(color=POSITIVE, width=3, dash="dash"), name=name, showlegend=True)
 
 
 def _bottom(fig: go.Figure) -> go.Figure:
@@ -91,7 +95,7 @@ def _bottom(fig: go.Figure) -> go.Figure:
 
 
 def _ticks(fig, title, x, ticks) -> None:
-    if ticks is None:
-        fig.update_xaxes(title=title, tickmode="linear", dtick=1)
+    if ticks is None:          # every degree up to 10 positions, every other one beyond (16 labels crowded)
+        fig.update_xaxes(title=title, tickmode="linear", tick0=0, dtick=1 if len(x) <= 10 else 2)
     else:
         fig.update_xaxes(title=title, tickmode="array", tickvals=list(x), ticktext=[str(t) for t in ticks])

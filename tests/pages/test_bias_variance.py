@@ -3,7 +3,8 @@ batched fit against a per-set np.polyfit loop, mlxtend as an oracle, and the
 page under AppTest."""
 import numpy as np
 import pytest
-from apptest_utils import metrics, ok, run, widget
+from apptest_utils import ROOT, metrics, ok, run, widget
+from streamlit.testing.v1 import AppTest
 
 import evalcore as ec
 
@@ -125,3 +126,116 @@ def test_page_training_degree_and_every_truth():
         widget(at.radio, "_w_biasvar.truth").set_value(truth).run()
         ok(at)
     assert "gradient steps" in "\n".join(e.value for e in at.markdown)
+
+
+# ------------------------------------------------- issue 21: items 3, 5, 8
+@pytest.mark.parametrize("degree", [9, 12, 15])
+def test_the_fits_equal_numpys_polynomial_fit_up_to_degree_15(degree):
+    """Reference fit: numpy.polynomial.Polynomial.fit (its own scaled power
+    basis, lstsq per set) gives the same curves as the batched Legendre QR."""
+    from numpy.polynomial import Polynomial
+
+    sim = ec.simulate_fits("sin", n_train=20, n_sets=15, noise_sd=0.3, degree=degree, n_points=50, seed=7)
+    ref = np.array([Polynomial.fit(x, y, degree, domain=[0, 1])(sim.x) for x, y in zip(sim.train_x, sim.train_y)])
+    np.testing.assert_allclose(sim.predictions, ref, atol=1e-6 * max(1.0, np.abs(ref).max()))
+
+
+def test_the_decomposition_is_the_exact_expectation_over_the_label_noise():
+    """Oracle: per training design, the noise-free fit (Polynomial.fit to
+    f(x)) and the noise's variance s^2 |h(x)|^2 from the hat row of a
+    pseudo-inverse of the power-basis design; averaged over designs."""
+    from numpy.polynomial import Polynomial
+
+    sd, degree = 0.4, 5
+    sim = ec.simulate_fits("sin", n_train=15, n_sets=40, noise_sd=sd, degree=degree, n_points=30, seed=3)
+    f = ec.TRUTHS["sin"]
+    clean = np.array([Polynomial.fit(x, f(x), degree, domain=[0, 1])(sim.x) for x in sim.train_x])
+    h2 = np.array([((np.vander(sim.x, degree + 1) @ np.linalg.pinv(np.vander(x, degree + 1))) ** 2).sum(axis=1)
+                   for x in sim.train_x])
+    fbar = clean.mean(axis=0)
+    dec = sim.decomposition
+    np.testing.assert_allclose(dec.bias2, (fbar - sim.truth) ** 2, atol=1e-9)
+    np.testing.assert_allclose(dec.variance, clean.var(axis=0) + sd ** 2 * h2.mean(axis=0), rtol=1e-6)
+    np.testing.assert_allclose(dec.error, dec.bias2 + dec.variance + sd ** 2, rtol=1e-12)
+
+
+def test_bias_squared_does_not_climb_again_at_high_degree_or_many_steps():
+    """Before: bias² was (mean of the noisy fits - f)², which carries var / n_sets
+    of Monte Carlo noise: 0.07-0.32 at degrees 12-15 and 0.05-0.07 at 10^4-10^5
+    steps (default page settings), where the truth is within 1e-4 of a
+    degree-9 polynomial."""
+    c = ec.complexity_curve("sin", n_sets=200, seed=0)
+    assert np.all(c.bias2[9:] <= c.bias2[9] + 1e-4)
+    assert np.all(np.diff(c.bias2[3:]) <= 1e-4)
+    g = ec.training_curve("sin", n_sets=200, seed=0)
+    assert np.all(np.diff(g.bias2) <= 1e-6)
+
+
+def test_complexity_curve_equals_one_simulation_per_degree():
+    c = ec.complexity_curve("poly", degrees=[0, 2, 7], n_train=12, n_sets=30, seed=5)
+    for i, d in enumerate((0, 2, 7)):
+        t = ec.simulate_fits("poly", n_train=12, n_sets=30, degree=d, seed=5).decomposition.totals()
+        assert c.bias2[i] == pytest.approx(t.bias2, rel=1e-8, abs=1e-14)
+        assert c.variance[i] == pytest.approx(t.variance, rel=1e-8)
+
+
+def test_fit_regime_reads_the_position_against_the_least_error():
+    errors = [0.5, 0.2, 0.1, 0.105, 0.3]
+    assert [ec.fit_regime(errors, i, scale=0.0).regime for i in range(5)] == ["under", "under", "near", "near",
+                                                                                 "over"]
+    with pytest.raises(ec.DataError, match="index"):
+        ec.fit_regime(errors, 5, scale=0.0)
+
+
+def verdict(at):
+    return next(e.value for e in at.info)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page_verdict_follows_the_error_minimum(lang):
+    """At degree 3 (the page's own minimum) "near the best trade-off", not
+    "variance dominates"; at σ = 0, degree 3 (error 0.005) not under-fitting;
+    at the best step count near the best; far left under, far right over."""
+    near, under, over = {"en": ("near the best trade-off", "under-fitting", "over-fitting"),
+                         "zh": ("接近最佳折中", "欠拟合", "过拟合")}[lang]
+    at = run("pages/biasvar.py", lang=lang)
+    ok(at)
+    assert near in verdict(at)
+    widget(at.slider, "_w_biasvar.noise").set_value(0.0).run()
+    assert near in verdict(at) and under not in verdict(at)
+    widget(at.slider, "_w_biasvar.noise").set_value(0.3).run()
+    widget(at.slider, "_w_biasvar.degree").set_value(0).run()
+    assert under in verdict(at)
+    widget(at.slider, "_w_biasvar.degree").set_value(14).run()
+    assert over in verdict(at)
+    widget(at.radio, "_w_biasvar.mode").set_value("steps").run()
+    path = ec.training_curve("sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
+    widget(at.select_slider, "_w_biasvar.steps").set_value(path.best).run()
+    assert near in verdict(at)
+    widget(at.select_slider, "_w_biasvar.steps").set_value(100_000).run()
+    assert over in verdict(at)
+
+
+BV_LINK = {"bv.f": ("biasvar.truth", "step"), "bv.sd": ("biasvar.noise", 0.45), "bv.n": ("biasvar.n", 50),
+           "bv.sets": ("biasvar.sets", 100), "bv.mode": ("biasvar.mode", "steps"), "bv.deg": ("biasvar.degree", 7),
+           "bv.steps": ("biasvar.steps", 3000)}
+
+
+def test_page_link_round_trip_of_every_control():
+    """Every control is written into the address, and a session opened at
+    that address shows it again."""
+    at = run("pages/biasvar.py", lang="en", **{k: v for k, v in BV_LINK.values()})
+    ok(at)
+    at.run()
+    q = dict(at.query_params)
+    for name, (key, value) in BV_LINK.items():
+        assert name in q, name
+    fresh = AppTest.from_file(str(ROOT / "pages/biasvar.py"), default_timeout=60)
+    for name, vals in q.items():
+        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
+    fresh.run()
+    ok(fresh)
+    for name, (key, value) in BV_LINK.items():
+        assert fresh.session_state[key] == value, name
+    assert widget(fresh.select_slider, "_w_biasvar.steps").value == 3000
+    assert widget(fresh.slider, "_w_biasvar.noise").value == pytest.approx(0.45)
