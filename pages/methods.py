@@ -44,15 +44,29 @@ c3.button(T("methods.reset"), on_click=move, key="methods_reset")
 c4.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
 if ui.SS.get("_page_changed", True):            # the animation stops when the page is left
     ui.SS["methods.play"] = False
-playing = st.toggle(T("methods.play"), help=T("methods.play.help"), **ui.bind("methods.play", False))
 
 
-@st.fragment(run_every=PLAY_SECONDS if playing and ui.SS[step_key] < m else None)
+def play(on):
+    ui.SS["methods.play"] = bool(on)
+    ui.timers.touch("methods.play")
+
+
+st.toggle(T("methods.play"), help=T("methods.play.help"),
+          **ui.tied("_w_methods.play", bool(ui.SS.get("methods.play", False)), play))
+playing = ui.timers.playing("methods.play") and ui.SS[step_key] < m     # off after limits.PLAY_IDLE_S untouched
+
+
+@st.fragment(run_every=ui.timers.every(PLAY_SECONDS, playing))
 def balls():
     step = int(ui.SS[step_key])
+    if playing and not ui.timers.playing("methods.play"):
+        st.rerun()                                     # idle too long: the whole page, to stop the timer
     if ui.SS.get("methods.play") and step < m:
         step = min(m, step + max(1, m // 40))          # one ball a tick for small m, a handful for large m
         ui.SS[step_key] = step
+        if step >= m:                                  # the end: Play turns itself off, and the timer with it
+            ui.SS["methods.play"] = False
+            st.rerun()
     left, right = st.columns([2, 1])
     with left:
         ui.chart(balls_figure(sample.draws, m, step, text=ui.texts("methods.balls.", "drawn", "never", "last", "oob",

@@ -27,6 +27,23 @@ def test_play_steps_the_draws_and_reset_and_new_sample_work():
     assert at.session_state["methods.seed"] == 1
 
 
+def test_play_turns_itself_off_at_the_end_and_when_idle(monkeypatch):
+    """A Play left running would rerun its fragment every 0.4 s for as long as the tab is open."""
+    from ui import limits
+
+    at = run("pages/methods.py", lang="en", **{"methods.m": 5})
+    widget(at.toggle, "_w_methods.play").set_value(True).run()
+    for _ in range(6):                    # each run takes a step, as the timed reruns do
+        at.run()
+    ok(at)
+    assert at.session_state["methods.step"] == 5 and at.session_state["methods.play"] is False
+    monkeypatch.setattr(limits, "PLAY_IDLE_S", 0.0)      # idle: the next run switches it off
+    at.button(key="methods_reset").click().run()
+    widget(at.toggle, "_w_methods.play").set_value(True).run()
+    at.run()
+    assert at.session_state["methods.play"] is False and at.session_state["methods.step"] < 5
+
+
 def test_moving_m_k_and_the_test_fraction_updates_without_error():
     at = run("pages/methods.py", lang="en", **{"methods.fs": "watermelon"})
     ok(at)
