@@ -268,8 +268,9 @@ def test_formulas_are_typeset_in_place_and_only_where_they_changed(browser, serv
     exact.fill("0.9")
     exact.press("Enter")
     settle(page)
+    page.wait_for_function("old => document.querySelectorAll('.st-key-cost_formulas .lab-typeset-cell')[1].innerText"
+                           " !== old", arg=before, timeout=20_000)     # typeset after the run's figures
     after = cells.nth(1).inner_text()
-    assert after != before
     current = page.locator("[data-testid='stMetric']").filter(has_text="Cost error now")
     assert current.locator("[data-testid='stMetricValue']").inner_text() in after.replace("\n", "")
     assert page.evaluate("() => document.querySelector('.st-key-cost_formulas .lab-typeset-cell .katex').__kept") == 1

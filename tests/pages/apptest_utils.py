@@ -6,9 +6,10 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(page, **state):
-    """Run ``page`` (path from the repository root) with session ``state`` preset."""
-    at = AppTest.from_file(str(ROOT / page), default_timeout=60)
+def run(page, *, timeout: float = 60, **state):
+    """Run ``page`` (path from the repository root) with session ``state`` preset;
+    ``timeout`` bounds each run (a guard against a hang, not a speed check)."""
+    at = AppTest.from_file(str(ROOT / page), default_timeout=timeout)
     for k, v in state.items():
         at.session_state[k] = v
     return at.run()

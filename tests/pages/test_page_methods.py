@@ -61,8 +61,9 @@ def test_k_larger_than_the_smallest_class_gives_a_message_in_the_page():
 
 
 def test_the_truth_study_and_tuning_render():
-    at = run("pages/methods.py", lang="en", **{"methods.fs": "gaussian", "methods.learner": "logistic",
-                                                "methods.n": 50, "methods.truth_on": True})
+    # the truth study takes up to a minute on 2 cores (issue 21 item 6 is open): a longer guard than 60 s
+    at = run("pages/methods.py", lang="en", timeout=240, **{"methods.fs": "gaussian", "methods.learner": "logistic",
+                                                            "methods.n": 50, "methods.truth_on": True})
     ok(at)
     assert any("leave-one-out" in str(d.value) for d in at.dataframe)
     widget(at.radio, "_w_methods.tune_stage").set_value(2).run()
