@@ -37,8 +37,8 @@ class Page:
         return f"common.nav.{self.key}"
 
 
-# The chapter's four stages, in the book's order (sections 2.2 to 2.5).
-STAGES = ("methods", "measures", "tests", "biasvar")
+# The chapter's four stages, in the book's order (sections 2.2 to 2.5), then its exercises.
+STAGES = ("methods", "measures", "tests", "biasvar", "exercises")
 
 # No icons: Material icons are fetched from the internet, which a lecture
 # hall may not have.
@@ -53,6 +53,7 @@ PAGES: tuple[Page, ...] = (
     Page("compare", "tests", "tables"),
     Page("trust", "tests"),
     Page("biasvar", "biasvar"),
+    Page("exercises", "exercises"),
 )
 
 

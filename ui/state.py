@@ -82,6 +82,7 @@ KEYS: dict[str, str] = {
     "biasvar.": "keys of the bias-variance page (pages/biasvar.py)",
     "trust.": "keys of the which-test-to-trust page (ui/trust.py: simulation and Bayesian sections)",
     "lab.": "keys of the metrics-lab page (pages/lab.py)",
+    "exercises.": "keys of the exercises page (pages/exercises.py, ui/guess.py, ui/exercises_a.py, ui/exercises_b.py)",
     # tooling
     "_no_charts": "bench/pages.py sets it to time a page without drawing its charts",
 }
