@@ -14,6 +14,8 @@
 ``typeset``   formulas that follow a live control, typeset in place
 ``preload``   the home page starts every element's code in the browser
 ``limits``    every limit that protects a shared server
+``tables``    a page's open section as state; editable tables that keep the last good result
+``learners``  real learners and the comparison page's one "run it" call
 
 Pages ``import ui`` and use the names re-exported here.
 """
@@ -32,6 +34,9 @@ from .state import KEYS, SS, bind, tied
 from .threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                         threshold_panel)
 from .typeset import formula_grid
+# pages on small tables (comparison tests, metrics lab): sections, checked tables, links of their controls
+from .links import COMPARE_SECTIONS, LAB_SECTIONS, NMI_AVERAGES, publish_again
+from .tables import edited_table, last_good, section
 
 __all__ = [
     "horse_colic_report", "keyboard", "formula_grid",
@@ -45,4 +50,5 @@ __all__ = [
     "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "tied",
     "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",
+    "COMPARE_SECTIONS", "LAB_SECTIONS", "NMI_AVERAGES", "publish_again", "edited_table", "last_good", "section",
 ]

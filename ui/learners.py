@@ -1,17 +1,24 @@
 """Real learners (scikit-learn) for the pages that run experiments: a few
-models by name and cross-validation runs of two learners on the same folds,
-cached and with a worded progress bar.  Model fitting stays out of evalcore."""
+models by name, and the one call that trains two learners (or all of them)
+on shared folds for the comparison tests (:func:`run`), with its controls
+(:func:`run_controls`).  The folds and the error rates are evalcore's
+(``evalcore.crossval``); model fitting stays out of evalcore."""
 from __future__ import annotations
 
 import numpy as np
 import streamlit as st
+from threadpoolctl import threadpool_limits
 
 import evalcore as ec
 
 from .data import feature_set
-from .i18n import t
+from .i18n import labels, show_error, t
+from .state import SS
 
 LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
+RUNS = ("paired", "cv5x2", "friedman")      # what "run it" fills: a paired CV table, a 5x2cv table, a Friedman table
+RUN_SETS = ("breast-cancer", "watermelon")  # the data sets offered for a paired run
+FRIEDMAN_SETS = ("watermelon", "breast-cancer", "gaussian")
 
 
 def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.0):
@@ -32,65 +39,87 @@ def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.
     }[name]()
 
 
-def _errors_on_folds(fs_name: str, names: tuple, folds, label: str) -> np.ndarray:
+def _factory(name: str):
+    return lambda: make(name)
+
+
+def _errors(fs_name: str, names: tuple, folds) -> np.ndarray:
+    """evalcore's :func:`errors_on_folds` with a worded progress bar; one
+    BLAS thread per fit (on a shared 2-core server more threads only queue:
+    a logistic fit took 7x longer with them)."""
     fs = feature_set(fs_name)
-    out = np.empty((len(folds), len(names)))
-    bar = st.progress(0.0, text=label)
-    total = len(folds) * len(names)
-    for i, (train, test) in enumerate(folds):
-        for j, name in enumerate(names):
-            try:
-                model = make(name).fit(fs.X[train], fs.y[train])
-            except Exception as err:       # e.g. a fold with one class only
-                bar.empty()
-                raise ec.DataError("learner_failed", learner=name, fold=i + 1, detail=str(err)[:160]) from None
-            out[i, j] = float(np.mean(model.predict(fs.X[test]) != fs.y[test]))
-            done = i * len(names) + j + 1
+    bar = st.progress(0.0, text=t("common.training", i=0, n=len(folds) * len(names)))
+
+    def progress(done, total):
+        if done % len(names) == 0 or done == total:      # one update per fold: each is a message to the browser
             bar.progress(done / total, text=t("common.training", i=done, n=total))
-    bar.empty()
-    return out
+
+    try:
+        with threadpool_limits(1):
+            return ec.errors_on_folds(fs.X, fs.y, folds, [_factory(n) for n in names], names=names,
+                                      on_progress=progress)
+    finally:
+        bar.empty()
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
-def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.ndarray:
-    """(k, 2) error rates of learners ``a`` and ``b`` on the same k stratified folds."""
+@st.cache_data(max_entries=32, show_spinner=False)
+def run(kind: str, fs_name: str = "breast-cancer", a: str = "logistic", b: str = "naive_bayes",
+        seed: int = 0) -> dict:
+    """The heavy part of "run it", in one call (cached for every session):
+    ``kind`` "paired" (10-fold CV of ``a`` and ``b`` on ``fs_name``),
+    "cv5x2" (5 x 2-fold CV) or "friedman" (every learner, 5-fold CV, on
+    every data set of :data:`FRIEDMAN_SETS`).  Returns the page's table
+    as {column: values}; a DataError when a learner fails or a class is too
+    small for the folds."""
+    if kind == "paired":
+        folds = ec.paired_cv_folds(feature_set(fs_name).y, seed=seed)
+        e = _errors(fs_name, (a, b), folds)
+        return {"A": e[:, 0].tolist(), "B": e[:, 1].tolist()}
+    if kind == "cv5x2":
+        ea, eb = ec.cv5x2_tables(_errors(fs_name, (a, b), ec.cv5x2_folds(feature_set(fs_name).y, seed=seed)))
+        return {"A1": ea[:, 0].tolist(), "A2": ea[:, 1].tolist(), "B1": eb[:, 0].tolist(), "B2": eb[:, 1].tolist()}
+    table = {name: [] for name in LEARNERS}
+    for name in FRIEDMAN_SETS:
+        folds = ec.paired_cv_folds(feature_set(name).y, k=ec.FRIEDMAN_CV_FOLDS, seed=seed)
+        for learner, err in zip(LEARNERS, ec.pooled_errors(_errors(name, LEARNERS, folds), folds)):
+            table[learner].append(float(err))
+    return table
 
-    y = feature_set(fs_name).y
-    folds = [(s.train, s.test) for s in ec.kfold_splits(y, k, seed=seed).splits()]   # DataError when k is too large
-    return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=2 * k))
 
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def cv5x2(fs_name: str, a: str, b: str, seed: int = 0) -> np.ndarray:
-    """(5, 2, 2) error rates: replication i, fold j, learner (a, b); each
-    replication a fresh stratified 2-fold split."""
-    from sklearn.model_selection import StratifiedKFold
-
-    y = feature_set(fs_name).y
-    folds = [f for i in range(5)
-             for f in StratifiedKFold(2, shuffle=True, random_state=seed + i).split(np.zeros(len(y)), y)]
-    return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=20)).reshape(5, 2, 2)
+def run_controls(kind: str, table_key: str, widget_key: str, *, label: str, help: str) -> bool:
+    """The "run it" block of a comparison section: for a paired or 5x2cv
+    run a data set and learners A and B (session keys ``compare.fs.<kind>``,
+    ``compare.a.<kind>``, ``compare.b.<kind>``), and the button.  A click
+    calls :func:`run` once and puts its table into ``SS[table_key]`` (the
+    editor ``widget_key`` drawn anew); a failure is shown and the table
+    stays.  Returns True when the table changed (the page reruns)."""
+    args = ()
+    if kind != "friedman":
+        c1, c2, c3, c4 = st.columns([1.2, 1, 1, 1])
+        names = labels("compare.learner.", LEARNERS)
+        c1.selectbox(t("compare.run.data"), RUN_SETS, format_func=labels("common.src.", RUN_SETS).get,
+                     key=f"compare.fs.{kind}")
+        c2.selectbox("A", LEARNERS, format_func=names.get, key=f"compare.a.{kind}")
+        c3.selectbox("B", LEARNERS, index=3, format_func=names.get, key=f"compare.b.{kind}")
+        args = (SS[f"compare.fs.{kind}"], SS[f"compare.a.{kind}"], SS[f"compare.b.{kind}"])
+        clicked = c4.button(label, key=f"compare.run.{kind}", help=help)
+    else:
+        clicked = st.button(label, key=f"compare.run.{kind}", help=help)
+    if not clicked:
+        return False
+    try:
+        table = run(kind, *args)
+    except ec.DataError as err:
+        show_error(err)
+        return False
+    if kind == "friedman":
+        table = {t(f"compare.learner.{k}"): v for k, v in table.items()}
+    SS[table_key] = table
+    SS.pop(widget_key, None)
+    return True
 
 
 def correct(ps, model: str, threshold: float) -> np.ndarray:
     """Whether each sample of a predictions set is classified right by
     ``model`` at ``threshold`` (score >= threshold = positive)."""
     return (ps.scores[model] >= threshold) == (ps.y == 1)
-
-
-FRIEDMAN_SETS = ("watermelon", "breast-cancer", "gaussian")
-
-
-@st.cache_data(max_entries=4, show_spinner=False)
-def friedman_run(k: int = 5, seed: int = 0) -> dict:
-    """Every learner of :data:`LEARNERS` on every data set of FRIEDMAN_SETS:
-    the mean error of a k-fold stratified CV (the same folds for all learners),
-    as {learner: [error per data set]}."""
-    table = {name: [] for name in LEARNERS}
-    for fs_name in FRIEDMAN_SETS:
-        y = feature_set(fs_name).y
-        folds = [(s.train, s.test) for s in ec.kfold_splits(y, k, seed=seed).splits()]
-        errs = _errors_on_folds(fs_name, LEARNERS, folds, t("common.training", i=0, n=len(folds) * len(LEARNERS)))
-        for j, name in enumerate(LEARNERS):
-            table[name].append(float(np.average(errs[:, j], weights=[len(test) for _, test in folds])))
-    return table
