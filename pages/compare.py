@@ -58,7 +58,8 @@ def null_chart(r, x: str, key: str) -> None:
 
 def run_it(kind: str, label: str = "compare.run") -> None:
     if learners.run_controls(kind, f"compare.table.{kind}", f"_w_compare.table.{kind}", label=T(label),
-                             help=T(f"{label}.help")):
+                             help=T(f"{label}.help"), data_label=T("compare.run.data"),
+                             names=ui.labels("compare.learner.", learners.LEARNERS)):
         st.rerun()
 
 
@@ -113,7 +114,8 @@ def paired() -> None:
         (r, v), frame = ui.edited_table("compare.table.paired", COMPARE_TABLES["paired"], paired_check, kept=KEPT)
     with right:
         null_chart(r, "τ<sub>t</sub>", "compare_paired")
-        ui.formula("compare.paired", k=r.k, mu=f"{r.mean:.4f}", s=f"{r.std:.4f}", v=ui.fmt(abs(r.statistic), 4))
+        mu = f"{r.mean:.4f}" if r.mean >= 0 else f"({r.mean:.4f})"
+        ui.formula("compare.paired", k=r.k, mu=mu, s=f"{r.std:.4f}", v=ui.fmt(abs(r.statistic), 4))
         decision(r, "compare.h0.paired")
     ui.chart(differences_figure(v[:, 0], v[:, 1], text=dict(
         x=T("compare.fold"), y=T("compare.error_rate"), a=str(frame.columns[0]), b=str(frame.columns[1]),

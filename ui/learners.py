@@ -13,7 +13,7 @@ import evalcore as ec
 
 from .data import feature_set
 from .i18n import labels, show_error, t
-from .state import SS
+from .state import SS, bind
 
 LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
 RUNS = ("paired", "cv5x2", "friedman")      # what "run it" fills: a paired CV table, a 5x2cv table, a Friedman table
@@ -86,21 +86,23 @@ def run(kind: str, fs_name: str = "breast-cancer", a: str = "logistic", b: str =
     return table
 
 
-def run_controls(kind: str, table_key: str, widget_key: str, *, label: str, help: str) -> bool:
+def run_controls(kind: str, table_key: str, widget_key: str, *, label: str, help: str, data_label: str,
+                 names: dict) -> bool:
     """The "run it" block of a comparison section: for a paired or 5x2cv
-    run a data set and learners A and B (session keys ``compare.fs.<kind>``,
-    ``compare.a.<kind>``, ``compare.b.<kind>``), and the button.  A click
-    calls :func:`run` once and puts its table into ``SS[table_key]`` (the
-    editor ``widget_key`` drawn anew); a failure is shown and the table
-    stays.  Returns True when the table changed (the page reruns)."""
+    run a data set (labelled ``data_label``) and learners A and B (shown by
+    ``names``; session keys ``compare.fs.<kind>``, ``compare.a.<kind>``,
+    ``compare.b.<kind>``), and the button ``label``.  A click calls
+    :func:`run` once and puts its table into ``SS[table_key]`` (the editor
+    ``widget_key`` drawn anew; a Friedman table's columns are named by
+    ``names``); a failure is shown and the table stays.  Returns True when
+    the table changed (the page reruns)."""
     args = ()
     if kind != "friedman":
         c1, c2, c3, c4 = st.columns([1.2, 1, 1, 1])
-        names = labels("compare.learner.", LEARNERS)
-        c1.selectbox(t("compare.run.data"), RUN_SETS, format_func=labels("common.src.", RUN_SETS).get,
-                     key=f"compare.fs.{kind}")
-        c2.selectbox("A", LEARNERS, format_func=names.get, key=f"compare.a.{kind}")
-        c3.selectbox("B", LEARNERS, index=3, format_func=names.get, key=f"compare.b.{kind}")
+        c1.selectbox(data_label, RUN_SETS, format_func=labels("common.src.", RUN_SETS).get,
+                     **bind(f"compare.fs.{kind}", RUN_SETS[0]))
+        c2.selectbox("A", LEARNERS, format_func=names.get, **bind(f"compare.a.{kind}", LEARNERS[0]))
+        c3.selectbox("B", LEARNERS, format_func=names.get, **bind(f"compare.b.{kind}", LEARNERS[3]))
         args = (SS[f"compare.fs.{kind}"], SS[f"compare.a.{kind}"], SS[f"compare.b.{kind}"])
         clicked = c4.button(label, key=f"compare.run.{kind}", help=help)
     else:
@@ -113,7 +115,7 @@ def run_controls(kind: str, table_key: str, widget_key: str, *, label: str, help
         show_error(err)
         return False
     if kind == "friedman":
-        table = {t(f"compare.learner.{k}"): v for k, v in table.items()}
+        table = {names[k]: v for k, v in table.items()}
     SS[table_key] = table
     SS.pop(widget_key, None)
     return True
