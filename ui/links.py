@@ -91,6 +91,8 @@ def _cell(v: str):
     from urllib.parse import unquote
 
     v = unquote(v)
+    if not v.strip():
+        raise ValueError("an empty cell")
     for kind in (int, float):
         try:
             x = kind(v)
