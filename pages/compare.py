@@ -56,11 +56,11 @@ def null_chart(r, x: str, key: str) -> None:
     ui.chart(null_figure(ec.null_distribution(r), text=dict(NULL_TEXT, x=x)), key=key)
 
 
-def run_it(kind: str, label: str = "compare.run") -> None:
-    if learners.run_controls(kind, f"compare.table.{kind}", f"_w_compare.table.{kind}", label=T(label),
-                             help=T(f"{label}.help"), data_label=T("compare.run.data"),
-                             names=ui.labels("compare.learner.", learners.LEARNERS)):
-        st.rerun()
+def run_it(kind: str, label: str = "compare.run") -> bool:
+    """The "run it" block; it comes before the section's table, which then shows the new run."""
+    return learners.run_controls(kind, f"compare.table.{kind}", f"_w_compare.table.{kind}", label=T(label),
+                          help=T(f"{label}.help"), data_label=T("compare.run.data"),
+                          names=ui.labels("compare.learner.", learners.LEARNERS))
 
 
 def binomial() -> None:
@@ -207,10 +207,11 @@ def friedman() -> None:
     p1.radio(T("compare.friedman.preset"), PRESET_NAMES, horizontal=True,
              format_func=ui.labels("compare.friedman.preset.", PRESET_NAMES).get, **preset,
              on_change=lambda: (copy_back(*args), load_preset()))
+    with p3:
+        if run_it("friedman", "compare.friedman.run"):
+            ui.SS["compare.higher"] = False                           # the run's table holds error rates
     higher = p2.toggle(T("compare.friedman.higher"), help=T("compare.friedman.higher.help"),
                        **ui.bind("compare.higher", False))
-    with p3:
-        run_it("friedman", "compare.friedman.run")
     with st.expander(T("compare.upload")):
         up = st.file_uploader(T("compare.upload"), key="_w_compare_upload", help=T("compare.upload.help"),
                               label_visibility="collapsed")

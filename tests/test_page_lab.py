@@ -61,7 +61,7 @@ def test_a_bad_loss_table_is_worded_for_that_table_and_the_formulas_stay(lang, n
     msgs = [e.value for e in at.error]
     assert len(msgs) == 1 and (en if lang == "en" else zh) in msgs[0], msgs
     assert "load_predictions" not in msgs[0] and "error rate" not in msgs[0]
-    assert latex(at) == before                                            # every formula stays, with the last good values
+    assert latex(at) == before                                # every formula stays, with the last good values
 
 
 @pytest.mark.parametrize("lang,words", [("en", "one of 0, 1"), ("zh", "只能是 0, 1 之一")])
