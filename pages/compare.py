@@ -133,10 +133,10 @@ def cv5x2() -> None:
     st.markdown(T("compare.cv5x2.intro"))
     run_it("cv5x2")
     VARIANTS = ("book", "dietterich")
-    variant = st.radio(T("compare.cv5x2.variant"), VARIANTS, format_func=ui.labels("compare.cv5x2.", VARIANTS).get,
-                       horizontal=True, **ui.bind("compare.variant", "book"))
     left, right = st.columns([1, 1.4])
     with left:
+        variant = st.radio(T("compare.cv5x2.variant"), VARIANTS, format_func=ui.labels("compare.cv5x2.", VARIANTS).get,
+                           **ui.bind("compare.variant", "book"))
         r, _ = ui.edited_table("compare.table.cv5x2", COMPARE_TABLES["cv5x2"], lambda f: cv5x2_check(f, variant),
                                kept=KEPT)
     with right:
@@ -204,7 +204,7 @@ def friedman() -> None:
     p1, p2, p3 = st.columns([2.2, 1, 1.4])
     preset = ui.bind("compare.preset", "book")
     copy_back, args = preset.pop("on_change"), preset.pop("args")
-    p1.radio(T("compare.friedman.preset"), PRESET_NAMES, horizontal=True,
+    p1.radio(T("compare.friedman.preset"), PRESET_NAMES, horizontal=True, help=T("compare.friedman.preset.help"),
              format_func=ui.labels("compare.friedman.preset.", PRESET_NAMES).get, **preset,
              on_change=lambda: (copy_back(*args), load_preset()))
     with p3:
@@ -231,6 +231,7 @@ def friedman() -> None:
     with right:
         ui.chart(cd_diagram(r.avg_ranks, cd, cols, ec.nemenyi_groups(r.avg_ranks, cd), text=dict(
             x=T("compare.friedman.rank"), cd="CD", title=T("compare.friedman.diagram"))), key="compare_cd")
+        st.caption(T("compare.friedman.diagram.note"))
     left, right = st.columns([1, 1.3])
     with left:
         null_chart(r, "τ<sub>F</sub>", "compare_friedman")
