@@ -74,6 +74,11 @@ from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, Ra
                        pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
 from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_polyline, coarsen_steps,
                       crowded_inset, f_iso_curve, pr_view, reduce_curve, roc_view, score_histogram)
+# comparison runs and example tables (two learners on the same folds; the pages' presets)
+from .crossval import (FRIEDMAN_CV_FOLDS, PAIRED_CV_FOLDS, cv5x2_folds, cv5x2_tables, errors_on_folds,
+                       paired_cv_folds, pooled_errors)
+from .multilabel import subset_accuracy
+from .tables import table_labels
 
 __all__ = [
     # errors and shared result types
@@ -127,4 +132,9 @@ __all__ = [
     # drawing support
     "CurveView", "RocView", "PrView", "roc_view", "pr_view", "reduce_curve", "f_iso_curve", "coarsen_steps",
     "ScoreHistogram", "score_histogram", "Inset", "crowded_inset", "clip_polyline",
+]
+__all__ += [
+    # comparison runs (learners given as factories) and subset accuracy
+    "PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds", "cv5x2_tables",
+    "pooled_errors", "subset_accuracy", "table_labels",
 ]

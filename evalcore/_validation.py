@@ -71,6 +71,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "McNemar 检验至少需要一个两个分类器结果不同的样本(e01 + e10 > 0);"
         "现有 e01 = {e01},e10 = {e10}。",
     ),
+    "errors_exceed_m": (
+        "There are {errors} errors but only m = {m} test samples: the number of errors n_errors cannot exceed "
+        "m (it must be in [0, m]). Lower the errors or raise m.",
+        "错误数为 {errors},但测试样本只有 m = {m} 个:错误数不能超过 m(应在 [0, m] 之内)。请减少错误数或增大 m。",
+    ),
+    "cv5x2_table_shape": (
+        "The 5x2cv table has exactly 5 rows (the replications) and 4 columns (A1, A2: learner A's error rates "
+        "on folds 1 and 2; B1, B2: learner B's); it has {got_rows} x {got_cols}. Add or delete rows to match.",
+        "5×2 交叉验证的表格应恰好有 5 行(5 次重复)、4 列(A1、A2:学习器 A 在第 1、2 折上的错误率;"
+        "B1、B2:学习器 B 的);现在是 {got_rows} × {got_cols}。请增删行使之相符。",
+    ),
     "zero_cost": (
         "cost01 and cost10 cannot both be 0; at least one kind of error must cost something.",
         "cost01 与 cost10 不能同时为 0;至少有一类错误应有代价。",

@@ -184,7 +184,8 @@ def _expected_mi(t: np.ndarray) -> float:
 def adjusted_mutual_information(labels_true, labels_pred, *, average: str = "max") -> float:
     """AMI = (MI - E[MI]) / (mean(H(U), H(V)) - E[MI]); the source writes
     the max as the mean (the default here); scikit-learn's default is
-    "arithmetic".  1 for identical clusterings.
+    "arithmetic".  1 for identical clusterings; exactly 0 when one labelling
+    is a single cluster and the other is not (no shared information).
 
     Examples
     --------
@@ -196,11 +197,13 @@ def adjusted_mutual_information(labels_true, labels_pred, *, average: str = "max
     hu, hv = _entropy(t.sum(axis=1)), _entropy(t.sum(axis=0))
     if t.shape[0] == t.shape[1] == 1 or (t.shape[0] == t.shape[1] == t.sum()):
         return 1.0
+    if min(t.shape) == 1:            # one labelling is a single cluster, the other is not: MI = E[MI] = 0,
+        return 0.0                   # no information shared, exactly 0 (as scikit-learn, for every average)
     mi = mutual_information(labels_true, labels_pred)
     emi = _expected_mi(t)
     den = _average(hu, hv, average) - emi
-    if abs(den) < 1e-15:
-        return 1.0 if abs(mi - emi) < 1e-15 else float(np.sign(mi - emi) * np.inf)
+    eps = np.finfo(np.float64).eps   # a vanishing denominator keeps its sign (scikit-learn's rule)
+    den = max(den, eps) if den >= 0 else min(den, -eps)
     return float((mi - emi) / den)
 
 

@@ -71,7 +71,7 @@ def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
     m_ = check_count(m, "m", minimum=1)
     k = check_count(n_errors, "n_errors", minimum=0)
     if k > m_:
-        raise DataError("out_of_range", name="n_errors", interval=f"[0, m] = [0, {m_}]", value=n_errors)
+        raise DataError("errors_exceed_m", errors=k, m=m_)
     e0 = check_open_unit(eps0, "eps0")
     a = check_alpha(alpha)
     dist = stats.binom(m_, e0)

@@ -41,6 +41,12 @@ class DeLongResult:
     alpha: float
     degenerate: bool
 
+    @property
+    def difference_variance(self) -> float:
+        """Var(AUC_a - AUC_b) = S_aa + S_bb - 2 S_ab, the square of z's denominator."""
+        c = self.covariance
+        return float(max(c[0, 0] + c[1, 1] - 2 * c[0, 1], 0.0))
+
 
 def _components(y: np.ndarray, s: np.ndarray):
     """AUC and the structural components V10 (per positive) and V01 (per

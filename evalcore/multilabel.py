@@ -46,6 +46,23 @@ def hamming_loss(Y, Y_pred) -> float:
     return float(np.mean(y != p))
 
 
+def subset_accuracy(Y, Y_pred) -> float:
+    """The share of samples whose predicted label set equals the true set
+    exactly (strict: one wrong label makes the whole sample wrong); the
+    multi-label accuracy of scikit-learn's ``accuracy_score``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> ec.subset_accuracy([[1, 0, 1], [0, 1, 0]], [[1, 0, 1], [0, 1, 1]])
+    0.5
+    """
+    y, p = _labels(Y), _labels(Y_pred, "Y_pred")
+    if p.shape != y.shape:
+        raise DataError("bad_shape", name="Y_pred", expected=y.shape, shape=p.shape)
+    return float(np.mean((y == p).all(axis=1)))
+
+
 @dataclass(frozen=True, eq=False)
 class Jaccard:
     """``per_sample`` |yhat_i ∩ y_i| / |yhat_i ∪ y_i| (1 when both sets are
@@ -140,5 +157,5 @@ def labels_at(scores, threshold: float = 0.5) -> np.ndarray:
     return (check_matrix(scores, "scores") >= float(threshold)).astype(np.int8)
 
 
-__all__ = ["labels_at", "hamming_loss", "Jaccard", "jaccard", "coverage_error", "label_ranking_average_precision",
-           "label_ranking_loss"]
+__all__ = ["labels_at", "hamming_loss", "subset_accuracy", "Jaccard", "jaccard", "coverage_error",
+           "label_ranking_average_precision", "label_ranking_loss"]

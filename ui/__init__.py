@@ -18,11 +18,13 @@
 ``budget``    memory in bytes: the shared cache's ledger, each session's budget
 ``heavy``     heavy computations: a cost bound, one turn at a time, cancellable
 ``timers``    timed reruns (Play) that stop
+``tables``    a page's open section as state; editable tables that keep the last good result
+``learners``  real learners and the comparison page's one "run it" call
 
 Pages ``import ui`` and use the names re-exported here.
 """
 from . import limits, timers
-from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, table_parser,
+from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, redraw, table_parser,
                      tex_number)
 from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
@@ -42,9 +44,12 @@ from .threshold import (get_threshold, set_threshold, set_threshold_to_point, th
 from .typeset import formula_grid
 from .walk import roc_walk
 from . import intervals  # noqa: F401  (pages call ui.intervals.switch, table, bands, k_models, cv_roc)
+# pages on small tables (comparison tests, metrics lab): sections, checked tables, links of their controls
+from .links import COMPARE_SECTIONS, LAB_SECTIONS, NMI_AVERAGES, publish_again
+from .tables import edited_table, last_good, section
 
 __all__ = [
-    "limits", "timers", "bounded_editor", "costs", "labels_parser", "readable_classes", "table_parser",
+    "limits", "timers", "bounded_editor", "redraw", "costs", "labels_parser", "readable_classes", "table_parser",
     "tex_number", "fmt_cost", "once",
     "horse_colic_report", "keyboard", "formula_grid", "roc_walk",
     "chart", "curve_chart", "linked_chart", "kept", "live_chart",
@@ -58,4 +63,5 @@ __all__ = [
     "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "tied",
     "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",
+    "COMPARE_SECTIONS", "LAB_SECTIONS", "NMI_AVERAGES", "publish_again", "edited_table", "last_good", "section",
 ]

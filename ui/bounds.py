@@ -66,6 +66,13 @@ def _widget_key(name: str) -> str:
     return f"_w_{name}" + (f"#{g}" if g else "")
 
 
+def redraw(name: str) -> None:
+    """Draw the editor of ``name`` anew at its next run (its table was
+    replaced elsewhere: a preset, an upload, a run)."""
+    gens = SS.setdefault("_bounds_gen", {})
+    gens[name] = gens.get(name, 0) + 1
+
+
 def inert(frame: pd.DataFrame) -> pd.DataFrame:
     """``frame`` with its headers and text cells as :func:`ui.cell` shows them:
     a leading = + - @ quoted, so the table's CSV download (the editor's own
@@ -93,8 +100,7 @@ def bounded_editor(name: str, default: dict, **kwargs) -> pd.DataFrame:
     except ec.DataError as err:
         SS.setdefault("_bounds_error", {})[name] = err
         SS.pop(key, None)
-        gens = SS.setdefault("_bounds_gen", {})
-        gens[name] = gens.get(name, 0) + 1
+        redraw(name)
         key = _widget_key(name)
     edited = st.data_editor(last, key=key, num_rows="dynamic", width="stretch", **kwargs)
     errors = SS.get("_bounds_error", {})

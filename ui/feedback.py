@@ -6,7 +6,8 @@ English, by CSS on Streamlit's elements (our own strings, never user text):
   once a run has taken half a second, so quick reruns never flicker;
 * a refused upload: Streamlit's browser side refuses a file over
   ``server.maxUploadSize`` with an English message in a tooltip; our
-  sentence goes under the refused file (every uploader of the app)."""
+  sentence goes under the refused file (every uploader of the app);
+* every uploader's "Upload" button and "50MB per file" note, translated."""
 from __future__ import annotations
 
 DELAY_S = 0.5
@@ -24,6 +25,14 @@ _CSS = """
 [data-testid="stTooltipErrorHoverTarget"]:has(> [data-testid="stFileChip"][aria-invalid="true"])::after {
   content: "%(refused)s"; display: block; color: #b3261e; font-size: 0.85rem; padding: 0.3rem 0.2rem 0; }
 """
+# Streamlit's uploader writes "Upload" and "200MB per file" in English: our words in their place
+_UPLOADER_CSS = """
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p { font-size: 0; }
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after {
+  content: "%(button)s"; font-size: 0.875rem; }
+[data-testid="stFileUploaderDropzoneInstructions"] span { font-size: 0; }
+[data-testid="stFileUploaderDropzoneInstructions"] span::after { content: "%(limit)s"; font-size: 0.875rem; }
+"""
 
 
 def _css_string(text: str) -> str:
@@ -31,6 +40,10 @@ def _css_string(text: str) -> str:
     return text.replace("\\", "").replace('"', "").replace("<", "").replace(">", "")
 
 
-def css(busy: str, refused: str) -> str:
-    """The style, worded with ``busy`` (a slow run) and ``refused`` (a file over the upload limit)."""
-    return _CSS % {"delay": DELAY_S, "busy": _css_string(busy), "refused": _css_string(refused)}
+def css(busy: str, refused: str, *, upload_button: str = "", upload_limit: str = "") -> str:
+    """The style, worded with ``busy`` (a slow run) and ``refused`` (a file over the upload limit);
+    with ``upload_button`` and ``upload_limit``, every uploader's button and size note in the user's words."""
+    out = _CSS % {"delay": DELAY_S, "busy": _css_string(busy), "refused": _css_string(refused)}
+    if upload_button and upload_limit:
+        out += _UPLOADER_CSS % {"button": _css_string(upload_button), "limit": _css_string(upload_limit)}
+    return out

@@ -1,18 +1,27 @@
 """Real learners (scikit-learn) for the pages that run experiments: a few
-models by name and cross-validation runs of two learners on the same folds,
-cached and with a worded progress bar.  Model fitting stays out of evalcore."""
+models by name, and the one call that trains two learners (or all of them)
+on shared folds for the comparison tests (:func:`run`), with its controls
+(:func:`run_controls`).  The folds and the error rates are evalcore's
+(``evalcore.crossval``); model fitting stays out of evalcore."""
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 import streamlit as st
+from threadpoolctl import threadpool_limits
 
 import evalcore as ec
 
-from . import heavy
+from . import bounds, heavy
 from .data import feature_set
-from .i18n import t
+from .i18n import labels, show_error, t
+from .state import SS, bind
 
 LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
+RUNS = ("paired", "cv5x2", "friedman")      # what "run it" fills: a paired CV table, a 5x2cv table, a Friedman table
+RUN_SETS = ("breast-cancer", "watermelon")  # the data sets offered for a paired run
+FRIEDMAN_SETS = ("watermelon", "breast-cancer", "gaussian")
 
 
 def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.0):
@@ -33,72 +42,139 @@ def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.
     }[name]()
 
 
-def _errors_on_folds(fs_name: str, names: tuple, folds, label: str) -> np.ndarray:
+def _factory(name: str):
+    return lambda: make(name)
+
+
+def _errors(fs_name: str, names: tuple, folds, progress=None) -> np.ndarray:
+    """evalcore's :func:`errors_on_folds` with one BLAS thread per fit (on a
+    shared 2-core server more threads only queue: a logistic fit took up to
+    7x longer with them) and scikit-learn's input checks off (the built-in
+    data are finite and checked once, in evalcore)."""
+    import sklearn
+
     fs = feature_set(fs_name)
-    out = np.empty((len(folds), len(names)))
-    bar = st.progress(0.0, text=label)
-    total = len(folds) * len(names)
-    for i, (train, test) in enumerate(folds):
-        for j, name in enumerate(names):
-            try:
-                model = make(name).fit(fs.X[train], fs.y[train])
-            except Exception as err:       # e.g. a fold with one class only
-                bar.empty()
-                raise ec.DataError("learner_failed", learner=name, fold=i + 1, detail=str(err)[:160]) from None
-            out[i, j] = float(np.mean(model.predict(fs.X[test]) != fs.y[test]))
-            done = i * len(names) + j + 1
-            bar.progress(done / total, text=t("common.training", i=done, n=total))
-    bar.empty()
-    return out
+    with threadpool_limits(1), sklearn.config_context(assume_finite=True, skip_parameter_validation=True):
+        return ec.errors_on_folds(fs.X, fs.y, folds, [_factory(n) for n in names], names=names,
+                                  on_progress=progress)
 
 
 def _rows(fs_name: str) -> int:
     return int(feature_set(fs_name).y.shape[0])
 
 
+def _cost(kind: str, fs_name: str, a: str, b: str, seed: int, progress=None) -> float:
+    """Sample-operations of a run (``ui.heavy``): fits times rows."""
+    if kind == "paired":
+        return 2 * ec.PAIRED_CV_FOLDS * _rows(fs_name)
+    if kind == "cv5x2":
+        return 2 * ec.CV5X2_REPLICATIONS * ec.CV5X2_FOLDS * _rows(fs_name)
+    return ec.FRIEDMAN_CV_FOLDS * len(LEARNERS) * sum(_rows(f) for f in FRIEDMAN_SETS)
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
 @heavy.job(cost=lambda fs_name, a, b, k=10, seed=0: 2 * k * _rows(fs_name))
 def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.ndarray:
     """(k, 2) error rates of learners ``a`` and ``b`` on the same k stratified folds."""
-
-    y = feature_set(fs_name).y
-    folds = [(s.train, s.test) for s in ec.kfold_splits(y, k, seed=seed).splits()]   # DataError when k is too large
-    return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=2 * k))
+    return _errors(fs_name, (a, b), ec.paired_cv_folds(feature_set(fs_name).y, k=k, seed=seed))
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
-@heavy.job(cost=lambda fs_name, a, b, seed=0: 2 * 10 * _rows(fs_name))
-def cv5x2(fs_name: str, a: str, b: str, seed: int = 0) -> np.ndarray:
-    """(5, 2, 2) error rates: replication i, fold j, learner (a, b); each
-    replication a fresh stratified 2-fold split."""
-    from sklearn.model_selection import StratifiedKFold
+@heavy.job(cost=_cost)
+def _compute(kind: str, fs_name: str, a: str, b: str, seed: int, progress=None) -> dict:
+    if kind == "paired":
+        e = _errors(fs_name, (a, b), ec.paired_cv_folds(feature_set(fs_name).y, seed=seed), progress)
+        return {"A": e[:, 0].tolist(), "B": e[:, 1].tolist()}
+    if kind == "cv5x2":
+        ea, eb = ec.cv5x2_tables(_errors(fs_name, (a, b), ec.cv5x2_folds(feature_set(fs_name).y, seed=seed),
+                                         progress))
+        return {"A1": ea[:, 0].tolist(), "A2": ea[:, 1].tolist(), "B1": eb[:, 0].tolist(), "B2": eb[:, 1].tolist()}
+    table = {name: [] for name in LEARNERS}
+    for name in FRIEDMAN_SETS:
+        folds = ec.paired_cv_folds(feature_set(name).y, k=ec.FRIEDMAN_CV_FOLDS, seed=seed)
+        for learner, err in zip(LEARNERS, ec.pooled_errors(_errors(name, LEARNERS, folds, progress), folds)):
+            table[learner].append(float(err))
+    return table
 
-    y = feature_set(fs_name).y
-    folds = [f for i in range(5)
-             for f in StratifiedKFold(2, shuffle=True, random_state=seed + i).split(np.zeros(len(y)), y)]
-    return _errors_on_folds(fs_name, (a, b), folds, t("common.training", i=0, n=20)).reshape(5, 2, 2)
+
+# The runs at the page's default settings, computed once per server process in the background
+# (started by the first page that imports this module): a class's first click finds them ready.
+DEFAULT_ARGS = ("breast-cancer", "logistic", "naive_bayes", 0)
+_WARM: dict[str, dict] = {}
+
+
+def _warm() -> None:
+    for kind in RUNS:
+        try:
+            _WARM[kind] = _compute(kind, *DEFAULT_ARGS)
+        except Exception:  # noqa: BLE001 -- a warm start that fails only leaves the work to the first click
+            return
+
+
+threading.Thread(target=_warm, name="compare-warm-start", daemon=True).start()
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def run(kind: str, fs_name: str = "breast-cancer", a: str = "logistic", b: str = "naive_bayes",
+        seed: int = 0) -> dict:
+    """The heavy part of "run it", in one call (cached for every session):
+    ``kind`` "paired" (10-fold CV of ``a`` and ``b`` on ``fs_name``),
+    "cv5x2" (5 x 2-fold CV) or "friedman" (every learner, 5-fold CV, on
+    every data set of :data:`FRIEDMAN_SETS`).  Returns the page's table
+    as {column: values}; a DataError when a learner fails or a class is too
+    small for the folds.  The default settings come from the warm start."""
+    if kind == "friedman":
+        fs_name, a, b = DEFAULT_ARGS[:3]
+    if (fs_name, a, b, seed) == DEFAULT_ARGS and kind in _WARM:
+        return _WARM[kind]
+    total = {"paired": 2 * ec.PAIRED_CV_FOLDS, "cv5x2": 2 * ec.CV5X2_REPLICATIONS * ec.CV5X2_FOLDS}.get(kind)
+    bar = st.progress(0.0, text=t("common.training", i=0, n=total or "…"))
+
+    def progress(done, n):
+        if total is not None and (done % 2 == 0 or done == n):    # one update per fold: each is a message
+            bar.progress(done / n, text=t("common.training", i=done, n=n))
+
+    try:
+        return _compute(kind, fs_name, a, b, seed, progress)
+    finally:
+        bar.empty()
+
+
+def run_controls(kind: str, table_key: str, *, label: str, help: str, data_label: str,
+                 names: dict) -> bool:
+    """The "run it" block of a comparison section: for a paired or 5x2cv
+    run a data set (labelled ``data_label``) and learners A and B (shown by
+    ``names``; session keys ``compare.fs.<kind>``, ``compare.a.<kind>``,
+    ``compare.b.<kind>``), and the button ``label``.  A click calls
+    :func:`run` once and puts its table into ``SS[table_key]`` (its editor
+    drawn anew; a Friedman table's columns are named by
+    ``names``); a failure is shown and the table stays.  Returns True when
+    the table changed (the page reruns)."""
+    args = ()
+    if kind != "friedman":
+        c1, c2, c3, c4 = st.columns([1.2, 1, 1, 1])
+        c1.selectbox(data_label, RUN_SETS, format_func=labels("common.src.", RUN_SETS).get,
+                     **bind(f"compare.fs.{kind}", RUN_SETS[0]))
+        c2.selectbox("A", LEARNERS, format_func=names.get, **bind(f"compare.a.{kind}", LEARNERS[0]))
+        c3.selectbox("B", LEARNERS, format_func=names.get, **bind(f"compare.b.{kind}", LEARNERS[3]))
+        args = (SS[f"compare.fs.{kind}"], SS[f"compare.a.{kind}"], SS[f"compare.b.{kind}"])
+        clicked = c4.button(label, key=f"compare.run.{kind}", help=help)
+    else:
+        clicked = st.button(label, key=f"compare.run.{kind}", help=help)
+    if not clicked:
+        return False
+    try:
+        table = run(kind, *args)
+    except ec.DataError as err:
+        show_error(err)
+        return False
+    if kind == "friedman":
+        table = {names[k]: v for k, v in table.items()}
+    SS[table_key] = table
+    bounds.redraw(table_key)
+    return True
 
 
 def correct(ps, model: str, threshold: float) -> np.ndarray:
     """Whether each sample of a predictions set is classified right by
     ``model`` at ``threshold`` (score >= threshold = positive)."""
     return (ps.scores[model] >= threshold) == (ps.y == 1)
-
-
-FRIEDMAN_SETS = ("watermelon", "breast-cancer", "gaussian")
-
-
-@st.cache_data(max_entries=4, show_spinner=False)
-@heavy.job(cost=lambda k=5, seed=0: k * len(LEARNERS) * sum(_rows(f) for f in FRIEDMAN_SETS))
-def friedman_run(k: int = 5, seed: int = 0) -> dict:
-    """Every learner of :data:`LEARNERS` on every data set of FRIEDMAN_SETS:
-    the mean error of a k-fold stratified CV (the same folds for all learners),
-    as {learner: [error per data set]}."""
-    table = {name: [] for name in LEARNERS}
-    for fs_name in FRIEDMAN_SETS:
-        y = feature_set(fs_name).y
-        folds = [(s.train, s.test) for s in ec.kfold_splits(y, k, seed=seed).splits()]
-        errs = _errors_on_folds(fs_name, LEARNERS, folds, t("common.training", i=0, n=len(folds) * len(LEARNERS)))
-        for j, name in enumerate(LEARNERS):
-            table[name].append(float(np.average(errs[:, j], weights=[len(test) for _, test in folds])))
-    return table

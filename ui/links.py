@@ -93,6 +93,9 @@ def _params():
         "bv.mode": (_BV + "mode", _choice("degree", "steps")),
         "bv.deg": (_BV + "degree", _int_in(0, 15)),
         "bv.steps": (_BV + "steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
+        # ---- comparison tests (pages/compare.py) and the metrics lab (pages/lab.py) ----
+        # defaults in _PAGE_DEFAULTS; tables travel compactly (_table), unless too long
+        **_compare_lab_params(),
     }
 
 
@@ -111,6 +114,104 @@ def _grid_in(lo: float, hi: float, step: float):
         x = _float_in(lo, hi)(v)
         return round(lo + round((x - lo) / step) * step, 10)
     return parse
+
+
+# ---------------------------------------------------- comparison tests and metrics lab
+COMPARE_SECTIONS = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
+LAB_SECTIONS = ("loss", "multilabel", "regression", "clustering")
+NMI_AVERAGES = ("geometric", "arithmetic", "min", "max")
+LEARNER_NAMES = ("logistic", "tree", "knn", "naive_bayes")
+TABLE_CHARS = 1500       # a table whose text is longer does not go into the link (the share box says so)
+_TABLE_CELLS = 2000
+_COMPARE_TABLES = ("t", "paired", "cv5x2", "friedman")
+_LAB_TABLES = ("binary", "multi", "hinge", "labels", "regression", "clusters")
+
+
+def _cell(v: str):
+    from urllib.parse import unquote
+
+    v = unquote(v)
+    if not v.strip():
+        raise ValueError("an empty cell")
+    for kind in (int, float):
+        try:
+            x = kind(v)
+        except ValueError:
+            continue
+        if kind is int or math.isfinite(x):
+            return x
+        raise ValueError(v)
+    return v
+
+
+def _table(v: str) -> dict:
+    """A table from its link form ``name:v,v,v;name:v,v,v`` (names and text
+    cells percent-encoded); every column as long as the first."""
+    from urllib.parse import unquote
+
+    out = {}
+    for part in v.split(";"):
+        name, _, cells = part.partition(":")
+        out[unquote(name)] = [_cell(c) for c in cells.split(",")] if cells else []
+    lengths = {len(c) for c in out.values()}
+    if not out or len(lengths) != 1 or sum(map(len, out.values())) > _TABLE_CELLS or 0 in lengths:
+        raise ValueError(v)
+    return out
+
+
+def table_text(table: dict) -> str:
+    """The link form of a table (see :func:`_table`)."""
+    from urllib.parse import quote
+
+    def one(x):
+        if isinstance(x, bool):
+            x = int(x)
+        if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+            return str(int(x))
+        return f"{x:.10g}" if isinstance(x, float) else quote(str(x), safe="")
+    return ";".join(quote(str(k), safe="") + ":" + ",".join(one(x) for x in col) for k, col in table.items())
+
+
+def _compare_lab_params() -> dict:
+    c, lab = "compare.", "lab."
+    out = {
+        "c_sec": (c + "section", _choice(*COMPARE_SECTIONS)),
+        "c_alpha": (c + "alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "c_m": (c + "m", _int_in(1, 100_000)),
+        "c_err": (c + "errors", _int_in(0, 100_000)),
+        "c_eps0": (c + "eps0", _float_in(0.001, 0.999)),
+        "c_eps0t": (c + "eps0_t", _float_in(0.0, 1.0)),
+        "c_var": (c + "variant", _choice("book", "dietterich")),
+        "c_e01": (c + "e01", _int_in(0, 10**6)),
+        "c_e10": (c + "e10", _int_in(0, 10**6)),
+        "c_preset": (c + "preset", _choice("book", "demsar")),
+        "c_higher": (c + "higher", _bool),
+        "c_delong": (c + "delong_set", _choice("current", "breast-cancer", "synthetic")),
+        "l_sec": (lab + "section", _choice(*LAB_SECTIONS)),
+        "l_bias": (lab + "bias", _float_in(-3.0, 3.0)),
+        "l_nmi": (lab + "nmi", _choice(*NMI_AVERAGES)),
+    }
+    for run in ("paired", "cv5x2"):
+        out[f"c_fs_{run}"] = (f"{c}fs.{run}", _choice("breast-cancer", "watermelon"))
+        out[f"c_a_{run}"] = (f"{c}a.{run}", _choice(*LEARNER_NAMES))
+        out[f"c_b_{run}"] = (f"{c}b.{run}", _choice(*LEARNER_NAMES))
+    out.update({f"c_tab_{n}": (f"{c}table.{n}", _table) for n in _COMPARE_TABLES})
+    out.update({f"l_tab_{n}": (f"{lab}table.{n}", _table) for n in _LAB_TABLES})
+    return out
+
+
+def _page_defaults() -> dict:
+    from evalcore.presets import COMPARE_TABLES, LAB_TABLES
+
+    out = {"compare.section": "binomial", "compare.alpha": 0.05, "compare.m": 30, "compare.errors": 6,
+           "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
+           "compare.higher": False, "lab.section": "loss", "lab.bias": 0.0, "lab.nmi": "geometric"}
+    for run in ("paired", "cv5x2"):
+        out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
+                    f"compare.b.{run}": "naive_bayes"})
+    out.update({f"compare.table.{n}": COMPARE_TABLES[n] for n in _COMPARE_TABLES})
+    out.update({f"lab.table.{n}": LAB_TABLES[n] for n in _LAB_TABLES})
+    return out
 
 
 # values that need the data token: restored when the data is known
@@ -167,12 +268,22 @@ def _wanted(token: str | None, model: str | None) -> dict:
     defaults = {"lang": "zh", "presenter": False, "export_fmt": "png", "source": "seed-9", "syn_n": 1000,
                 "syn_sep": 1.5, "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step",
                 "cost01": 1.0, "cost10": 1.0,
-                "ci_on": False, "ci_prop": "wilson", "ci_boot": "percentile"}   # intervals (ui.intervals)
+                "ci_on": False, "ci_prop": "wilson", "ci_boot": "percentile",   # intervals (ui.intervals)
+                **_page_defaults()}
     want = {}
+    too_large = []
     for name, (key, _) in _params().items():
         if "." in key and key.split(".", 1)[0] != SS.get("_page"):
             continue                                         # a page's own key: only in a link to that page
-        if key in SS and SS[key] != defaults.get(key, BOUND_DEFAULTS.get(key, object())):
+        default = defaults.get(key, BOUND_DEFAULTS.get(key, object()))
+        if key in SS and isinstance(SS[key], dict) and SS[key] != default:
+            text = table_text(SS[key])
+            if len(text) > TABLE_CHARS:
+                too_large.append(key)
+            else:
+                want[name] = text
+            continue
+        if key in SS and SS[key] != default:
             if key.startswith("syn_") and SS.get("source") != "synthetic":
                 continue
             if key == "source" and SS[key] == "upload":
@@ -186,6 +297,7 @@ def _wanted(token: str | None, model: str | None) -> dict:
             want["thr"] = _fmt(float(thr))
         if f"cost_p|{token}" in SS:
             want["p"] = _fmt(float(SS[f"cost_p|{token}"]))
+    SS["_link_too_large"] = too_large
     return want
 
 
@@ -196,10 +308,32 @@ def query(token: str | None, model: str | None) -> dict:
 
 def publish(token: str | None = None, model: str | None = None) -> None:
     """Write the current state into the URL (only what differs from the defaults)."""
+    SS["_link_args"] = (token, model)
     want = _wanted(token, model)
     q = st.query_params
     if {k: q.get(k) for k in q} != want:
         q.from_dict(want)
+    _say_too_large()
+
+
+def publish_again() -> None:
+    """:func:`publish` once more at the end of a page's run, with the data
+    of its last call: what the page itself stored during the run (an edited
+    table) goes into the link now, not one run later."""
+    token, model = SS.get("_link_args", (None, None))
+    publish(token, model)
+
+
+def _say_too_large() -> None:
+    note = SS.get("_link_note")
+    if note is None:
+        return
+    from .i18n import t
+
+    if SS.get("_link_too_large"):
+        note.caption(t("common.link.too_large"))
+    else:
+        note.empty()
 
 
 def _address_component():
@@ -231,3 +365,5 @@ def link_box(uploaded: bool) -> None:
         _link_component()(key="link_box", data=dict(copy=t("common.link.copy"), copied=t("common.link.copied"),
                                                      failed=t("common.link.failed")))
         st.caption(t("common.link.upload") if uploaded else t("common.link.help"))
+        SS["_link_note"] = st.empty()       # filled by publish when a table is too large to carry
+    _say_too_large()

@@ -79,8 +79,11 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
     SS["_link_box_drawn"] = False
+    SS.pop("_link_note", None)             # the share box's placeholder belongs to one run
     _sidebar_controls(key)
-    css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB)),
+    css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
+                              upload_button=t("common.upload.button"),
+                              upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else ""]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     st.title(t(page(key).heading_key))

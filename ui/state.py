@@ -24,6 +24,9 @@ KEYS: dict[str, str] = {
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
+    "_link_args": "(token, model) of the run's last link publish (ui.links.publish_again uses them again)",
+    "_link_too_large": "session keys of tables too large to carry in the link (the share box says so)",
+    "_link_note": "this run's placeholder in the share box for the too-large-table note",
     # data
     "source": "which data set the sidebar shows (a name from ui.data.SOURCES)",
     "syn_n": "synthetic generator: number of samples",

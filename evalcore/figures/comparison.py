@@ -8,14 +8,34 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, model_color, need, safe, translucent
+from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, model_color, need, safe, translucent
+
+
+def _regions(nd) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The rejection region of a continuous null distribution as closed
+    areas under the density, one per tail: each starts at its critical value
+    (the density there interpolated on the drawn curve) and runs out to the
+    end of the grid.  One trace per area: plotly fills across a gap."""
+    out = []
+    edges = np.flatnonzero(np.diff(np.r_[0, nd.reject.astype(np.int8), 0]))
+    for start, stop in zip(edges[::2], edges[1::2]):
+        xs, ys = nd.x[start:stop], nd.density[start:stop]
+        if start > 0:                                   # the left edge is a critical value inside the grid
+            c = min(nd.critical, key=lambda v: abs(v - nd.x[start]))
+            xs, ys = np.r_[c, xs], np.r_[np.interp(c, nd.x, nd.density), ys]
+        if stop < nd.x.shape[0]:                        # the right edge likewise
+            c = min(nd.critical, key=lambda v: abs(v - nd.x[stop - 1]))
+            xs, ys = np.r_[xs, c], np.r_[ys, np.interp(c, nd.x, nd.density)]
+        out.append((xs, ys))
+    return out
 
 
 def null_figure(nd, *, text) -> go.Figure:
     """``nd`` (:class:`NullDistribution`): the density (bars when discrete),
-    the rejection region shaded, the critical value(s) and the observed
-    statistic marked.  ``text`` keys: ``x y``, ``region``, ``critical``,
-    ``observed``; optional ``title``."""
+    the rejection region shaded under the curve (both tails of a two-sided
+    test, one trace each), the critical value(s) and the observed statistic
+    marked.  ``text`` keys: ``x y``, ``region``, ``critical``, ``observed``;
+    optional ``title``."""
     x_t, y_t, w_region, w_crit, w_obs = need(text, "x", "y", "region", "critical", "observed")
     fig = go.Figure()
     keep = ~nd.reject
@@ -25,19 +45,26 @@ def null_figure(nd, *, text) -> go.Figure:
         fig.update_layout(bargap=0.1)
     else:
         fig.add_scatter(x=nd.x, y=nd.density, mode="lines", line=dict(color=NEGATIVE, width=3), name=nd.name)
-        shaded = np.where(nd.reject, nd.density, np.nan)
-        fig.add_scatter(x=nd.x, y=shaded, mode="lines", fill="tozeroy", line=dict(color=POSITIVE, width=0),
-                        fillcolor=translucent(POSITIVE, 0.45), name=w_region, connectgaps=False)
+        for i, (xs, ys) in enumerate(_regions(nd)):
+            fig.add_scatter(x=xs, y=ys, mode="lines", fill="tozeroy", line=dict(color=POSITIVE, width=0),
+                            fillcolor=translucent(POSITIVE, 0.45), name=w_region, legendgroup="region",
+                            showlegend=i == 0, hoverinfo="skip")
+    top = float(np.max(nd.density)) if nd.density.size else 1.0
     for c in nd.critical:
-        fig.add_vline(x=c, line=dict(color=NEUTRAL, width=2, dash="dot"), annotation_text=f"{w_crit} {c:.4g}",
-                      annotation_position="top")
+        fig.add_vline(x=c, line=dict(color=NEUTRAL, width=2, dash="dot"))
+        fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}", showarrow=False,
+                           font=dict(color=NEUTRAL))
     if math.isfinite(nd.observed):
-        fig.add_vline(x=nd.observed, line=dict(color=INK, width=4), annotation_text=f"{w_obs} {nd.observed:.4g}",
-                      annotation_position="bottom right")
+        fig.add_vline(x=nd.observed, line=dict(color=INK, width=4))
+        # the observed value's label sits above the density (over white, never behind a bar)
+        fig.add_annotation(x=nd.observed, y=top * 1.12, text=f"<b>{w_obs} {nd.observed:.4g}</b>", showarrow=False,
+                           bgcolor=translucent(PAPER, 0.9), bordercolor=INK, borderwidth=1, borderpad=3)
     fig.update_xaxes(title=x_t)
-    fig.update_yaxes(title=y_t, rangemode="tozero")
+    fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.25])
     fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=110))
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
+    fig = layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
+    fig.update_layout(margin=dict(t=56, b=100))         # room for the critical values' labels above the plot
+    return fig
 
 
 def differences_figure(a, b, *, text) -> go.Figure:
@@ -71,17 +98,17 @@ def cd_diagram(avg_ranks, cd: float, names, groups, *, text) -> go.Figure:
         fig.add_scatter(x=[r[i] - cd / 2, r[i] + cd / 2], y=[y, y], mode="lines", showlegend=False,
                         line=dict(color=model_color(int(i)), width=6), hoverinfo="skip")
         fig.add_scatter(x=[r[i]], y=[y], mode="markers+text", text=[f"{safe(names[i], 30)}  {r[i]:.3f}"],
-                        textposition="top center", showlegend=False,
+                        textposition="bottom center", showlegend=False,     # below: the CD scale is above the top row
                         marker=dict(size=14, color=model_color(int(i)), line=dict(color=INK, width=1)),
                         hovertemplate=f"{safe(names[i])}: %{{x:.3f}}<extra></extra>")
     for j, g in enumerate(groups):
         lo, hi = float(r[list(g)].min()), float(r[list(g)].max())
         fig.add_scatter(x=[lo, hi], y=[-0.2 - 0.35 * j] * 2, mode="lines", showlegend=False, hoverinfo="skip",
                         line=dict(color=INK, width=5))
-    fig.add_annotation(x=1 + cd / 2, y=k + 0.9, text=f"CD = {cd:.3f}", showarrow=False)
-    fig.add_scatter(x=[1, 1 + cd], y=[k + 0.6] * 2, mode="lines+markers", showlegend=False, hoverinfo="skip",
+    fig.add_annotation(x=1 + cd / 2, y=k + 0.85, text=f"CD = {cd:.3f}", showarrow=False, yanchor="bottom")
+    fig.add_scatter(x=[1, 1 + cd], y=[k + 0.7] * 2, mode="lines+markers", showlegend=False, hoverinfo="skip",
                     line=dict(color=INK, width=2), marker=dict(symbol="line-ns-open", size=12, color=INK),
                     name=w_cd)
     fig.update_xaxes(title=x_t, range=[0.5 - cd / 2, k + 0.5 + cd / 2], dtick=1)
-    fig.update_yaxes(visible=False, range=[-0.6 - 0.35 * len(groups), k + 1.2])
+    fig.update_yaxes(visible=False, range=[-0.6 - 0.35 * len(groups), k + 1.35])
     return layout(fig, text.get("title"), height=max(300, 70 * k + 160))

@@ -6,7 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, model_color, need, safe
+from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, model_color, need, safe
 
 
 def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
@@ -33,9 +33,12 @@ def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
 
 
 def clusters_figure(x, y, classes, clusters, *, text) -> go.Figure:
-    """Points coloured by cluster, shaped by true class, numbered.
-    ``text`` keys: ``x y``, ``cluster``, ``cls``."""
-    x_t, y_t, w_cluster, w_cls = need(text, "x", "y", "cluster", "cls")
+    """Points coloured by cluster, shaped by true class, each numbered inside
+    its marker (a number beside it sat under a neighbour).  The legend names
+    the two encodings apart: colours under ``by_colour`` (one entry per
+    cluster), shapes under ``by_shape`` (one grey entry per class).
+    ``text`` keys: ``x y``, ``cluster``, ``cls``, ``by_colour``, ``by_shape``."""
+    x_t, y_t, w_cluster, w_cls, w_colour, w_shape = need(text, "x", "y", "cluster", "cls", "by_colour", "by_shape")
     symbols = ("circle", "square", "diamond", "triangle-up", "cross", "x")
     classes = [safe(c, 20) for c in classes]
     clusters = [safe(c, 20) for c in clusters]
@@ -43,13 +46,20 @@ def clusters_figure(x, y, classes, clusters, *, text) -> go.Figure:
     fig = go.Figure()
     for k, c in enumerate(sorted(set(clusters))):
         idx = [i for i, v in enumerate(clusters) if v == c]
-        fig.add_scatter(x=np.asarray(x)[idx], y=np.asarray(y)[idx], mode="markers+text", name=f"{w_cluster} {c}",
-                        text=[str(i + 1) for i in idx], textposition="top center",
-                        marker=dict(size=16, color=model_color(k), line=dict(color=INK, width=1),
+        fig.add_scatter(x=np.asarray(x)[idx], y=np.asarray(y)[idx], mode="markers+text", showlegend=False,
+                        text=[str(i + 1) for i in idx], textposition="middle center",
+                        textfont=dict(color=PAPER, size=12),
+                        marker=dict(size=24, color=model_color(k), line=dict(color=INK, width=1),
                                     symbol=[symbols[cls_order.index(classes[i]) % len(symbols)] for i in idx]),
                         hovertemplate=[f"#{i + 1}: {w_cls} {classes[i]}, {w_cluster} {c}<extra></extra>"
                                        for i in idx])
+        fig.add_scatter(x=[None], y=[None], mode="markers", name=f"{w_cluster} {c}", legendgroup="colour",
+                        legendgrouptitle_text=w_colour, marker=dict(size=14, color=model_color(k), symbol="circle"))
+    for j, c in enumerate(cls_order):
+        fig.add_scatter(x=[None], y=[None], mode="markers", name=f"{w_cls} {c}", legendgroup="shape",
+                        legendgrouptitle_text=w_shape,
+                        marker=dict(size=14, color=NEUTRAL, line=dict(color=INK, width=1), symbol=symbols[j % 6]))
     fig.update_xaxes(title=x_t)
     fig.update_yaxes(title=y_t, scaleanchor="x")
-    fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0))
+    fig.update_layout(legend=dict(orientation="v", groupclick="toggleitem", tracegroupgap=12))
     return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)

@@ -17,11 +17,11 @@ def test_methods_page_draw_all_shows_the_out_of_bag_balls(page):
 
 def test_compare_page_every_section_has_its_figure(page):
     nav_to(page, "比较检验")
-    tabs = page.locator("[role='tab']")
-    expect(tabs.first).to_be_visible(timeout=20_000)
-    for i in range(tabs.count()):
-        tabs.nth(i).click()
-        page.wait_for_timeout(300)
+    sections = page.locator("[data-testid='stButtonGroup']").first.locator("button")
+    expect(sections.first).to_be_visible(timeout=20_000)
+    for i in range(sections.count()):
+        sections.nth(i).click()
+        settle(page)
         expect(page.locator("[data-testid='stPlotlyChart']:visible").first).to_be_visible(timeout=20_000)
     assert_clean(page)
 
@@ -44,10 +44,10 @@ def test_biasvar_slider_moves_both_figures(page):
 
 def test_lab_page_renders_every_section(page):
     nav_to(page, "度量实验室")
-    tabs = page.locator("[role='tab']")
-    expect(tabs.first).to_be_visible(timeout=20_000)
-    for i in range(tabs.count()):
-        tabs.nth(i).click()
-        page.wait_for_timeout(300)
+    sections = page.locator("[data-testid='stButtonGroup']").first.locator("button")
+    expect(sections.first).to_be_visible(timeout=20_000)
+    for i in range(sections.count()):
+        sections.nth(i).click()
+        settle(page)
         expect(page.locator(".katex-display:visible").first).to_be_visible(timeout=20_000)
     assert_clean(page)

@@ -24,7 +24,7 @@ def test_binomial_test(k, m, eps0, alpha):
 def test_binomial_errors():
     with pytest.raises(ec.DataError, match=r"alpha must be in \(0, 1\), got 1.5"):
         ec.binomial_test(1, 10, 0.1, alpha=1.5)
-    with pytest.raises(ec.DataError, match=r"n_errors must be in \[0, m\]"):
+    with pytest.raises(ec.DataError, match=r"n_errors cannot exceed m \(it must be in \[0, m\]\)"):
         ec.binomial_test(11, 10, 0.1)
 
 

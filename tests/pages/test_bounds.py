@@ -34,6 +34,13 @@ PRESET_ROWS = {"lab.table.binary": 6, "lab.table.multi": 4, "lab.table.hinge": 5
                "lab.table.regression": 8, "lab.table.clusters": 12, "compare.table.t": 10,
                "compare.table.paired": 10, "compare.table.friedman": 4}
 MESSAGE = {"en": "takes at most", "zh": "最多"}
+SECTION = {   # the page's open section that draws the editor
+    "lab.table.binary": {"lab.section": "loss"}, "lab.table.multi": {"lab.section": "loss"},
+    "lab.table.hinge": {"lab.section": "loss"}, "lab.table.labels": {"lab.section": "multilabel"},
+    "lab.table.regression": {"lab.section": "regression"}, "lab.table.clusters": {"lab.section": "clustering"},
+    "compare.table.t": {"compare.section": "t"}, "compare.table.paired": {"compare.section": "paired"},
+    "compare.table.friedman": {"compare.section": "friedman"},
+}
 
 
 def _edits(name: str, n_added: int) -> dict:
@@ -56,7 +63,7 @@ def test_editor_one_over_its_bound_keeps_the_last_good_table(name):
     page, _ = EDITORS[name]
     b = limits.bound(name)
     over = b.rows - PRESET_ROWS[name] + 1
-    at = run(page, lang="en", **{f"_w_{name}": _edits(name, over)})
+    at = run(page, lang="en", **SECTION[name], **{f"_w_{name}": _edits(name, over)})
     ok(at)
     msg = [e for e in _errors(at) if MESSAGE["en"] in e]
     assert msg and f"{b.rows:,} rows" in msg[0] and f"{b.rows + 1:,} rows" in msg[0], _errors(at)
@@ -67,7 +74,8 @@ def test_editor_one_over_its_bound_keeps_the_last_good_table(name):
 @pytest.mark.parametrize("name", ["lab.table.clusters", "compare.table.friedman"])
 def test_editor_at_its_bound_is_taken(name):
     page, _ = EDITORS[name]
-    at = run(page, lang="en", **{f"_w_{name}": _edits(name, limits.bound(name).rows - PRESET_ROWS[name])})
+    at = run(page, lang="en", **SECTION[name],
+             **{f"_w_{name}": _edits(name, limits.bound(name).rows - PRESET_ROWS[name])})
     ok(at)
     assert not [e for e in _errors(at) if MESSAGE["en"] in e]
     assert len(next(iter(at.session_state[name].values()))) == limits.bound(name).rows
@@ -75,7 +83,8 @@ def test_editor_at_its_bound_is_taken(name):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_bound_message_in_both_languages(lang):
-    at = run("pages/lab.py", lang=lang, **{"_w_lab.table.clusters": _edits("lab.table.clusters", 10_000)})
+    at = run("pages/lab.py", lang=lang, **SECTION["lab.table.clusters"],
+             **{"_w_lab.table.clusters": _edits("lab.table.clusters", 10_000)})
     ok(at)
     msg = [e for e in _errors(at) if MESSAGE[lang] in e]
     assert msg and f"{limits.CLUSTER_POINTS:,}" in msg[0]
@@ -85,7 +94,7 @@ def test_bound_message_in_both_languages(lang):
 def test_pasted_long_cell_is_refused():
     edits = _edits("lab.table.clusters", 1)
     edits["added_rows"][0]["class"] = "x" * (limits.CELL_CHARS + 1)
-    at = run("pages/lab.py", lang="en", **{"_w_lab.table.clusters": edits})
+    at = run("pages/lab.py", lang="en", **SECTION["lab.table.clusters"], **{"_w_lab.table.clusters": edits})
     ok(at)
     assert any(f"{limits.CELL_CHARS:,}" in e for e in _errors(at))
 

@@ -1,9 +1,17 @@
 """The comparison-tests page under AppTest: every section, the book's table
-2.5, alpha flipping a borderline decision, edited and bad cells."""
+2.5, alpha flipping a borderline decision, edited and bad cells, the
+rejection regions' geometry, links that bring every control back."""
+import base64
+import re
+
+import numpy as np
 import pytest
-from apptest_utils import ok, run, widget
+from apptest_utils import figure, figures, latex, ok, run, widget
 
 import evalcore as ec
+from evalcore import presets
+
+SECTIONS = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
 
 
 def text(at):
@@ -12,97 +20,215 @@ def text(at):
     return "\n".join(map(str, parts))
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_section_renders_with_its_figure(lang):
-    at = run("pages/compare.py", lang=lang)
+def arr(v):
+    """A figure array from its JSON (plotly ships numbers base64-encoded)."""
+    if isinstance(v, dict) and "bdata" in v:
+        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=np.dtype(v["dtype"])).astype(float)
+    return np.array([np.nan if x is None else x for x in v], dtype=float)
+
+
+def page(section, lang="en", **state):
+    at = run("pages/compare.py", lang=lang, **{"compare.section": section}, **state)
     ok(at)
-    assert len(at.tabs) == 7
-    assert len(at.get("plotly_chart")) >= 8
-    assert "24.4286" in text(at) and "1.657" in text(at)              # the book: tau_F = 24.429, CD = 1.657
+    return at
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("section", SECTIONS)
+def test_every_section_renders_with_its_figure(lang, section):
+    at = page(section, lang)
+    assert len(at.get("plotly_chart")) >= 1
+    if section == "friedman":
+        assert "24.4286" in text(at) and "1.657" in text(at)              # the book: tau_F = 24.429, CD = 1.657
+
+
+# ------------------------------------------------------------- item 1: rejection regions are the tails
+TWO_SIDED = {"t": "compare_t", "paired": "compare_paired", "cv5x2": "compare_cv5x2", "delong": "compare_delong"}
+ONE_SIDED = {"mcnemar": "compare_mcnemar", "friedman": "compare_friedman"}
+
+
+@pytest.mark.parametrize("section", [*TWO_SIDED, *ONE_SIDED])
+def test_the_shaded_rejection_region_lies_in_the_tails_under_the_curve(section):
+    """Every shaded point lies beyond a critical value and on or under the
+    density curve; a two-sided test has one filled trace per tail, each
+    reaching its critical value; nothing is shaded between the critical values."""
+    at = page(section)
+    spec = figure(at, {**TWO_SIDED, **ONE_SIDED}[section])
+    curve = next(t for t in spec["data"] if t.get("fill") is None and t.get("mode") == "lines")
+    cx, cy = arr(curve["x"]), arr(curve["y"])
+    crit = sorted(s["x0"] for s in spec["layout"]["shapes"] if s["line"].get("dash") == "dot")
+    shaded = [t for t in spec["data"] if t.get("fill") == "tozeroy"]
+    assert len(shaded) == (2 if section in TWO_SIDED else 1) == len(crit)
+    for t in shaded:
+        x, y = arr(t["x"]), arr(t["y"])
+        assert np.isfinite(x).all() and np.isfinite(y).all()              # no gaps for plotly to fill across
+        assert (y <= np.interp(x, cx, cy) + 1e-12).all() and (y >= 0).all()
+        if section in TWO_SIDED:
+            assert (x <= crit[0] + 1e-9).all() or (x >= crit[1] - 1e-9).all()
+            edge = crit[0] if x.max() <= crit[0] + 1e-9 else crit[1]
+            assert np.isclose(x, edge).any()                              # the tail starts at its critical value
+        else:
+            assert (x >= crit[0] - 1e-9).all()
+    # the middle (between the critical values) carries no shading at all
+    if section in TWO_SIDED:
+        mid = [x for t in shaded for x in arr(t["x"]) if crit[0] + 1e-9 < x < crit[1] - 1e-9]
+        assert mid == []
+
+
+def test_the_region_traces_share_one_legend_entry():
+    spec = figure(page("t"), "compare_t")
+    shaded = [t for t in spec["data"] if t.get("fill") == "tozeroy"]
+    assert [t.get("showlegend", True) for t in shaded] == [True, False]
+
+
+# ------------------------------------------------------------- item 2: |...| is non-negative
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_paired_formula_shows_the_absolute_value(lang):
+    at = page("paired", lang)                                             # the preset: A better, mean < 0
+    r = ec.paired_t_test(*(presets.COMPARE_TABLES["paired"][c] for c in ("A", "B")))
+    assert r.statistic < 0
+    tex = next(t for t in latex(at) if r"\left|" in t)
+    shown = float(re.search(r"= (-?[0-9.]+)[\s$]*$", tex).group(1))
+    assert shown == pytest.approx(abs(r.statistic), abs=1e-4) and shown >= 0
+
+
+# ------------------------------------------------------------- verdicts, alpha, edits
 def test_binomial_alpha_flips_a_borderline_decision():
     m, k, eps0 = 30, 7, 0.1
     assert ec.binomial_test(k, m, eps0, alpha=0.05).reject != ec.binomial_test(k, m, eps0, alpha=0.01).reject
-    at = run("pages/compare.py", lang="en", **{"compare.m": m, "compare.errors": k, "compare.eps0": eps0})
-    first = [e.value for e in at.tabs[0].success] + [e.value for e in at.tabs[0].error]
+    at = page("binomial", **{"compare.m": m, "compare.errors": k, "compare.eps0": eps0})
+    first = [e.value for e in at.success] + [e.value for e in at.error]
     widget(at.segmented_control, "_w_compare.alpha").set_value(0.01).run()
     ok(at)
-    second = [e.value for e in at.tabs[0].success] + [e.value for e in at.tabs[0].error]
+    second = [e.value for e in at.success] + [e.value for e in at.error]
     assert first != second and any("cannot reject" in s for s in first + second)
 
 
 def test_editing_a_cell_updates_the_statistic_and_a_bad_cell_keeps_the_last_table():
-    at = run("pages/compare.py", lang="en")
-    before = [e.value for e in at.tabs[1].latex]
+    at = page("t")
+    before = latex(at)
     at.session_state["compare.table.t"] = {"error": [0.3, 0.32, 0.28, 0.31, 0.29]}
     at.run()
     ok(at)
-    after = [e.value for e in at.tabs[1].latex]
+    after = latex(at)
     assert before != after
     r = ec.t_test([0.3, 0.32, 0.28, 0.31, 0.29], 0.1)
-    assert f"{r.statistic:.4f}" in after[0]
-    # a bad edit through the editor widget: the message names the cell, the last table stays
+    assert any(f"{r.statistic:.4f}" in t for t in after)
     at.session_state["compare.table.t"] = {"error": [0.3, 1.7, 0.28]}
     at.run()
     ok(at)
-    assert any("between 0 and 1" in e.value for e in at.tabs[1].error)
+    assert any("between 0 and 1" in e.value for e in at.error)
+    assert figures(at) and latex(at)                                      # the figure and formula stay
+
+
+@pytest.mark.parametrize("lang,words", [("en", "is empty"), ("zh", "是空的")])
+def test_an_empty_cell_says_it_is_empty_not_nan(lang, words):
+    at = page("t", lang, **{"compare.table.t": {"error": [0.1, None, 0.2]}})
+    msgs = [e.value for e in at.error]
+    assert any(words in m for m in msgs) and not any("nan" in m for m in msgs)
+    assert figures(at) and latex(at)
 
 
 def test_all_equal_differences_say_so_in_a_sentence():
-    at = run("pages/compare.py", lang="zh", **{"compare.table.paired": {"A": [0.1, 0.2, 0.3], "B": [0.1, 0.2, 0.3]}})
+    at = page("paired", "zh", **{"compare.table.paired": {"A": [0.1, 0.2, 0.3], "B": [0.1, 0.2, 0.3]}})
+    assert any("0/0" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("lang,words", [("en", "division by 0"), ("zh", "除以 0")])
+def test_two_equal_values_warn_instead_of_rejecting(lang, words):
+    """sigma = 0 with a mean away from eps0: tau = inf; a warning, never "reject, p = 0"."""
+    at = page("t", lang, **{"compare.table.t": {"error": [0.2, 0.2]}})
+    assert any(words in w.value for w in at.warning)
+    assert not at.error and not at.success
+
+
+@pytest.mark.parametrize("lang,words", [("en", "cannot exceed m"), ("zh", "不能超过 m")])
+def test_more_errors_than_samples_is_worded_and_the_figure_stays(lang, words):
+    at = page("binomial", lang)
+    assert figures(at)
+    widget(at.number_input, "_w_compare.errors").set_value(40).run()
     ok(at)
-    assert any("0/0" in w.value for w in at.tabs[2].warning)
+    assert any(words in e.value for e in at.error)
+    assert figures(at) and latex(at)                                      # the last good result stays
 
 
 def test_mcnemar_with_few_disagreements_offers_the_exact_form():
-    at = run("pages/compare.py", lang="en", **{"compare.e01": 6, "compare.e10": 1})
-    ok(at)
-    assert any("exact binomial" in e.value for e in at.tabs[4].info)
-    at = run("pages/compare.py", lang="en", **{"compare.e01": 0, "compare.e10": 0})
-    ok(at)
-    assert any("disagree" in e.value for e in at.tabs[4].error)
+    at = page("mcnemar", **{"compare.e01": 6, "compare.e10": 1})
+    assert any("exact binomial" in e.value for e in at.info)
+    at = page("mcnemar", **{"compare.e01": 0, "compare.e10": 0})
+    assert any("disagree" in e.value for e in at.error)
 
 
-def test_delong_section_matches_evalcore():
+def test_delong_section_matches_evalcore_and_shows_the_denominator():
     from evalcore import datasets
 
     ps = datasets.resolve("breast-cancer")
     r = ec.delong_test(ps.y, ps.scores[ps.models[0]], ps.scores[ps.models[1]])
-    at = run("pages/compare.py", lang="en")
-    values = [m.value for m in at.tabs[6].metric]
+    at = page("delong", "zh")
+    values = [m.value for m in at.metric]
     assert f"{r.auc_a:.4f}" in values and f"{r.auc_b:.4f}" in values
+    tex = next(t for t in latex(at) if "AUC" in t)
+    assert r"\cdots" not in tex and f"{r.difference_variance:.6f}" in tex
+    assert r.difference_variance == pytest.approx(float(r.difference / r.statistic) ** 2)
+    labels = [m.label for m in at.metric]
+    assert not any(n in " ".join(labels) for n in ("logistic", "naive_bayes"))      # learner names in Chinese
 
 
 def test_mcnemar_and_delong_on_the_current_data():
     from evalcore import datasets
 
-    at = run("pages/compare.py", lang="en", source="breast-cancer")
-    ok(at)
+    at = page("mcnemar", source="breast-cancer")
     at.button(key="compare_mc_cur").click().run()
     ok(at)
     ps = datasets.resolve("breast-cancer")
     a, b = ps.models[:2]
     t = ec.mcnemar_table((ps.scores[a] >= 0.5) == (ps.y == 1), (ps.scores[b] >= 0.5) == (ps.y == 1))
     assert at.session_state["compare.e01"] == t[0, 1] and at.session_state["compare.e10"] == t[1, 0]
+    # the preset is this very data at 0.5: the page says the numbers did not change, and why
+    assert any("The same as before" in c.value for c in at.caption)
+    at.session_state["compare.section"] = "delong"
+    at.run()
     r = ec.delong_test(ps.y, ps.scores[a], ps.scores[b])
-    assert f"{r.auc_a:.4f}" in [m.value for m in at.tabs[6].metric]
+    assert f"{r.auc_a:.4f}" in [m.value for m in at.metric]
 
 
+# ------------------------------------------------------------- Friedman
 def test_the_demsar_preset_ranks_larger_is_better_and_gives_cd_1_25():
-    at = run("pages/compare.py", lang="en")
+    at = page("friedman")
     widget(at.radio, "_w_compare.preset").set_value("demsar").run()
     ok(at)
     assert at.session_state["compare.higher"] is True
-    text = "\n".join(e.value for e in at.tabs[5].latex)
-    assert "1.254" in text                                       # Demsar (2006): CD = 1.25 at k = 4, N = 14
-    ranks = "\n".join(e.value for e in at.tabs[5].markdown)
-    assert "C4.5 = 3.143" in ranks                               # as the paper: C4.5 is the worst
+    assert any("1.254" in t for t in latex(at))                           # Demsar (2006): CD = 1.25 at k = 4, N = 14
+    assert "C4.5 = 3.143" in text(at)                                     # as the paper: C4.5 is the worst
+    assert "row 13 (voting)" in text(at)
+
+
+# Demsar (2006) table 6 as printed: the rank of each variant on each data set
+DEMSAR_PRINTED = [(4, 3, 2, 1), (1, 2, 3, 4), (4, 1, 2, 3), (4, 1, 3, 2), (4, 2, 3, 1), (1, 2.5, 4, 2.5),
+                  (3, 2, 4, 1), (2.5, 2.5, 4, 1), (4, 3, 2, 1), (2.5, 2.5, 2.5, 2.5), (4, 2.5, 1, 2.5), (3, 2, 4, 1),
+                  (4, 1, 2, 3), (3, 1, 4, 2)]
+
+
+def test_the_transcribed_demsar_table_gives_the_papers_ranks_except_on_voting():
+    values = np.column_stack(list(presets.DEMSAR_TABLE6.values()))
+    r = ec.friedman(values, higher_is_better=True)
+    differ = [presets.DEMSAR_DATASETS[i] for i in range(14) if tuple(r.ranks[i]) != DEMSAR_PRINTED[i]]
+    assert differ == ["voting"]                                           # printed 0.975 twice, ranked 2 and 3
+    paper = np.mean(DEMSAR_PRINTED, axis=0)
+    assert np.round(paper, 3).tolist() == list(presets.DEMSAR_PRINTED_RANKS)
+    assert np.round(r.avg_ranks, 3).tolist() == [3.143, 2.0, 2.929, 1.929]
+
+
+def test_friedman_names_show_without_escapes():
+    at = page("friedman", **{"compare.table.friedman": {"y_true": [1, 2, 3], "model_a": [2, 1, 1],
+                                                         "model_b": [3, 3, 2]}})
+    ranks = next(m for m in text(at).splitlines() if "Average ranks" in m)
+    # escaped once for Markdown (the reader sees y_true); twice showed "y\_true"
+    assert "y\\_true = " in ranks and "\\\\" not in ranks
 
 
 def test_nemenyi_cd_agrees_with_scikit_posthocs():
     """A pair differs by more than CD exactly when scikit-posthocs' Nemenyi p-value is below alpha."""
-    import numpy as np
     import scikit_posthocs as sp
 
     rng = np.random.default_rng(3)
@@ -118,20 +244,30 @@ def test_nemenyi_cd_agrees_with_scikit_posthocs():
                     assert (gap > cd) == (p[i, j] < 0.05)
 
 
+# ------------------------------------------------------------- "run it"
 def test_run_it_with_too_many_folds_for_a_class_says_so():
-    at = run("pages/compare.py", lang="en", **{"compare.fs.paired": "watermelon"})
+    at = page("paired", **{"compare.fs.paired": "watermelon"})
     at.button(key="compare.run.paired").click().run()
     ok(at)
-    assert any("10-fold stratified" in e.value for e in at.tabs[2].error)
-    at = run("pages/compare.py", lang="en")
+    assert any("10-fold stratified" in e.value for e in at.error)
+    at = page("paired")
     at.button(key="compare.run.paired").click().run()                     # breast cancer: it runs
     ok(at)
     assert len(at.session_state["compare.table.paired"]["A"]) == 10
 
 
 def test_friedman_run_it_fills_a_learners_by_data_sets_table():
-    at = run("pages/compare.py", lang="en")
+    at = page("friedman")
     at.button(key="compare.run.friedman").click().run()
     ok(at)
     table = at.session_state["compare.table.friedman"]
     assert len(table) == 4 and all(len(v) == 3 and all(0 <= e <= 1 for e in v) for v in table.values())
+
+
+# ------------------------------------------------------------- the open section survives
+def test_a_language_switch_keeps_the_open_section():
+    at = page("cv5x2", "zh")
+    at.sidebar.radio[0].set_value("en").run()
+    ok(at)
+    assert at.session_state["compare.section"] == "cv5x2"
+    assert any("5x2cv" in t or "Dietterich" in t for t in [r.label for r in at.radio] + [text(at)])

@@ -1,0 +1,103 @@
+"""Two or more learners on the same folds: the runs behind the paired CV
+t-test (k folds), the 5x2cv test (five replications of 2-fold CV) and a
+Friedman table (each learner's cross-validated error on each data set).
+
+Learners are given as factories (a call returns a fresh, unfitted model
+with ``fit(X, y)`` and ``predict(X)``), so evalcore never imports a
+learning library; fitting happens here only through those factories.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ._validation import DataError, check_matrix
+from .comparison import CV5X2_FOLDS, CV5X2_REPLICATIONS
+from .splits import Split, kfold_splits
+
+PAIRED_CV_FOLDS = 10      # k of the k-fold cross-validated paired t-test (the book's 10-fold)
+FRIEDMAN_CV_FOLDS = 5     # k of the stratified CV behind each cell of a Friedman table
+
+
+def paired_cv_folds(y, *, k: int = PAIRED_CV_FOLDS, seed: int = 0) -> list[Split]:
+    """The k stratified folds on which both learners of a paired CV t-test
+    are trained and tested (a DataError when a class has fewer than k samples).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> len(ec.paired_cv_folds([0, 1] * 10))
+    10
+    """
+    return kfold_splits(y, k, seed=seed).splits()
+
+
+def cv5x2_folds(y, *, seed: int = 0) -> list[Split]:
+    """Five replications of a fresh stratified 2-fold split, replication
+    major: split ``2 i + j`` is fold j of replication i.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> len(ec.cv5x2_folds([0, 1] * 10))
+    10
+    """
+    return kfold_splits(y, CV5X2_FOLDS, repeats=CV5X2_REPLICATIONS, seed=seed).splits()
+
+
+def errors_on_folds(X, y, folds: Sequence[Split], learners: Sequence[Callable], *,
+                    names: Sequence[str] | None = None, on_progress: Callable | None = None) -> np.ndarray:
+    """The test error rate of each learner on each fold, shape
+    (len(folds), len(learners)): learner j is made anew by ``learners[j]()``,
+    fitted on ``X[train]`` and tested on ``X[test]`` of every fold.
+
+    ``on_progress(done, total)`` is called after each fit; a learner that
+    fails (e.g. a fold with one class only) raises ``DataError("learner_failed")``
+    naming it (``names[j]``) and the fold.
+
+    Examples
+    --------
+    >>> import numpy as np, evalcore as ec
+    >>> class Majority:
+    ...     def fit(self, X, y): self.c = np.bincount(y).argmax(); return self
+    ...     def predict(self, X): return np.full(len(X), self.c)
+    >>> y = np.array([0, 0, 0, 1] * 5); X = np.zeros((20, 1))
+    >>> ec.errors_on_folds(X, y, ec.paired_cv_folds(y, k=5), [Majority]).ravel().tolist()
+    [0.25, 0.25, 0.25, 0.25, 0.25]
+    """
+    y = np.asarray(y)
+    names = [str(j) for j in range(len(learners))] if names is None else list(names)
+    out = np.empty((len(folds), len(learners)))
+    total = out.size
+    for i, split in enumerate(folds):
+        for j, make in enumerate(learners):
+            try:
+                model = make().fit(X[split.train], y[split.train])
+                out[i, j] = float(np.mean(model.predict(X[split.test]) != y[split.test]))
+            except Exception as err:       # the learning library's own message, shortened
+                raise DataError("learner_failed", learner=names[j], fold=i + 1, detail=str(err)[:160]) from None
+            if on_progress is not None:
+                on_progress(i * len(learners) + j + 1, total)
+    return out
+
+
+def cv5x2_tables(errors) -> tuple[np.ndarray, np.ndarray]:
+    """The two learners' (5, 2) error tables (replication i, fold j) from
+    :func:`errors_on_folds` run on :func:`cv5x2_folds` with two learners,
+    ready for :func:`cv5x2_t_test`."""
+    e = check_matrix(errors, "errors", shape=(CV5X2_REPLICATIONS * CV5X2_FOLDS, 2))
+    e = e.reshape(CV5X2_REPLICATIONS, CV5X2_FOLDS, 2)
+    return e[:, :, 0], e[:, :, 1]
+
+
+def pooled_errors(errors, folds: Sequence[Split]) -> np.ndarray:
+    """Each learner's error over all folds together (per-fold errors
+    weighted by the fold sizes): the cross-validated error rate."""
+    e = check_matrix(errors, "errors")
+    sizes = np.array([s.test.shape[0] for s in folds], dtype=np.float64)
+    return (sizes @ e) / sizes.sum()
+
+
+__all__ = ["PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds",
+           "cv5x2_tables", "pooled_errors"]

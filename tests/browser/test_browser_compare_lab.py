@@ -1,0 +1,52 @@
+"""The comparison-tests page and the metrics lab in a real browser: in
+presenter mode at 1366 x 768 every section's figure starts above the fold;
+the open section and the language survive a switch; no console error."""
+import pytest
+from browser_utils import assert_clean, expect, pytestmark, settle  # noqa: F401
+
+COMPARE = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
+
+
+@pytest.fixture
+def projector(browser, server):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    pg = ctx.new_page()
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.stcore_probes = []
+    pg.on("response", lambda r: pg.stcore_probes.append(r.url)
+          if r.status == 404 and "/_stcore/" in r.url and not r.url.split("//", 1)[1].split("/", 1)[1]
+          .startswith("_stcore") else None)
+    yield pg, server
+    ctx.close()
+
+
+@pytest.mark.parametrize("section", COMPARE)
+def test_compare_sections_in_presenter_mode_show_their_figure_above_the_fold(projector, section):
+    pg, server = projector
+    pg.goto(f"{server}/compare?presenter=1&c_sec={section}")
+    figure = pg.locator(".js-plotly-plot").first
+    expect(figure).to_be_visible(timeout=60_000)
+    settle(pg)
+    pg.wait_for_timeout(500)
+    top = figure.evaluate("e => e.getBoundingClientRect().top")
+    assert top < 768, (section, top)
+    if section == "friedman":                                       # the CD diagram is the section's figure
+        assert "CD = " in figure.inner_text()
+    assert_clean(pg)
+
+
+def test_the_open_section_survives_a_language_switch_and_is_in_the_link(page):
+    page.goto(page.url.split("?")[0].rstrip("/") + "/compare")
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=60_000)
+    page.locator("[data-testid='stButtonGroup'] button").filter(has_text="5×2 交叉验证").click()
+    settle(page)
+    expect(page.locator("[data-testid='stMarkdownContainer']").filter(has_text="5 次 2 折交叉验证").first
+           ).to_be_visible(timeout=20_000)
+    assert "c_sec=cv5x2" in page.url
+    page.locator("[data-testid='stSidebar'] label").filter(has_text="English").click()
+    settle(page)
+    expect(page.locator("[data-testid='stMarkdownContainer']").filter(has_text="Five replications").first
+           ).to_be_visible(timeout=20_000)
+    assert "c_sec=cv5x2" in page.url and "lang=en" in page.url
+    assert_clean(page)
