@@ -32,7 +32,8 @@ if ui.SS.get("presenter"):
 else:
     st.markdown(T("compare.guide"))
 section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
-alpha = st.segmented_control("α", ALPHAS, help=T("compare.alpha.help"), **ui.bind("compare.alpha", 0.05)) or 0.05
+alpha = st.segmented_control("α", ALPHAS, help=T("compare.alpha.help"),
+                             **ui.bind("compare.alpha", 0.05, "one")) or ui.SS["compare.alpha"]
 NULL_TEXT = ui.texts("compare.null.", "y", "region", "critical", "observed")
 KEPT = T("compare.kept")
 

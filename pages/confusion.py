@@ -58,7 +58,8 @@ def threshold_views(models: list) -> None:
         k3.metric(T("m.recall"), ui.fmt(m.recall))
         k4.metric("F1", ui.fmt(m.f1))
         scale = st.segmented_control(T("cm.hist.scale"), SCALES, format_func=ui.labels("cm.hist.scale.", SCALES).get,
-                                     help=T("cm.hist.scale.help"), **ui.bind("hist_scale", "count")) or "count"
+                                     help=T("cm.hist.scale.help"),
+                                     **ui.bind("hist_scale", "count", "one")) or ui.SS["hist_scale"]
         ui.live_chart(figures.score_histogram(
             facts.histogram, thr, scale=scale,
             text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=ui.t_fig("common.axis.score", model=model),

@@ -153,20 +153,24 @@ def bind(key: str, default, first: str | None = None):
     changed elsewhere is drawn anew.  ``first="value"``, for widgets that
     take ``value=`` (a number input, a slider), passes the value (:func:`tied`):
     a new widget then starts at it, where otherwise its default shows for a
-    moment (a number input drawn anew showed 0 for about 0.1 s)."""
+    moment (a number input drawn anew showed 0 for about 0.1 s).  ``first="one"``,
+    for a segmented control that always has one option chosen: clicking the
+    chosen option again keeps it."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
     BOUND_DEFAULTS.setdefault(key, default)
     if key not in SS:
         SS[key] = default
-    assert first in (None, "value"), first
+    assert first in (None, "value", "one"), first
     if first == "value":
         return tied("_w_" + key, SS[key], lambda v: SS.__setitem__(key, v))
     wkey = widget_key("_w_" + key, SS[key])
     if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
         SS[wkey] = SS[key]         # first value: index, value, default; a new key has nothing to undo)
-    return dict(key=wkey, on_change=_copy_back, args=(key, wkey))
+    return dict(key=wkey, on_change=_copy_back, args=(key, wkey, first == "one"))
 
 
-def _copy_back(key: str, wkey: str) -> None:
-    if is_current("_w_" + key, wkey):
+def _copy_back(key: str, wkey: str, one: bool = False) -> None:
+    # one: a segmented control that must keep one option: a click on the chosen option deselects it
+    # (None); the key keeps its value and the control is drawn anew showing it (its value differs)
+    if is_current("_w_" + key, wkey) and not (one and SS[wkey] is None):
         SS[key] = SS[wkey]

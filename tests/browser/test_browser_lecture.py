@@ -106,12 +106,7 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(bro
     ctx.close()
 
 
-OPEN_ABOVE_THE_FOLD = {"compare": "issue 21 item 9: the null distribution starts at 739 px in presenter mode"}
-
-
-@pytest.mark.parametrize("key", [pytest.param(p.key, marks=pytest.mark.xfail(reason=OPEN_ABOVE_THE_FOLD[p.key],
-                                                                            strict=True))
-                                 if p.key in OPEN_ABOVE_THE_FOLD else p.key for p in ui.PAGES if p.key != "home"])
+@pytest.mark.parametrize("key", [p.key for p in ui.PAGES if p.key != "home"])
 def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(browser, server, key):
     """On a projector (presenter mode, 1366 x 768) the open section's figure starts on the first screen."""
     height = 768

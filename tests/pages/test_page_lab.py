@@ -186,3 +186,19 @@ def test_formula_words_are_in_the_users_language():
     for english in ("explained", "textbook", "coverage", "ranking"):
         assert english not in text
     assert "解释方差" in text and "教材" in text and "涵盖误差" in text and "排序损失" in text
+
+
+@pytest.mark.parametrize("page_file, key, value", [("pages/lab.py", "lab.section", "regression"),
+                                                   ("pages/compare.py", "compare.section", "t"),
+                                                   ("pages/compare.py", "compare.alpha", 0.01)])
+def test_clicking_the_chosen_option_again_keeps_it(page_file, key, value):
+    """A segmented control deselects on a second click (its value None): the
+    section (or alpha) stays and the page draws (it raised KeyError: None)."""
+    at = run(page_file, lang="en", **{key: value})
+    ok(at)
+    widget(at.segmented_control, "_w_" + key).set_value(None).run()
+    ok(at)
+    assert at.session_state[key] == value
+    at.run()
+    ok(at)
+    assert widget(at.segmented_control, "_w_" + key).value == value
