@@ -32,7 +32,7 @@ __version__ = "0.9.0"  # the lab's version (printed in a report)
 from ._csv import visible
 from ._validation import Bi, DataError, DataTypeError
 from . import _bounds  # noqa: F401  (registers the bounds' messages)
-from .results import Better, ConfidenceInterval
+from .results import Better, ConfidenceInterval, TestResult
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
@@ -82,7 +82,7 @@ from .tables import table_labels
 
 __all__ = [
     # errors and shared result types
-    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "visible",
+    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "TestResult", "visible",
     # the primitive and the curves
     "ThresholdCounts", "threshold_counts", "RocCurve", "PrCurve", "CostCurve", "roc_curve", "roc_auc",
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",

@@ -16,27 +16,31 @@ from scipy import stats
 
 from ._validation import (DataError, as_1d, check_alpha, check_count, check_matrix,
                           check_open_unit, check_real, check_scores, check_same_length)
-from .results import ConfidenceInterval
+from .intervals import proportion_interval
+from .results import ConfidenceInterval, TestResult
 
 CV5X2_REPLICATIONS = 5   # the 5 of 5x2cv: five replications ...
 CV5X2_FOLDS = 2          # ... of 2-fold cross-validation
 
 
-@dataclass(frozen=True)
-class BinomialTestResult:
+@dataclass(frozen=True, kw_only=True)
+class BinomialTestResult(TestResult):
     """``statistic`` is the observed number of errors; ``critical`` the
     critical error count c; ``critical_error_rate`` = c / m (the book's
     epsilon-bar); ``error_rate`` = n_errors / m."""
 
-    statistic: int
-    pvalue: float
-    critical: int
     critical_error_rate: float
-    reject: bool
     m: int
     eps0: float
-    alpha: float
     error_rate: float
+
+    def confidence_interval(self, confidence_level: float = 0.95, *,
+                            method: str = "clopper-pearson") -> ConfidenceInterval:
+        """Two-sided interval for the generalisation error from ``statistic``
+        errors in ``m`` tests: the exact (Clopper-Pearson) interval by default,
+        as ``scipy.stats.binomtest(...).proportion_ci(method="exact")``;
+        ``method="wilson"`` for the score interval."""
+        return proportion_interval(self.statistic, self.m, confidence_level=confidence_level, method=method)
 
 
 def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
@@ -82,23 +86,19 @@ def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
         c -= 1
     while dist.sf(c) > a:
         c += 1
-    return BinomialTestResult(k, pvalue, c, c / m_, k > c, m_, e0, a, k / m_)
+    return BinomialTestResult(statistic=k, pvalue=pvalue, critical=c, critical_error_rate=c / m_, reject=k > c, m=m_,
+                              eps0=e0, alpha=a, error_rate=k / m_)
 
 
-@dataclass(frozen=True)
-class TTestResult:
+@dataclass(frozen=True, kw_only=True)
+class TTestResult(TestResult):
     """Two-sided t-test.  ``statistic`` is t; ``critical`` is t_{alpha/2, df};
     ``mean`` and ``std`` (ddof = 1) of the values tested; ``k`` values."""
 
-    statistic: float
-    pvalue: float
-    critical: float
-    reject: bool
     df: int
     mean: float
     std: float
     k: int
-    alpha: float
     degenerate: bool = False   # all values equal: s = 0, the statistic is 0/0 (nan) or +-inf
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
@@ -135,12 +135,14 @@ def t_test(error_rates, eps0, alpha=0.05) -> TTestResult:
     if sd <= 1e-14 * max(1.0, abs(mu)):          # all values equal (up to rounding)
         sd = 0.0
         if abs(mu - eps) <= 1e-14 * max(1.0, abs(mu)):
-            return TTestResult(math.nan, math.nan, crit, False, df, mu, sd, k, a, True)   # 0/0, as scipy
+            return TTestResult(statistic=math.nan, pvalue=math.nan, critical=crit, reject=False, df=df, mean=mu,
+                               std=sd, k=k, alpha=a, degenerate=True)   # 0/0, as scipy
         t = math.copysign(math.inf, mu - eps)
-        return TTestResult(t, 0.0, crit, True, df, mu, sd, k, a, True)
+        return TTestResult(statistic=t, pvalue=0.0, critical=crit, reject=True, df=df, mean=mu, std=sd, k=k, alpha=a,
+                           degenerate=True)
     t = math.sqrt(k) * (mu - eps) / sd
     p = float(2 * stats.t.sf(abs(t), df))
-    return TTestResult(t, p, crit, abs(t) > crit, df, mu, sd, k, a)
+    return TTestResult(statistic=t, pvalue=p, critical=crit, reject=abs(t) > crit, df=df, mean=mu, std=sd, k=k, alpha=a)
 
 
 def paired_t_test(errors_a, errors_b, alpha=0.05) -> TTestResult:
@@ -156,21 +158,16 @@ def paired_t_test(errors_a, errors_b, alpha=0.05) -> TTestResult:
     return t_test(a - b, 0.0, alpha)
 
 
-@dataclass(frozen=True)
-class Cv5x2Result:
+@dataclass(frozen=True, kw_only=True)
+class Cv5x2Result(TestResult):
     """5x2cv paired t-test.  ``differences`` (5, 2); ``variances`` s_i^2 (5,);
     ``numerator`` the mean difference used on top."""
 
-    statistic: float
-    pvalue: float
-    critical: float
-    reject: bool
     df: int
     numerator: float
     variances: np.ndarray
     differences: np.ndarray
     variant: str
-    alpha: float
 
     @property
     def variance_sum(self) -> float:
@@ -214,21 +211,17 @@ def cv5x2_t_test(errors_a, errors_b, alpha=0.05, variant="book") -> Cv5x2Result:
     df = CV5X2_REPLICATIONS
     p = float(2 * stats.t.sf(abs(t), df))
     crit = float(stats.t.ppf(1 - al / 2, df))
-    return Cv5x2Result(t, p, crit, abs(t) > crit, df, num, s2, d, variant, al)
+    return Cv5x2Result(statistic=t, pvalue=p, critical=crit, reject=abs(t) > crit, df=df, numerator=num, variances=s2,
+                       differences=d, variant=variant, alpha=al)
 
 
-@dataclass(frozen=True)
-class McNemarResult:
+@dataclass(frozen=True, kw_only=True)
+class McNemarResult(TestResult):
     """McNemar's test with continuity correction; ``statistic`` is tau_chi2."""
 
-    statistic: float
-    pvalue: float
-    critical: float
-    reject: bool
     df: int
     e01: int
     e10: int
-    alpha: float
     pvalue_exact: float = math.nan   # two-sided exact binomial p-value (e01 ~ Bin(e01 + e10, 1/2))
     reject_exact: bool = False
 
@@ -280,27 +273,23 @@ def mcnemar(e01, e10, alpha=0.05) -> McNemarResult:
     p = float(stats.chi2.sf(stat, 1))
     crit = float(stats.chi2.ppf(1 - a, 1))
     p_exact = float(min(1.0, 2 * stats.binom.cdf(min(b, c), b + c, 0.5)))
-    return McNemarResult(float(stat), p, crit, stat > crit, 1, b, c, a, p_exact, p_exact <= a)
+    return McNemarResult(statistic=float(stat), pvalue=p, critical=crit, reject=stat > crit, df=1, e01=b, e10=c,
+                         alpha=a, pvalue_exact=p_exact, reject_exact=p_exact <= a)
 
 
-@dataclass(frozen=True)
-class FriedmanResult:
+@dataclass(frozen=True, kw_only=True)
+class FriedmanResult(TestResult):
     """Friedman test.  ``statistic`` is tau_F (the F form), with ``df`` =
     (k - 1, (k - 1)(N - 1)) and ``pvalue``/``critical`` from that F
     distribution; ``chi2`` is tau_chi2 (2.34), no tie correction; ``ranks``
     the N x k rank table; ``avg_ranks`` the k average ranks (1 = best)."""
 
-    statistic: float
-    pvalue: float
-    critical: float
-    reject: bool
     df: tuple[int, int]
     chi2: float
     avg_ranks: np.ndarray
     ranks: np.ndarray
     n_datasets: int
     k: int
-    alpha: float
 
 
 def friedman(performance, alpha=0.05, higher_is_better=False) -> FriedmanResult:
@@ -340,7 +329,8 @@ def friedman(performance, alpha=0.05, higher_is_better=False) -> FriedmanResult:
     tau_f = (n - 1) * chi2 / den if den > 1e-12 * n * k else math.inf
     p = float(stats.f.sf(tau_f, df1, df2))
     crit = float(stats.f.ppf(1 - a, df1, df2))
-    return FriedmanResult(float(tau_f), p, crit, tau_f > crit, (df1, df2), float(chi2), r, ranks, n, k, a)
+    return FriedmanResult(statistic=float(tau_f), pvalue=p, critical=crit, reject=tau_f > crit, df=(df1, df2),
+                          chi2=float(chi2), avg_ranks=r, ranks=ranks, n_datasets=n, k=k, alpha=a)
 
 
 def nemenyi_q(k, alpha=0.05) -> float:

@@ -16,11 +16,11 @@ import numpy as np
 from scipy import stats
 
 from ._validation import DataError, check_alpha, check_labels_and_scores, check_same_length, check_scores
-from .results import ConfidenceInterval
+from .results import ConfidenceInterval, TestResult
 
 
-@dataclass(frozen=True)
-class DeLongResult:
+@dataclass(frozen=True, kw_only=True)
+class DeLongResult(TestResult):
     """``auc_a``, ``auc_b`` and their DeLong confidence intervals ``ci_a``,
     ``ci_b`` (at 1 - alpha, clipped to [0, 1]); ``difference`` = auc_a - auc_b;
     ``statistic`` z = difference / sqrt(var(difference)); two-sided
@@ -33,12 +33,7 @@ class DeLongResult:
     ci_a: ConfidenceInterval
     ci_b: ConfidenceInterval
     difference: float
-    statistic: float
-    pvalue: float
-    critical: float
-    reject: bool
     covariance: np.ndarray
-    alpha: float
     degenerate: bool
 
     @property
@@ -152,8 +147,9 @@ def _result(auc_a: float, auc_b: float, cov: np.ndarray, al: float) -> DeLongRes
         z = diff / math.sqrt(var)
         p = float(2 * stats.norm.sf(abs(z)))
     reject = bool(not math.isnan(z) and abs(z) > z_crit)
-    return DeLongResult(auc_a, auc_b, _ci(auc_a, cov[0, 0], z_crit), _ci(auc_b, cov[1, 1], z_crit), diff, z, p,
-                        z_crit, reject, cov, al, degenerate)
+    return DeLongResult(auc_a=auc_a, auc_b=auc_b, ci_a=_ci(auc_a, cov[0, 0], z_crit),
+                        ci_b=_ci(auc_b, cov[1, 1], z_crit), difference=diff, statistic=z, pvalue=p, critical=z_crit,
+                        reject=reject, covariance=cov, alpha=al, degenerate=degenerate)
 
 
 def _ci(auc: float, var: float, z_crit: float) -> ConfidenceInterval:

@@ -22,6 +22,7 @@ import numpy as np
 from scipy import stats
 
 from ._validation import DataError, check_alpha, check_scores
+from .results import ConfidenceInterval, TestResult
 
 SIM_TESTS = ("mcnemar", "resampled_t", "cv10_t", "cv5x2_dietterich", "cv5x2_book", "corrected_t")
 RESAMPLES = 30           # train/test resamples of the resampled (and corrected) t-test
@@ -30,23 +31,18 @@ MAX_REPLICATIONS = 10_000
 _CELLS = 400_000         # about this many (replication, split, sample) cells per vectorised step
 
 
-@dataclass(frozen=True)
-class CorrectedTTestResult:
+@dataclass(frozen=True, kw_only=True)
+class CorrectedTTestResult(TestResult):
     """Nadeau-Bengio corrected resampled t-test.  ``statistic`` t, ``pvalue``
     two-sided, ``critical`` t_{1-alpha/2, df}, ``df`` = J - 1, ``mean`` and
     ``std`` (ddof 1) of the J differences, ``correction`` = 1/J + n_test/n_train
     (the factor on s^2; the plain paired t has 1/J)."""
 
-    statistic: float
-    pvalue: float
-    critical: float
-    reject: bool
     df: int
     mean: float
     std: float
     k: int
     correction: float
-    alpha: float
 
 
 def corrected_resampled_t_test(differences, *, n_train: int, n_test: int,
@@ -92,7 +88,8 @@ def corrected_resampled_t_test(differences, *, n_train: int, n_test: int,
     else:
         t = mu / math.sqrt(corr * sd * sd)
         p = float(2 * stats.t.sf(abs(t), j - 1))
-    return CorrectedTTestResult(t, p, crit, bool(abs(t) > crit), j - 1, mu, sd, j, corr, a)
+    return CorrectedTTestResult(statistic=t, pvalue=p, critical=crit, reject=bool(abs(t) > crit), df=j - 1, mean=mu,
+                                std=sd, k=j, correction=corr, alpha=a)
 
 
 @dataclass(frozen=True)
@@ -118,8 +115,6 @@ class BayesianTTest:
 
     def interval(self, confidence_level: float = 0.95):
         """Central credible interval of the mean difference."""
-        from .results import ConfidenceInterval
-
         h = float(stats.t.ppf(0.5 + confidence_level / 2, self.df)) * self.scale
         return ConfidenceInterval(self.mean - h, self.mean + h)
 

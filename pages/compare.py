@@ -85,6 +85,9 @@ def binomial() -> None:
         ui.formula("compare.binomial.p", k=r.statistic, m=r.m, e=f"{r.eps0:g}")
         ui.formula("compare.binomial.p_filled", v=ui.fmt(r.pvalue, 4))
         decision(r, "compare.h0.binomial")
+        ci = r.confidence_interval(1 - r.alpha)
+        st.caption(T("compare.binomial.ci", k=r.statistic, m=r.m, e=ui.fmt(r.error_rate, 4), level=f"{1 - r.alpha:.0%}",
+                     low=ui.fmt(ci.low, 4), high=ui.fmt(ci.high, 4)))
         st.info(T("compare.binomial.note"))
 
 

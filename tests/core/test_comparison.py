@@ -19,6 +19,28 @@ def test_binomial_test(k, m, eps0, alpha):
     c = next(c for c in range(m + 1) if sf[c] <= alpha)
     assert r.critical == c and r.critical_error_rate == pytest.approx(c / m)
     assert r.reject == (k > c) == (r.pvalue <= alpha)
+    # the interval of the error rate: exact (Clopper-Pearson) as scipy's binomtest, Wilson as statsmodels
+    from statsmodels.stats.proportion import proportion_confint
+
+    exact = stats.binomtest(k, m).proportion_ci(confidence_level=0.9, method="exact")
+    ci = r.confidence_interval(0.9)
+    assert (ci.low, ci.high) == pytest.approx((exact.low, exact.high), abs=1e-12)
+    assert tuple(r.confidence_interval(method="wilson")) == pytest.approx(
+        proportion_confint(k, m, alpha=0.05, method="wilson"), abs=1e-12)
+
+
+def test_every_test_result_is_a_frozen_keyword_result():
+    import dataclasses
+
+    results = [ec.binomial_test(5, 20, 0.1), ec.t_test([0.1, 0.12, 0.09], 0.1),
+               ec.paired_t_test([0.1, 0.12, 0.09], [0.11, 0.15, 0.1]), ec.mcnemar(10, 3),
+               ec.friedman([[1, 2, 3], [1, 3, 2], [2, 1, 3], [1, 2, 3]])]
+    for r in results:
+        assert isinstance(r, ec.TestResult)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            r.pvalue = 0.5
+        with pytest.raises(TypeError):
+            type(r)(*[getattr(r, f.name) for f in dataclasses.fields(r)])    # positional: refused
 
 
 def test_binomial_errors():

@@ -271,3 +271,11 @@ def test_a_language_switch_keeps_the_open_section():
     ok(at)
     assert at.session_state["compare.section"] == "cv5x2"
     assert any("5x2cv" in t or "Dietterich" in t for t in [r.label for r in at.radio] + [text(at)])
+
+
+def test_binomial_section_shows_the_exact_interval_of_the_error_rate():
+    from scipy import stats
+
+    at = page("binomial", **{"compare.m": 40, "compare.errors": 9, "compare.alpha": 0.1})
+    ci = stats.binomtest(9, 40).proportion_ci(confidence_level=0.9, method="exact")
+    assert f"[{ci.low:.4f}, {ci.high:.4f}]" in text(at) and "9/40" in text(at)
