@@ -126,8 +126,8 @@ elif ui.SS["mc_source"] == "animals":
     labelset = datasets.animals_example()
 else:
     f = st.file_uploader(T("mc.upload"), key="_w_mc_upload", help=T("mc.upload.help"))
-    ui.handle_upload(ui.data.LABELS, f, ui.labels_parser)
-    ui.upload_status(ui.data.LABELS)
+    ui.handle_upload(ui.LABELS_UPLOAD, f, ui.labels_parser)
+    ui.upload_status(ui.LABELS_UPLOAD)
     labelset = ui.SS.get("mc_labels")
     if labelset is None:
         st.info(T("mc.upload.none"))

@@ -202,3 +202,23 @@ def test_the_api_reference_lists_every_public_name():
     doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     assert not [n for n in ec.__all__ if not re.search(rf"\b{re.escape(n)}\b", doc)]
     assert sorted(set(ec.__all__)) == sorted(ec.__all__)          # no name twice
+
+
+def test_pages_are_thin_and_use_only_public_ui_names():
+    """A page stays under ~200 lines and reaches ui only through its public
+    names: ``ui.<name in ui.__all__>``, ``ui.<module>.<public name>`` for a
+    module re-exported there, or a page-part module imported by name."""
+    import ui
+
+    public = set(ui.__all__)
+    for f in ROOT.glob("pages/*.py"):
+        code = f.read_text(encoding="utf-8")
+        assert len(code.splitlines()) <= 200, (f.name, len(code.splitlines()))
+        bare = re.sub(r'""".*?"""|#[^\n]*', "", code, flags=re.S)          # no docstrings, no comments
+        for name, attr in re.findall(r"\bui\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", bare):
+            assert name in public, (f.name, name)
+            assert not attr.startswith("_"), (f.name, name, attr)
+        for mod in re.findall(r"^from ui import (\w+)", code, re.M):
+            used = set(re.findall(rf"\b{mod}\.(\w+)", code))
+            assert not [a for a in used if a.startswith("_")], (f.name, mod)
+        assert not re.search(r"^from ui\.\w+ import|^import ui\.", code, re.M), f.name

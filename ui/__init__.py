@@ -20,6 +20,7 @@
 ``timers``    timed reruns (Play) that stop
 ``tables``    a page's open section as state; editable tables that keep the last good result
 ``learners``  real learners and the comparison page's one "run it" call
+``comparison`` the comparison-tests page's sections (pages/compare.py draws the open one)
 
 Pages ``import ui`` and use the names re-exported here.
 """
@@ -28,7 +29,7 @@ from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_cl
                      tex_number)
 from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
-from .data import (FEATURE_SOURCES, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
+from .data import (FEATURE_SOURCES, LABELS_UPLOAD, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
                    t_fig, texts)
@@ -49,12 +50,13 @@ from .links import COMPARE_SECTIONS, LAB_SECTIONS, NMI_AVERAGES, publish_again
 from .tables import edited_table, last_good, section
 
 __all__ = [
-    "limits", "timers", "bounded_editor", "redraw", "costs", "labels_parser", "readable_classes", "table_parser",
+    "limits", "timers", "intervals", "bounded_editor", "redraw", "costs", "labels_parser", "readable_classes",
+    "table_parser",
     "tex_number", "fmt_cost", "once",
     "horse_colic_report", "keyboard", "formula_grid", "roc_walk",
     "chart", "curve_chart", "linked_chart", "kept", "live_chart",
     "preload_figures", "preload",
-    "FEATURE_SOURCES",
+    "FEATURE_SOURCES", "LABELS_UPLOAD",
     "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
     "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",

@@ -43,7 +43,8 @@ class UploadSlot:
 
 
 PREDICTIONS = UploadSlot("ds_upload", "upload_name", "upload_error", "upload_file_id")
-LABELS = UploadSlot("mc_labels", "mc_name", "mc_error", "mc_file_id")
+LABELS_UPLOAD = UploadSlot("mc_labels", "mc_name", "mc_error", "mc_file_id")
+"""The confusion page's K x K labels upload (its session keys)."""
 
 
 def handle_upload(slot: UploadSlot, file, parse, on_error=None) -> bool:

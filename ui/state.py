@@ -65,6 +65,7 @@ KEYS: dict[str, str] = {
     "imb_method": 'cost page: "under" or "over" sampling',
     "mc_source": 'confusion page, K x K section: "kappa", "animals" or "upload"',
     "mc_labels": "confusion page: the last uploaded LabelSet that loaded",
+    "mc_name": "confusion page: the file name of mc_labels",
     "mc_error": "confusion page: the error of the last failed K x K upload",
     "mc_file_id": "confusion page: file_id of the K x K upload already handled",
     # intervals beside the measures (ui.intervals)
