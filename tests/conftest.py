@@ -8,8 +8,9 @@
 
 The fast loop is ``pytest -m "not browser and not system"``.  Tests run on
 two processes (pytest-xdist, ``-n 2`` in pytest.ini; ``-n 0`` for one):
-the browser tests stay together on one of them (one server, one
-Chromium), and so do the system tests.
+the browser tests run in two groups (the lecture tests, the others), each
+on one process with one server and one Chromium; the system tests stay
+together on one process.
 """
 from pathlib import Path
 
@@ -17,6 +18,9 @@ import pytest
 
 HERE = Path(__file__).parent
 MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
+# The browser tests in two groups of about equal time, each on one process with its own server and
+# Chromium, so that the two processes finish together (the lecture tests alone take as long as the rest).
+GROUPS = {"test_browser_lecture.py": "browser-lecture"}
 
 
 def pytest_collection_modifyitems(items):
@@ -26,4 +30,4 @@ def pytest_collection_modifyitems(items):
         parts = Path(item.path).relative_to(HERE).parts if Path(item.path).is_relative_to(HERE) else ()
         if parts and parts[0] in MARKERS:
             item.add_marker(MARKERS[parts[0]])
-            item.add_marker(pytest.mark.xdist_group(parts[0]))
+            item.add_marker(pytest.mark.xdist_group(GROUPS.get(parts[-1], parts[0])))
