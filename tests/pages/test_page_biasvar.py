@@ -1,0 +1,92 @@
+"""The bias-variance page under AppTest: the verdict follows the error
+minimum, every truth and the training mode draw, every control in the link."""
+import pytest
+from apptest_utils import ROOT, metrics, ok, run, widget
+from streamlit.testing.v1 import AppTest
+
+import evalcore as ec
+
+
+def terms(at):
+    m = metrics(at)
+    return {k: float(v) for k, v in m.items()}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page_low_degree_bias_dominates_high_degree_variance(lang):
+    at = run("pages/biasvar.py", lang=lang)
+    ok(at)
+    widget(at.slider, "_w_biasvar.degree").set_value(0).run()
+    low = list(terms(at).values())
+    widget(at.slider, "_w_biasvar.degree").set_value(12).run()
+    high = list(terms(at).values())
+    ok(at)
+    assert low[0] > low[1] and high[1] > high[0]                       # bias², var
+    for b, v, n, e, _ in (low, high):
+        assert b + v + n == pytest.approx(e, rel=2e-3)                  # shown to 4 digits
+    assert len(at.get("plotly_chart")) == 3
+
+
+def test_page_training_degree_and_every_truth():
+    at = run("pages/biasvar.py", lang="en")
+    widget(at.radio, "_w_biasvar.mode").set_value("steps").run()
+    ok(at)
+    widget(at.select_slider, "_w_biasvar.steps").set_value(100_000).run()
+    for truth in ec.TRUTHS:
+        widget(at.radio, "_w_biasvar.truth").set_value(truth).run()
+        ok(at)
+    assert "gradient steps" in "\n".join(e.value for e in at.markdown)
+
+
+def verdict(at):
+    return next(e.value for e in at.info)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page_verdict_follows_the_error_minimum(lang):
+    """At degree 3 (the page's own minimum) "near the best trade-off", not
+    "variance dominates"; at σ = 0, degree 3 (error 0.005) not under-fitting;
+    at the best step count near the best; far left under, far right over."""
+    near, under, over = {"en": ("near the best trade-off", "under-fitting", "over-fitting"),
+                         "zh": ("接近最佳折中", "欠拟合", "过拟合")}[lang]
+    at = run("pages/biasvar.py", lang=lang)
+    ok(at)
+    assert near in verdict(at)
+    widget(at.slider, "_w_biasvar.noise").set_value(0.0).run()
+    assert near in verdict(at) and under not in verdict(at)
+    widget(at.slider, "_w_biasvar.noise").set_value(0.3).run()
+    widget(at.slider, "_w_biasvar.degree").set_value(0).run()
+    assert under in verdict(at)
+    widget(at.slider, "_w_biasvar.degree").set_value(14).run()
+    assert over in verdict(at)
+    widget(at.radio, "_w_biasvar.mode").set_value("steps").run()
+    path = ec.training_curve("sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
+    widget(at.select_slider, "_w_biasvar.steps").set_value(path.best).run()
+    assert near in verdict(at)
+    widget(at.select_slider, "_w_biasvar.steps").set_value(100_000).run()
+    assert over in verdict(at)
+
+
+BV_LINK = {"bv.f": ("biasvar.truth", "step"), "bv.sd": ("biasvar.noise", 0.45), "bv.n": ("biasvar.n", 50),
+           "bv.sets": ("biasvar.sets", 100), "bv.mode": ("biasvar.mode", "steps"), "bv.deg": ("biasvar.degree", 7),
+           "bv.steps": ("biasvar.steps", 3000)}
+
+
+def test_page_link_round_trip_of_every_control():
+    """Every control is written into the address, and a session opened at
+    that address shows it again."""
+    at = run("pages/biasvar.py", lang="en", **{k: v for k, v in BV_LINK.values()})
+    ok(at)
+    at.run()
+    q = dict(at.query_params)
+    for name, (key, value) in BV_LINK.items():
+        assert name in q, name
+    fresh = AppTest.from_file(str(ROOT / "pages/biasvar.py"), default_timeout=60)
+    for name, vals in q.items():
+        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
+    fresh.run()
+    ok(fresh)
+    for name, (key, value) in BV_LINK.items():
+        assert fresh.session_state[key] == value, name
+    assert widget(fresh.select_slider, "_w_biasvar.steps").value == 3000
+    assert widget(fresh.slider, "_w_biasvar.noise").value == pytest.approx(0.45)
