@@ -5,26 +5,17 @@ np.polyfit loop.  Prints medians and ratios; asserts nothing.
 
     python bench/bias_variance.py
 """
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import median_s  # noqa: E402
 import evalcore as ec  # noqa: E402
 
 SETS, POINTS, N = 200, 200, 20
-
-
-def median_ms(fn, repeats=7):
-    ts = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t0)
-    return 1000 * statistics.median(ts)
 
 
 def polyfit_loop(degree):
@@ -39,12 +30,12 @@ def main():
     print(f"{'degree':>6} {'batched QR':>11} {'polyfit loop':>13} {'ratio':>6}")
     worst = 0.0
     for d in (1, 3, 9, 15):
-        a = median_ms(lambda: ec.simulate_fits("sin", n_train=N, n_sets=SETS, degree=d, n_points=POINTS, seed=0))
-        b = median_ms(lambda: polyfit_loop(d))
+        a = 1000 * median_s(lambda: ec.simulate_fits("sin", n_train=N, n_sets=SETS, degree=d, n_points=POINTS, seed=0))
+        b = 1000 * median_s(lambda: polyfit_loop(d))
         worst = max(worst, a)
         print(f"{d:>6} {a:9.1f} ms {b:11.1f} ms {b / a:5.1f}x")
-    c = median_ms(lambda: ec.complexity_curve("sin", n_train=N, n_sets=SETS, n_points=POINTS, seed=0), repeats=3)
-    g = median_ms(lambda: ec.training_curve("sin", n_train=N, n_sets=SETS, n_points=POINTS, seed=0), repeats=3)
+    c = 1000 * median_s(lambda: ec.complexity_curve("sin", n_train=N, n_sets=SETS, n_points=POINTS, seed=0), repeats=3)
+    g = 1000 * median_s(lambda: ec.training_curve("sin", n_train=N, n_sets=SETS, n_points=POINTS, seed=0), repeats=3)
     print(f"\ncomplexity curve, degrees 0-15: {c:.0f} ms;  training curve, 11 step counts: {g:.0f} ms")
     print(f"\ntarget: a slider move <= 150 ms   [{'ok' if worst <= 150 else 'MISSED'}] (worst {worst:.1f} ms)")
 

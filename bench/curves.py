@@ -25,7 +25,6 @@ Timings are printed, never asserted by the test suite.
 from __future__ import annotations
 
 import io
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,19 +32,12 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import median_s  # noqa: E402
 import evalcore as ec  # noqa: E402
 from sklearn import metrics as skm  # noqa: E402
 
 REPEATS = 5
-
-
-def median_time(fn, repeats=REPEATS) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def data(n: int, kind: str, rng):
@@ -81,11 +73,11 @@ def bench_curves(sizes):
     for n in sizes:
         for kind in ("random", "tied"):
             y, s = data(n, kind, rng)
-            t_argsort = median_time(lambda: np.argsort(s))
-            t_sort = median_time(lambda: np.sort(s))
+            t_argsort = median_s(lambda: np.argsort(s))
+            t_sort = median_s(lambda: np.sort(s))
             for name, (ours, theirs) in pairs.items():
-                t_ec = median_time(lambda: ours(y, s))
-                t_sk = median_time(lambda: theirs(y, s), repeats=3 if n >= 10**7 else REPEATS)
+                t_ec = median_s(lambda: ours(y, s))
+                t_sk = median_s(lambda: theirs(y, s), repeats=3 if n >= 10**7 else REPEATS)
                 print(f"{n:>10,} {kind:>7} {name:>18} {t_ec:>11.4f} {t_sk:>10.4f} "
                       f"{t_sk / t_ec:>7.1f} {t_ec / t_argsort:>10.2f} {t_ec / t_sort:>8.2f}")
                 if name == "roc_curve":
@@ -117,7 +109,7 @@ def bench_cost_curve():
     out = []
     for kind in ("random", "tied"):
         y, s = data(10**6, kind, rng)
-        t = median_time(lambda: ec.cost_curve(y, s))
+        t = median_s(lambda: ec.cost_curve(y, s))
         cc = ec.cost_curve(y, s)
         print(f"cost_curve (envelope + exact area), n = 1e6 {kind}: {t:.3f} s "
               f"({len(cc.fpr):,} lines, {len(cc.hull)} on the hull)")
@@ -133,7 +125,7 @@ def bench_load():
     np.savetxt(buf, np.column_stack([y, rng.random(n), rng.standard_normal(n)]),
                fmt=["%d", "%.6f", "%.6f"], delimiter=",", header="y_true,model_a,model_b", comments="")
     raw = buf.getvalue().encode()
-    t = median_time(lambda: ec.load_predictions(raw))
+    t = median_s(lambda: ec.load_predictions(raw))
     print(f"load_predictions, 1e6 rows x 2 score columns ({len(raw) / 2**20:.1f} MiB of bytes): {t:.3f} s")
     return [("load 1e6-row CSV < 0.5 s", t < 0.5)]
 

@@ -4,22 +4,13 @@ regression on breast cancer (target <= 5 s).  Prints medians; asserts nothing.
 
     python bench/evaluation.py
 """
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import median_s  # noqa: E402
 import evalcore as ec  # noqa: E402
-
-
-def median_s(fn, repeats=5):
-    ts = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t0)
-    return statistics.median(ts)
 
 
 def main():

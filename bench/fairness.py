@@ -86,24 +86,6 @@ def record_heavy(url: str) -> list[bytes]:
     return out
 
 
-def with_neighbours(template: bytes, k: int) -> bytes:
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-
-    msg = BackMsg()
-    msg.ParseFromString(template)
-    for w in msg.rerun_script.widget_states.widgets:
-        if "_w_methods.neighbors" in w.id:
-            kind = w.WhichOneof("value")
-            if kind == "double_array_value":
-                del w.double_array_value.data[:]
-                w.double_array_value.data.append(float(k))
-            elif kind == "int_value":
-                w.int_value = k
-            elif kind == "double_value":
-                w.double_value = float(k)
-    return msg.SerializeToString()
-
-
 async def heavy_student(i: int, url: str, frames: list[bytes], deadline: float, out: dict) -> None:
     import websockets
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -127,7 +109,7 @@ async def heavy_student(i: int, url: str, frames: list[bytes], deadline: float, 
             ks = [k for k in NEIGHBOURS if k % 3 == i % 3 and k != 5] or list(NEIGHBOURS)
             j = 0
             while time.monotonic() < deadline:
-                dt = await run(with_neighbours(frames[-1], ks[j % len(ks)]))
+                dt = await run(loadtest.with_widget(frames[-1], "_w_methods.neighbors", ks[j % len(ks)]))
                 out["heavy"].append(dt)
                 j += 1
     except Exception as err:  # counted, not fatal

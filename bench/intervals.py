@@ -21,23 +21,15 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 from scipy import stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import median_s  # noqa: E402
 import evalcore as ec  # noqa: E402
-
-
-def median_time(fn, repeats=5) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def data(n, seed=0):
@@ -71,24 +63,24 @@ def main():
     tc = ec.threshold_counts(y, s)
     bc = ec.bootstrap_counts(y, s, n_resamples=1000, grid=1000)
     thrs = np.quantile(s, np.linspace(0.05, 0.95, 40))
-    per = [median_time(lambda t=t: page_intervals(bc, tc, t), repeats=3) for t in thrs]
+    per = [median_s(lambda t=t: page_intervals(bc, tc, t), repeats=3) for t in thrs]
     move = statistics.median(per)
-    naive = median_time(lambda: naive_move(y, s, float(thrs[20])), repeats=3)
+    naive = median_s(lambda: naive_move(y, s, float(thrs[20])), repeats=3)
     rows.append(("threshold move, 10^4 rows: 12 intervals (4 Wilson, 8 bootstrap)", move))
     rows.append(("naive: scipy.stats.bootstrap of F1 alone per move, 10^4 rows", naive))
     print(f"ratio naive / resample-once: {naive / move:,.0f}x (the naive one computes 1 interval, ours 12)")
     for n in (10_000, 100_000, 1_000_000):
         yy, ss = data(n, 1)
-        rows.append((f"bootstrap_counts once per model, {n:,} rows", median_time(
+        rows.append((f"bootstrap_counts once per model, {n:,} rows", median_s(
             lambda: ec.bootstrap_counts(yy, ss, n_resamples=1000, grid=1000), repeats=3)))
     big = ec.bootstrap_counts(yy, ss, n_resamples=1000, grid=1000)
-    rows.append(("ROC band + P-R band, 10^6 rows", median_time(lambda: (big.roc_band(), big.pr_band()), repeats=3)))
+    rows.append(("ROC band + P-R band, 10^6 rows", median_s(lambda: (big.roc_band(), big.pr_band()), repeats=3)))
     rng = np.random.default_rng(2)
     scores = [s + rng.normal(scale=0.5 + 0.1 * i, size=s.shape[0]) for i in range(10)]
-    rows.append(("delong_pairwise, 10 models, 10^4 rows", median_time(lambda: ec.delong_pairwise(y, scores),
+    rows.append(("delong_pairwise, 10 models, 10^4 rows", median_s(lambda: ec.delong_pairwise(y, scores),
                                                                         repeats=3)))
     for reps, n in ((1000, 100), (2000, 100), (4000, 100), (4000, 200)):
-        rows.append((f"simulate_tests {reps} replications, n = {n}", median_time(
+        rows.append((f"simulate_tests {reps} replications, n = {n}", median_s(
             lambda: ec.simulate_tests(replications=reps, n=n), repeats=3)))
     print(f"{'what':<68} {'median':>10}")
     for name, sec in rows:

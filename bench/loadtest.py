@@ -96,17 +96,29 @@ def record(url: str, path: str) -> list[bytes]:
     return sent
 
 
-def slider_message(template: bytes, value: float) -> bytes:
-    """The recorded slider move with a new threshold."""
+def with_widget(template: bytes, id_part: str, value: float) -> bytes:
+    """The recorded rerun message ``template`` with the widget whose id holds
+    ``id_part`` set to ``value`` (a slider's value list, an int or a float)."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
     msg = BackMsg()
     msg.ParseFromString(template)
     for w in msg.rerun_script.widget_states.widgets:
-        if "_w_thr_s|" in w.id:
-            del w.double_array_value.data[:]
-            w.double_array_value.data.append(value)
+        if id_part in w.id:
+            kind = w.WhichOneof("value")
+            if kind == "double_array_value":
+                del w.double_array_value.data[:]
+                w.double_array_value.data.append(float(value))
+            elif kind == "int_value":
+                w.int_value = int(value)
+            elif kind == "double_value":
+                w.double_value = float(value)
     return msg.SerializeToString()
+
+
+def slider_message(template: bytes, value: float) -> bytes:
+    """The recorded slider move with a new threshold."""
+    return with_widget(template, "_w_thr_s|", value)
 
 
 def route_cookie(url: str) -> str:

@@ -1,10 +1,12 @@
 """Real-browser fixtures: one `streamlit run app.py` and one headless Chromium
 for the whole run; each test gets a fresh context (browser_utils.py beside
 this file has the helpers)."""
+import contextlib
 import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -23,31 +25,60 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
+@contextlib.contextmanager
+def streamlit_app(env: dict | None = None):
+    """``streamlit run app.py`` on a free port (with ``env`` added to the
+    environment) until it answers its health check; yields ``(url, proc)``."""
     port = free_port()
+    log = tempfile.TemporaryFile()          # a file, not a pipe: a full pipe would stop the server
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true",
          "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        cwd=ROOT, env={**os.environ, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
-            time.sleep(0.3)
-    yield url
-    proc.terminate()
     try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/_stcore/health", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    proc.kill()
+                    log.seek(0)
+                    raise RuntimeError("streamlit did not start: " + log.read().decode()[-2000:])
+                time.sleep(0.3)
+        yield url, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    with streamlit_app() as (url, _):
+        yield url
+
+
+def watched(ctx):
+    """A new page of browser context ``ctx`` that records console errors
+    (``.console_errors``) and Streamlit's own probe 404s (``.stcore_probes``:
+    Streamlit probes <page>/_stcore/... before /_stcore/... when opened at a
+    deep link; expected, counted, then ignored by ``assert_clean``)."""
+    pg = ctx.new_page()
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    pg.stcore_probes = []
+    pg.on("response", lambda r: pg.stcore_probes.append(r.url)
+          if r.status == 404 and "/_stcore/" in r.url and not r.url.split("//", 1)[1].split("/", 1)[1]
+          .startswith("_stcore") else None)
+    return pg
 
 
 @pytest.fixture(scope="session")
@@ -62,21 +93,10 @@ def browser():
 @pytest.fixture
 def page(browser, server):
     ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
-    pg = ctx.new_page()
-    pg.console_errors = []
-    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
-    # Streamlit probes <page>/_stcore/... before /_stcore/... when opened at a deep
-    # link; those 404s are its own and expected (counted, then ignored by assert_clean).
-    pg.stcore_probes = []
-    pg.on("response", lambda r: pg.stcore_probes.append(r.url)
-          if r.status == 404 and "/_stcore/" in r.url and not r.url.split("//", 1)[1].split("/", 1)[1]
-          .startswith("_stcore") else None)
+    pg = watched(ctx)
     pg.goto(server)
     from playwright.sync_api import expect
 
     expect(pg.locator("h1").first).to_be_visible(timeout=30_000)
     yield pg
     ctx.close()
-
-

@@ -2,14 +2,11 @@
 idle bound (here 4 s, from EVALLAB_PLAY_IDLE_S), and then the browser sends
 nothing and the server's CPU stays still."""
 import os
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from browser_utils import expect, pytestmark, settle  # noqa: F401
-from .conftest import free_port
+from .conftest import streamlit_app
 
 ROOT = Path(__file__).resolve().parents[2]
 IDLE_S = 4
@@ -21,22 +18,7 @@ def _cpu(pid: int) -> float:
 
 
 def test_an_idle_tab_costs_the_server_nothing(browser):
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.address",
-         "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env={**os.environ, "EVALLAB_PLAY_IDLE_S": str(IDLE_S)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None
-                time.sleep(0.3)
+    with streamlit_app({"EVALLAB_PLAY_IDLE_S": str(IDLE_S)}) as (url, proc):
         ctx = browser.new_context(viewport={"width": 1366, "height": 768})
         page = ctx.new_page()
         sent = []
@@ -61,9 +43,3 @@ def test_an_idle_tab_costs_the_server_nothing(browser):
         assert _cpu(proc.pid) - cpu0 < 0.5
         assert heading.first.inner_text() == step
         ctx.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()

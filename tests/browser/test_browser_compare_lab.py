@@ -2,6 +2,7 @@
 presenter mode at 1366 x 768 every section's figure starts above the fold;
 the open section and the language survive a switch; no console error."""
 import pytest
+from .conftest import watched
 from browser_utils import assert_clean, expect, pytestmark, settle  # noqa: F401
 
 COMPARE = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
@@ -10,13 +11,7 @@ COMPARE = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
 @pytest.fixture
 def projector(browser, server):
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    pg = ctx.new_page()
-    pg.console_errors = []
-    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
-    pg.stcore_probes = []
-    pg.on("response", lambda r: pg.stcore_probes.append(r.url)
-          if r.status == 404 and "/_stcore/" in r.url and not r.url.split("//", 1)[1].split("/", 1)[1]
-          .startswith("_stcore") else None)
+    pg = watched(ctx)
     yield pg, server
     ctx.close()
 

@@ -1,5 +1,6 @@
 """The four newer pages in a real browser: each renders its figures, reacts to
 its main control, and logs no console error."""
+import pytest
 from browser_utils import assert_clean, expect, nav_to, pytestmark, settle  # noqa: F401
 
 
@@ -15,14 +16,17 @@ def test_methods_page_draw_all_shows_the_out_of_bag_balls(page):
     assert_clean(page)
 
 
-def test_compare_page_every_section_has_its_figure(page):
-    nav_to(page, "比较检验")
+@pytest.mark.parametrize("title, shown", [("比较检验", "[data-testid='stPlotlyChart']:visible"),
+                                          ("度量实验室", ".katex-display:visible")])
+def test_every_section_of_compare_and_lab_draws(page, title, shown):
+    """Each section of the comparison tests (a figure) and of the metrics lab (a formula)."""
+    nav_to(page, title)
     sections = page.locator("[data-testid='stButtonGroup']").first.locator("button")
     expect(sections.first).to_be_visible(timeout=20_000)
     for i in range(sections.count()):
         sections.nth(i).click()
         settle(page)
-        expect(page.locator("[data-testid='stPlotlyChart']:visible").first).to_be_visible(timeout=20_000)
+        expect(page.locator(shown).first).to_be_visible(timeout=20_000)
     assert_clean(page)
 
 
@@ -39,15 +43,4 @@ def test_biasvar_slider_moves_both_figures(page):
     page.wait_for_timeout(500)
     after = figs.nth(0).evaluate("gd => JSON.stringify(Array.from(gd._fullData[1].y).slice(0, 5))")
     assert before != after
-    assert_clean(page)
-
-
-def test_lab_page_renders_every_section(page):
-    nav_to(page, "度量实验室")
-    sections = page.locator("[data-testid='stButtonGroup']").first.locator("button")
-    expect(sections.first).to_be_visible(timeout=20_000)
-    for i in range(sections.count()):
-        sections.nth(i).click()
-        settle(page)
-        expect(page.locator(".katex-display:visible").first).to_be_visible(timeout=20_000)
     assert_clean(page)

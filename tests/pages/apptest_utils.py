@@ -15,6 +15,14 @@ def run(page, *, timeout: float = 60, **state):
     return at.run()
 
 
+def section(page: str, name: str, lang: str = "en", **state):
+    """Page ``page`` (a key) run with its open section ``name`` (session key
+    ``<page>.section``) and ``state``; checked for no exception box."""
+    at = run(f"pages/{page}.py", lang=lang, **{f"{page}.section": name}, **state)
+    ok(at)
+    return at
+
+
 def ok(at):
     """No exception box on the page."""
     assert not at.exception, [e.value for e in at.exception]

@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_utils import figure, figures, latex, ok, run, widget
+from apptest_utils import section, figure, figures, latex, ok, widget
 
 import evalcore as ec
 from evalcore import presets
@@ -27,10 +27,8 @@ def arr(v):
     return np.array([np.nan if x is None else x for x in v], dtype=float)
 
 
-def page(section, lang="en", **state):
-    at = run("pages/compare.py", lang=lang, **{"compare.section": section}, **state)
-    ok(at)
-    return at
+def page(name, lang="en", **state):
+    return section("compare", name, lang, **state)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

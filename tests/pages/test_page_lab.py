@@ -3,7 +3,7 @@ changes the number, a bad cell gives a message for that table and keeps the
 last good result; AMI, NMI and subset accuracy against scikit-learn."""
 import numpy as np
 import pytest
-from apptest_utils import latex, metrics, ok, run, widget
+from apptest_utils import section, latex, metrics, ok, run, widget
 
 import evalcore as ec
 from evalcore.presets import LAB_TABLES
@@ -11,10 +11,8 @@ from evalcore.presets import LAB_TABLES
 SECTIONS = ("loss", "multilabel", "regression", "clustering")
 
 
-def page(section, lang="en", **state):
-    at = run("pages/lab.py", lang=lang, **{"lab.section": section}, **state)
-    ok(at)
-    return at
+def page(name, lang="en", **state):
+    return section("lab", name, lang, **state)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
