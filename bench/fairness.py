@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import loadtest  # noqa: E402  (the movers, the recorder and the process readings)
-from loadtest import FLAGS, cpu_seconds, free_port, rss_mb, start_app, wait_healthy  # noqa: E402
+from loadtest import cpu_seconds, free_port, rss_mb, start_app, wait_healthy  # noqa: E402
 
 NEIGHBOURS = range(1, 26)          # the neighbours slider's values (pages/methods.py)
 
@@ -47,17 +47,9 @@ def record_heavy(url: str) -> list[bytes]:
     """The rerun messages a browser sends to set the methods page to its
     heaviest setting (k-NN, n = 200, a neighbours value) and press the truth
     study's Run (the last message; replayed with other neighbours values)."""
-    from playwright.sync_api import sync_playwright
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
-    sent: list[bytes] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(bytes(f))
-                                              if isinstance(f, (bytes, bytearray)) else None))
-        page.goto(url + "/methods?lang=en")
-        page.wait_for_selector("[data-testid='stSelectbox']", timeout=120_000)
+    with loadtest.recording_page(url, "/methods?lang=en", "[data-testid='stSelectbox']") as (page, sent):
         page.wait_for_timeout(3000)
         page.locator("[data-testid='stSelectbox']").filter(has_text="Learner").click()
         page.get_by_role("option", name="k-NN").first.click()
@@ -76,7 +68,6 @@ def record_heavy(url: str) -> list[bytes]:
         idle(page)
         page.get_by_role("button", name="Run", exact=True).click()     # the last message: Run, at k-NN, n = 200
         page.wait_for_timeout(1500)
-        browser.close()
     out = []
     for raw in sent:
         msg = BackMsg()

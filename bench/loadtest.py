@@ -25,6 +25,7 @@ included), server memory (resident, all app processes).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import asyncio
 import os
 import random
@@ -74,9 +75,11 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def record(url: str, path: str) -> list[bytes]:
-    """The BackMsg frames a real browser sends: opening ``path`` and one
-    threshold-slider move."""
+@contextlib.contextmanager
+def recording_page(url: str, path: str, ready: str):
+    """A headless Chromium page opened at ``url + path`` (waiting for the
+    selector ``ready``) whose websocket frames sent are collected; yields
+    ``(page, sent)``."""
     from playwright.sync_api import sync_playwright
 
     sent: list[bytes] = []
@@ -86,13 +89,20 @@ def record(url: str, path: str) -> list[bytes]:
         page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(bytes(f))
                                               if isinstance(f, (bytes, bytearray)) else None))
         page.goto(url + path)
-        page.wait_for_selector("[data-testid='stSlider']", timeout=60_000)
+        page.wait_for_selector(ready, timeout=120_000)
+        yield page, sent
+        browser.close()
+
+
+def record(url: str, path: str) -> list[bytes]:
+    """The BackMsg frames a real browser sends: opening ``path`` and one
+    threshold-slider move."""
+    with recording_page(url, path, "[data-testid='stSlider']") as (page, sent):
         page.wait_for_timeout(2500)
         thumb = page.locator("[data-testid='stSlider'] input[type='range']").first
         thumb.focus()
         thumb.press("ArrowRight")
         page.wait_for_timeout(2500)
-        browser.close()
     return sent
 
 
