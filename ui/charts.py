@@ -8,7 +8,9 @@ import functools
 import json
 from pathlib import Path
 
+import plotly
 import plotly.graph_objects as go
+import streamlit.components.v1 as components
 import streamlit as st
 
 from .components import component
@@ -124,9 +126,6 @@ def plotly_js_url() -> str:
     """The URL of plotly.js for the figures drawn in place, served by Streamlit itself
     from the installed plotly package (declared as a component's folder), so
     it works offline and nothing is ever written into the app's tree."""
-    import plotly
-    import streamlit.components.v1 as components
-
     folder = Path(plotly.__file__).parent / "package_data"
     component = components.declare_component("plotlyjs", path=str(folder))
     return f"/component/{component.name}/plotly.min.js"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import streamlit.components.v2 as components
+
 HERE = Path(__file__).parent
 
 
@@ -14,8 +16,6 @@ HERE = Path(__file__).parent
 def component(name: str, js: str, css: str | None = None):
     """The component ``name`` made from ``ui/<js>`` (and ``ui/<css>``), once
     per process."""
-    import streamlit.components.v2 as components
-
     def read(path):
         return (HERE / path).read_text(encoding="utf-8") if path else None
 

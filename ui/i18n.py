@@ -12,6 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 import evalcore as ec
+from evalcore.figures.style import safe
 
 from .state import SS, bind
 
@@ -74,8 +75,6 @@ def t(key: str, **kw) -> str:
 def t_fig(key: str, **kw) -> str:
     """``key`` for a plotly figure: string values are HTML-escaped (plotly
     renders a subset of HTML in titles, legends and hover)."""
-    from evalcore.figures.style import safe
-
     text = strings()[key][lang()]
     return text.format(**{k: safe(v) if isinstance(v, str) else v for k, v in kw.items()}) if kw else text
 

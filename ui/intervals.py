@@ -144,7 +144,7 @@ def k_models(token: str, models: list, ps) -> None:
 def _cv_curves(fs_name: str, learner: str, seed: int = 0):
     """Each fold's ROC curve (fpr, tpr) of ``learner`` in a stratified
     10-fold CV of the feature set ``fs_name``, and its AUC."""
-    from .learners import make
+    from .learners import make    # deferred: importing ui.learners starts the comparison runs' warm-up thread
 
     fs = feature_set(fs_name)
     out = []

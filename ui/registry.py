@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from .i18n import t
 
@@ -73,8 +74,6 @@ def navigation_pages() -> list:
 def page_link(key: str) -> None:
     """A link to page ``key``; a plain link when the page runs outside the
     navigation (as in AppTest.from_file)."""
-    from streamlit.errors import StreamlitAPIException
-
     p = page(key)
     try:
         st.page_link(p.path, label=t(p.title_key))
