@@ -1,7 +1,8 @@
 """Evaluation-methods and bias-variance pages: server time of one control
 change, under Streamlit's AppTest (in process, so what the server spends),
 on first use of the new setting (caches cleared before each round; the
-page run once at its defaults first, as a warm server would have).
+page run once at its defaults first and the methods page's warm-up done,
+as on a server a few seconds after its start).
 Prints the median over rounds per control; asserts nothing.
 
     python bench/methods.py [rounds]        # default 3 rounds
@@ -37,7 +38,7 @@ METHODS = [                       # (what, session key, new value); applied in o
     ("data -> watermelon", "methods.fs", "watermelon"),
     ("data -> breast cancer", "methods.fs", "breast-cancer"),
 ]
-TRUTH = ("truth study (run)", "methods.truth_on", True)
+TRUTH = ("truth study (run)", "methods.truth_on", (("tree", (("depth", 4),)), 50))   # Run, at the settings above
 BIASVAR = [
     ("degree 3 -> 4", "biasvar.degree", 4),
     ("noise 0.3 -> 0.35", "biasvar.noise", 0.35),
@@ -52,6 +53,10 @@ BIASVAR = [
 def one_round(page: str, changes, extra=()):
     st.cache_data.clear()
     st.cache_resource.clear()
+    if page == "pages/methods.py":
+        from ui import experiments
+
+        experiments._warm()        # what a server's warm-up thread has done in its first seconds (not timed)
     at = AppTest.from_file(str(ROOT / page), default_timeout=600)
     at.session_state["lang"] = "en"
     at.run()
@@ -75,7 +80,7 @@ def report(title, rounds, target):
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    report("evaluation methods", [one_round("pages/methods.py", METHODS, [TRUTH, ("n 100 -> 200 (stale)",
+    report("evaluation methods", [one_round("pages/methods.py", METHODS, [TRUTH, ("n 50 -> 200 (stale)",
                                                                                   "methods.n", 200)])
                                   for _ in range(n)], 1.0)
     report("bias and variance", [one_round("pages/biasvar.py", BIASVAR) for _ in range(n)], 0.5)

@@ -77,6 +77,8 @@ from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_po
 # comparison runs and example tables (two learners on the same folds; the pages' presets)
 from .crossval import (FRIEDMAN_CV_FOLDS, PAIRED_CV_FOLDS, cv5x2_folds, cv5x2_tables, errors_on_folds,
                        paired_cv_folds, pooled_errors)
+from .estimators import (CV_KS, ESTIMATORS, HOLDOUT_FRACTIONS, STUDY_LOO_MAX_N, BootstrapEstimate, EstimatorStudy,
+                         bootstrap_error, cv_spread, estimator_study, holdout_spread)
 from .multilabel import subset_accuracy
 from .tables import table_labels
 
@@ -113,6 +115,8 @@ __all__ = [
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
+    "HOLDOUT_FRACTIONS", "CV_KS", "ESTIMATORS", "STUDY_LOO_MAX_N", "holdout_spread", "cv_spread", "BootstrapEstimate",
+    "bootstrap_error", "EstimatorStudy", "estimator_study",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",

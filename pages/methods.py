@@ -10,8 +10,7 @@ Session keys (``methods.`` family): ``methods.m`` (items), ``methods.seed``
 import streamlit as st
 
 import evalcore as ec
-from evalcore.figures.methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure, \
-    truth_figure
+from evalcore.figures.methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure
 
 import ui
 from ui import experiments as ex
@@ -137,7 +136,12 @@ else:
 st.header(T("methods.cv"))
 v1, v2, v3 = st.columns([2, 1, 1])
 loo = v2.toggle(T("methods.loo"), help=T("methods.loo.help"), **ui.bind("methods.loo", False))
-k = fs.n if loo else v1.slider(T("methods.k"), 2, 20, **ui.bind("methods.k", 10))
+k_max = max(2, min(20, ex.smallest_class(fs_name)))     # stratified folds need every class in every fold
+if ui.SS.get("methods.k", 10) > k_max:
+    ui.SS["methods.k"] = k_max
+k = fs.n if loo else v1.slider(T("methods.k"), 2, k_max, **ui.bind("methods.k", 10))
+if not loo and k_max < 20:
+    v1.caption(T("methods.k.bound", k=k_max, c=ex.smallest_class(fs_name)))
 p = 1 if loo else v3.select_slider(T("methods.p"), (1, 2, 5, 10), **ui.bind("methods.p", 1))
 try:
     cv = ec.leave_one_out(fs.n) if loo else ec.kfold_splits(fs.y, k, repeats=p, seed=0)
@@ -149,27 +153,19 @@ else:
     if fs.n <= 600:
         ui.chart(fold_grid(cv.fold_of[0], fs.y, text=ui.texts("methods.grid.", "x", "y", "pos", "neg", "test")),
                  key="methods_grid")
-    ui.chart(spread_figure(ex.KS, ex.cv_by_k(fs_name, learner, 5), x_format="d", text=ui.texts(
+    ui.chart(spread_figure(ex.KS, ex.cv_by_k(fs_name, learner), x_format="d", text=ui.texts(
         "methods.kspread.", "x", "y", "advice", "title")), key="methods_kspread")
     st.markdown(T("methods.cv.body"))
 
 # ------------------------------------------------------------- the truth
 st.header(T("methods.truth"))
-st.markdown(T("methods.truth.intro"))
+st.markdown(T("methods.truth.intro", r=ex.TRUTH_REPEATS))
 t1, t2 = st.columns(2)
-n = t1.select_slider(T("methods.n"), (50, 100, 200), **ui.bind("methods.n", 100))
-if t2.button(T("methods.truth.run"), key="methods_truth_run", help=T("methods.truth.run.help")):
-    ui.SS["methods.truth_on"] = True
-if ui.SS.get("methods.truth_on"):
-    est, truth = ex.truth_study(learner, n, 20, 1.5)
-    names = [T(f"methods.method.{mm}") for mm in ex.METHODS]
-    ui.chart(truth_figure(est, truth, names, text=ui.texts("methods.truthfig.", "x", "y", "zero", "title")),
-             key="methods_truth")
-    headers = [T(f"methods.col.{c}") for c in ("method", "mean", "bias", "sd", "rmse", "truth")]
-    st.dataframe(ex.truth_table(est, truth, names, headers), hide_index=True)
-    st.markdown(T("methods.truth.body"))
-    ui.formula("methods.b632")
-    ui.formula("methods.b632plus")
+n = t1.select_slider(T("methods.n"), ex.TRUTH_SIZES, **ui.bind("methods.n", 50))
+if t2.button(T("methods.truth.run"), key="methods_truth_run", type="primary",
+             help=T("methods.truth.run.help", loo=ec.STUDY_LOO_MAX_N, b=ex.TRUTH_BOOTS)):
+    ui.SS["methods.truth_on"] = (learner, n)               # the settings the study was asked for
+ex.truth_section(learner, n)
 
 # ------------------------------------------------------------- tuning and the final model
 st.header(T("methods.tune"))
@@ -183,8 +179,11 @@ for col, i, key in ((b1, 0, "train"), (b2, 1, "valid"), (b3, 2, "test")):
         st.markdown(T(f"methods.box.{key}", n=f"{sizes[i]:,}") + ("  ⬅" if stage == i else ""))
         if stage >= i:
             st.caption(T(f"methods.box.{key}.now"))
-st.dataframe({"α (ccp_alpha)": [f"{a:g}" for a in ex.GRID], T("methods.tune.val"): [f"{v:.4f}" for v in val],
-              "": ["★" if a == best else "" for a in ex.GRID]}, hide_index=True)
+grid_table = {"α (ccp_alpha)": [f"{a:g}" for a in ex.GRID]}
+if stage >= 1:                                   # the validation errors exist from step ② on
+    grid_table.update({T("methods.tune.val"): [f"{v:.4f}" for v in val],
+                       "": ["★" if a == best else "" for a in ex.GRID]})
+st.dataframe(grid_table, hide_index=True)
 if stage == 2:
     st.metric(T("methods.tune.test"), f"{test_err:.4f}", help=T("methods.tune.test.help", a=f"{best:g}"))
 st.info(T("methods.tune.warn"))

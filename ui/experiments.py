@@ -1,7 +1,10 @@
 """The evaluation-methods page's experiments: real learners trained on the
 splits evalcore makes, cached per setting (shared by every session, bounded)
-with a worded progress bar.  Model fitting stays out of evalcore."""
+with a worded progress bar, and the truth study's section.  Model fitting
+stays out of evalcore."""
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 import streamlit as st
@@ -10,36 +13,43 @@ import evalcore as ec
 
 from . import heavy
 from .data import feature_set
-from .i18n import t
-from .learners import make
+from evalcore.figures.methods import truth_figure
 
-FRACTIONS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
-KS = (2, 3, 5, 10, 20)
-GRID = (0.0, 0.05, 0.1, 0.15, 0.2)        # the book's example: [0, 0.2] in steps of 0.05
+from .charts import chart
+from .i18n import formula, t, texts
+from .state import SS
+from .learners import factory, quiet
+
+PAGE_STRINGS = "methods."
+FRACTIONS = ec.HOLDOUT_FRACTIONS
+KS = ec.CV_KS
+HOLDOUT_REPEATS = 12                        # random splits per test fraction in the hold-out spread
+CV_REPEATS = 2                              # repetitions per k in the k-fold spread
+GRID = (0.0, 0.002, 0.005, 0.01, 0.02, 0.05)   # ccp_alpha of the tuning example (a trade-off on breast cancer)
 TRUTH_DRAWS = 100_000                       # fresh test points for a learner whose true error has no formula
-METHODS = ("holdout", "cv10", "loo", "oob", "b632", "b632plus")
+TRUTH_REPEATS = 25                          # training sets in the truth study
+TRUTH_BOOTS = 20                            # bootstrap resamples per training set in the truth study
+TRUTH_SEPARATION = 1.5
+TRUTH_SIZES = (30, 50, 100, 200)            # training set sizes offered (leave-one-out up to ec.STUDY_LOO_MAX_N)
+METHODS = ec.ESTIMATORS
 
 
 class _Progress:
+    """A worded progress bar for evalcore's ``on_progress(done, total)``."""
+
     def __init__(self, total: int):
-        self.total, self.done = total, 0
         self.bar = st.progress(0.0, text=t("common.training", i=0, n=total))
 
-    def step(self, n: int = 1):
-        self.done += n
-        self.bar.progress(min(1.0, self.done / self.total), text=t("common.training", i=self.done, n=self.total))
+    def __call__(self, done: int, total: int):
+        if done == total or done % max(1, total // 20) == 0:      # about 20 updates: each is a message
+            self.bar.progress(min(1.0, done / total), text=t("common.training", i=done, n=total))
 
     def close(self):
         self.bar.empty()
 
 
-def _error(model, X, y) -> float:
-    return float(np.mean(model.predict(X) != y))
-
-
-def _fit(learner: tuple, X, y):
-    name, params = learner[0], dict(learner[1])
-    return make(name, **params).fit(X, y)
+def _learner(learner: tuple):
+    return factory(learner[0], **dict(learner[1]))
 
 
 def _rows(fs_name: str) -> int:
@@ -47,38 +57,30 @@ def _rows(fs_name: str) -> int:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-@heavy.job(cost=lambda fs_name, learner, stratify, repeats=30, seed=0: len(FRACTIONS) * repeats * _rows(fs_name))
-def holdout_spread(fs_name: str, learner: tuple, stratify: bool, repeats: int = 30, seed: int = 0) -> np.ndarray:
-    """(len(FRACTIONS), repeats) hold-out error estimates at each test fraction."""
+@heavy.job(cost=lambda fs_name, learner, stratify, seed=0: len(FRACTIONS) * HOLDOUT_REPEATS * _rows(fs_name))
+def holdout_spread(fs_name: str, learner: tuple, stratify: bool, seed: int = 0) -> np.ndarray:
+    """(len(FRACTIONS), HOLDOUT_REPEATS) hold-out error estimates at each test fraction."""
     fs = feature_set(fs_name)
-    out = np.empty((len(FRACTIONS), repeats))
-    bar = _Progress(out.size)
-    for i, frac in enumerate(FRACTIONS):
-        for r in range(repeats):
-            s = ec.holdout_split(fs.y, frac, stratify=stratify, seed=seed + 1000 * i + r)
-            out[i, r] = _error(_fit(learner, fs.X[s.train], fs.y[s.train]), fs.X[s.test], fs.y[s.test])
-            bar.step()
-    bar.close()
-    return out
+    bar = _Progress(len(FRACTIONS) * HOLDOUT_REPEATS)
+    try:
+        with quiet():
+            return ec.holdout_spread(fs.X, fs.y, _learner(learner), repeats=HOLDOUT_REPEATS, stratify=stratify,
+                                     seed=seed, on_progress=bar)
+    finally:
+        bar.close()
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-@heavy.job(cost=lambda fs_name, learner, repeats, seed=0: sum(KS) * repeats * _rows(fs_name))
-def cv_by_k(fs_name: str, learner: tuple, repeats: int, seed: int = 0) -> np.ndarray:
-    """(len(KS), repeats) k-fold estimates (the mean of the k fold errors) for each k."""
+@heavy.job(cost=lambda fs_name, learner, seed=0: sum(KS) * CV_REPEATS * _rows(fs_name))
+def cv_by_k(fs_name: str, learner: tuple, seed: int = 0) -> np.ndarray:
+    """(len(KS), CV_REPEATS) k-fold estimates for each k (nan where a class is smaller than k)."""
     fs = feature_set(fs_name)
-    ks = [k for k in KS if k <= int(np.bincount(fs.y).min())]
-    out = np.full((len(KS), repeats), np.nan)
-    bar = _Progress(sum(ks) * repeats)
-    for i, k in enumerate(ks):
-        cv = ec.kfold_splits(fs.y, k, repeats=repeats, seed=seed + i)
-        errs = []
-        for s in cv.splits():
-            errs.append(_error(_fit(learner, fs.X[s.train], fs.y[s.train]), fs.X[s.test], fs.y[s.test]) * len(s.test))
-            bar.step()
-        out[i] = np.asarray(errs).reshape(repeats, k).sum(axis=1) / len(fs.y)
-    bar.close()
-    return out
+    bar = _Progress(sum(k for k in KS if k <= int(np.bincount(fs.y).min())) * CV_REPEATS)
+    try:
+        with quiet():
+            return ec.cv_spread(fs.X, fs.y, _learner(learner), repeats=CV_REPEATS, seed=seed, on_progress=bar)
+    finally:
+        bar.close()
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
@@ -89,59 +91,57 @@ def _truth_points(separation: float, seed: int):
     return X, y
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
-@heavy.job(cost=lambda learner, n, repeats, separation, boots=30, seed=0: repeats * (
-    (12 + (n if n <= 100 else 0) + boots) * n + TRUTH_DRAWS * (n if learner[0] == "knn" else 1)))
-def truth_study(learner: tuple, n: int, repeats: int, separation: float, boots: int = 30, seed: int = 0):
-    """For ``repeats`` training sets of ``n`` from the Gaussian problem: each
-    method's estimate (repeats, len(METHODS)) and the true error (repeats,).
-    A logistic model is a linear rule, so its truth is exact; for others it
-    is the error on 10^5 fresh points."""
-    g = ec.GaussianProblem.default(separation)
-    tx, ty = _truth_points(separation, seed + 99)
-    loo = n <= 100
-    per = 1 + 1 + 10 + (n if loo else 0) + boots
-    bar = _Progress(per * repeats)
-    est = np.full((repeats, len(METHODS)), np.nan)
-    truth = np.empty(repeats)
-    for r in range(repeats):
-        X, y = g.sample(n, seed=seed + r)
-        model = _fit(learner, X, y)
-        if learner[0] == "logistic":
-            lr = model[-1]
-            scale = model[0]
+def _true_error(learner: tuple, problem: ec.GaussianProblem, separation: float, seed: int):
+    """The true error of a fitted model: exact for the logistic model (a
+    linear rule, evalcore's formula), else its error on 10^5 fresh points."""
+    if learner[0] == "logistic":
+        def exact(model):
+            scale, lr = model[0], model[-1]
             w = lr.coef_[0] / scale.scale_
             b = float(lr.intercept_[0] - np.sum(lr.coef_[0] * scale.mean_ / scale.scale_))
-            truth[r] = g.linear_rule_error(w, b)
-        else:
-            truth[r] = _error(model, tx, ty)
-        bar.step()
-        h = ec.holdout_split(y, 1 / 3, seed=seed + r)
-        est[r, 0] = _error(_fit(learner, X[h.train], y[h.train]), X[h.test], y[h.test])
-        bar.step()
-        cv = ec.kfold_splits(y, 10, seed=seed + r)
-        est[r, 1] = sum(_error(_fit(learner, X[s.train], y[s.train]), X[s.test], y[s.test]) * len(s.test)
-                        for s in cv.splits()) / n
-        bar.step(10)
-        if loo:
-            est[r, 2] = np.mean([_error(_fit(learner, X[s.train], y[s.train]), X[s.test], y[s.test])
-                                 for s in ec.leave_one_out(n).splits()])
-            bar.step(n)
-        wrong, seen = np.zeros(n), np.zeros(n)
-        for b in range(boots):
-            bs = ec.bootstrap_sample(n, seed=seed + 10_000 * r + b)
-            if bs.oob.size == 0 or len(set(y[bs.draws])) < 2:
-                continue
-            m = _fit(learner, X[bs.draws], y[bs.draws])
-            wrong[bs.oob] += m.predict(X[bs.oob]) != y[bs.oob]
-            seen[bs.oob] += 1
-            bar.step()
-        err_oob = float(np.mean(wrong[seen > 0] / seen[seen > 0]))
-        err_train = _error(model, X, y)
-        res = ec.bootstrap_632(err_train, err_oob, ec.no_information_rate(y, model.predict(X)))
-        est[r, 3], est[r, 4], est[r, 5] = err_oob, res.est_632, res.est_632plus
-    bar.close()
-    return est, truth
+            return problem.linear_rule_error(w, b)
+        return exact
+    tx, ty = _truth_points(separation, seed + 99)
+    return lambda model: float(np.mean(model.predict(tx) != ty))
+
+
+def _truth_cost(learner, n, repeats=TRUTH_REPEATS, seed=0):
+    loo = n if n <= ec.STUDY_LOO_MAX_N else 0
+    return repeats * ((12 + loo + TRUTH_BOOTS) * n + TRUTH_DRAWS * (n if learner[0] == "knn" else 1))
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+@heavy.job(cost=_truth_cost)
+def truth_study(learner: tuple, n: int, repeats: int = TRUTH_REPEATS, seed: int = 0) -> ec.EstimatorStudy:
+    """evalcore's estimator study on the Gaussian problem (separation
+    TRUTH_SEPARATION): ``repeats`` training sets of ``n``."""
+    problem = ec.GaussianProblem.default(TRUTH_SEPARATION)
+    bar = _Progress(repeats)
+    try:
+        with quiet():
+            return ec.estimator_study(problem, _learner(learner), n=n, repeats=repeats, boots=TRUTH_BOOTS, seed=seed,
+                                      true_error=_true_error(learner, problem, TRUTH_SEPARATION, seed),
+                                      on_progress=bar)
+    finally:
+        bar.close()
+
+
+# The spreads at the page's default data set for each learner at its default setting, computed once
+# per server process in the background (started by the first page that imports this module), so that
+# a class's first learner switch finds them ready.  A failure only leaves the work to the first click.
+DEFAULT_LEARNERS = (("tree", (("depth", 3),)), ("logistic", ()), ("knn", (("neighbors", 5),)))
+
+
+def _warm() -> None:
+    try:
+        for learner in DEFAULT_LEARNERS:
+            holdout_spread("breast-cancer", learner, True)
+            cv_by_k("breast-cancer", learner)
+    except Exception:  # noqa: BLE001
+        return
+
+
+threading.Thread(target=_warm, name="methods-warm-start", daemon=True).start()
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -153,11 +153,13 @@ def tuning(fs_name: str, seed: int = 0):
     outer = ec.holdout_split(fs.y, 0.25, seed=seed)                       # the test set, used once
     inner = ec.holdout_split(fs.y[outer.train], 0.25, seed=seed + 1)       # validation inside training data
     tr, va = outer.train[inner.train], outer.train[inner.test]
-    val = [_error(make("tree", depth=8, ccp_alpha=a).fit(fs.X[tr], fs.y[tr]), fs.X[va], fs.y[va]) for a in GRID]
-    best = GRID[int(np.argmin(val))]
-    final = make("tree", depth=8, ccp_alpha=best).fit(fs.X[outer.train], fs.y[outer.train])
-    return (np.asarray(val), best, _error(final, fs.X[outer.test], fs.y[outer.test]),
-            (len(tr), len(va), len(outer.test)))
+    with quiet():
+        val = ec.errors_on_folds(fs.X, fs.y, [ec.Split(tr, va)],
+                                 [factory("tree", depth=8, ccp_alpha=a) for a in GRID])[0]
+        best = GRID[int(np.argmin(val))]
+        test_err = ec.errors_on_folds(fs.X, fs.y, [ec.Split(outer.train, outer.test)],
+                                      [factory("tree", depth=8, ccp_alpha=best)])[0, 0]
+    return np.asarray(val), best, float(test_err), (len(tr), len(va), len(outer.test))
 
 
 # ------------------------------------------------------------- the bootstrap
@@ -193,17 +195,66 @@ def class_shares(y: np.ndarray, split: ec.Split) -> tuple[float, float, float]:
     return float(y.mean()), float(y[split.train].mean()), float(y[split.test].mean())
 
 
-def truth_table(est: np.ndarray, truth: np.ndarray, names, headers) -> dict:
-    """Per method (columns ``headers``: method, mean, bias, sd, rmse, truth):
-    mean estimate, bias (mean of estimate - truth), spread (sd) and
-    root-mean-square distance from the truth."""
-    d = est - truth[:, None]
-    cols = range(d.shape[1])
-    return dict(zip(headers, (list(names), [f"{np.nanmean(est[:, j]):.4f}" for j in cols],
-                              [f"{np.nanmean(d[:, j]):+.4f}" for j in cols],
-                              [f"{np.nanstd(d[:, j]):.4f}" for j in cols],
-                              [f"{np.sqrt(np.nanmean(d[:, j] ** 2)):.4f}" for j in cols],
-                              [f"{truth.mean():.4f}"] * d.shape[1])))
+def smallest_class(fs_name: str) -> int:
+    """The size of the smallest class of a feature set (it bounds stratified k)."""
+    return int(np.bincount(feature_set(fs_name).y).min())
+
+
+def truth_sentences(study: ec.EstimatorStudy, names) -> list[tuple[str, dict]]:
+    """The truth study's verdict as (string key, values): the estimator
+    closest to the truth, and which lie significantly above or below it or
+    not, all read from ``study`` (evalcore's bias, SE and RMSE)."""
+    out = [("methods.truth.closest", dict(name=names[study.closest], rmse=f"{study.rmse[study.closest]:.4f}"))]
+    ran = [j for j in range(len(names)) if study.ran[j]]
+    groups = {"methods.truth.pessimistic": [j for j in ran if study.significant[j] and study.bias[j] > 0],
+              "methods.truth.optimistic": [j for j in ran if study.significant[j] and study.bias[j] < 0],
+              "methods.truth.unbiased": [j for j in ran if not study.significant[j]]}
+    for key, js in groups.items():
+        if js:
+            out.append((key, dict(names=", ".join(f"{names[j]} ({study.bias[j]:+.4f} ± {study.bias_se[j]:.4f})"
+                                                   for j in js))))
+    return out
+
+
+def truth_section(learner: tuple, n: int) -> None:
+    """The truth study's result for the settings it was run at (session key
+    ``methods.truth_on``: (learner, n), or True for the current ones),
+    marked stale when the settings have changed since: never recomputed
+    by a change, only by Run."""
+    asked = SS.get("methods.truth_on")
+    if not asked:
+        return
+    asked = (learner, n) if asked is True else tuple(asked)   # True: the current settings (a test, a link)
+    study = truth_study(*asked, TRUTH_REPEATS)       # cached: a stale result costs nothing
+    if asked != (learner, n):
+        st.warning(t("methods.truth.stale", learner=t(f"compare.learner.{asked[0][0]}"), n=asked[1]))
+    names = [t(f"methods.method.{mm}") for mm in METHODS]
+    chart(truth_figure(study.estimates, study.truth, names, text=texts(
+        "methods.truthfig.", "x", "y", "zero", "title")), key="methods_truth")
+    headers = [t(f"methods.col.{c}") for c in ("method", "mean", "bias", "rmse", "truth")]
+    st.dataframe(truth_table(study, names, headers), hide_index=True)
+    for line in truth_sentences(study, names):
+        st.markdown(t(line[0], **line[1]))
+    if not study.ran[METHODS.index("loo")]:
+        st.caption(t("methods.truth.noloo", loo=ec.STUDY_LOO_MAX_N))
+    st.markdown(t("methods.truth.body", r=TRUTH_REPEATS))
+    formula("methods.b632")
+    formula("methods.b632plus")
+
+
+def truth_table(study: ec.EstimatorStudy, names, headers) -> dict:
+    """Per estimator (columns ``headers``: estimator, mean, bias ± SE, rmse,
+    truth): evalcore's numbers, formatted; "—" where an estimator was not run."""
+    cols = range(study.estimates.shape[1])
+    ran = study.ran
+
+    def f(j, text):
+        return text if ran[j] else "—"
+    mean = np.nanmean(np.where(ran, study.estimates, 0.0), axis=0)
+    return dict(zip(headers, (list(names), [f(j, f"{mean[j]:.4f}") for j in cols],
+                              [f(j, f"{study.bias[j]:+.4f} ± {study.bias_se[j]:.4f}") for j in cols],
+                              [f(j, f"{study.rmse[j]:.4f}") for j in cols],
+                              [f"{study.truth.mean():.4f}"] * len(cols))))
 
 
 @st.cache_data(max_entries=4, show_spinner=False)

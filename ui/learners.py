@@ -5,6 +5,7 @@ on shared folds for the comparison tests (:func:`run`), with its controls
 (``evalcore.crossval``); model fitting stays out of evalcore."""
 from __future__ import annotations
 
+import contextlib
 import threading
 
 import numpy as np
@@ -48,15 +49,27 @@ def _factory(name: str):
     return lambda: make(name)
 
 
-def _errors(fs_name: str, names: tuple, folds, progress=None) -> np.ndarray:
-    """evalcore's :func:`errors_on_folds` with one BLAS thread per fit (on a
-    shared 2-core server more threads only queue: a logistic fit took up to
-    7x longer with them) and scikit-learn's input checks off (the built-in
-    data are finite and checked once, in evalcore)."""
+@contextlib.contextmanager
+def quiet():
+    """Fits with one BLAS thread each (on a shared 2-core server more threads
+    only queue: a logistic fit took up to 7x longer with them) and
+    scikit-learn's input checks off (the built-in data are finite and
+    checked once, in evalcore)."""
     import sklearn
 
-    fs = feature_set(fs_name)
     with threadpool_limits(1), sklearn.config_context(assume_finite=True, skip_parameter_validation=True):
+        yield
+
+
+def factory(name: str, **params):
+    """A learner for evalcore (a call makes a fresh model): ``make(name, **params)``."""
+    return lambda: make(name, **params)
+
+
+def _errors(fs_name: str, names: tuple, folds, progress=None) -> np.ndarray:
+    """evalcore's :func:`errors_on_folds` on a built-in feature set, :func:`quiet`."""
+    fs = feature_set(fs_name)
+    with quiet():
         return ec.errors_on_folds(fs.X, fs.y, folds, [_factory(n) for n in names], names=names,
                                   on_progress=progress)
 

@@ -20,6 +20,7 @@ from .state import BOUND_DEFAULTS, SS
 
 # query parameter -> (session key, parse); parse raises ValueError on bad input
 _BV = "biasvar."          # the bias-variance page's key family
+_M = "methods."           # the evaluation-methods page's
 _FLOAT = float
 
 
@@ -64,7 +65,7 @@ def _cost(v: str) -> float:
 
 
 def _params():
-    from .data import SOURCES, SYN_SIZES
+    from .data import FEATURE_SOURCES, SOURCES, SYN_SIZES
 
     return {
         "lang": ("lang", _choice("zh", "en")),
@@ -96,6 +97,21 @@ def _params():
         # ---- comparison tests (pages/compare.py) and the metrics lab (pages/lab.py) ----
         # defaults in _PAGE_DEFAULTS; tables travel compactly (_table), unless too long
         **_compare_lab_params(),
+        # ---- the evaluation-methods page (pages/methods.py): every control
+        "m.m": (_M + "m", _int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
+        "m.seed": (_M + "seed", _int_in(0, 1_000_000)),
+        "m.step": (_M + "step", _int_in(0, 1000)),
+        "m.fs": (_M + "fs", _choice(*FEATURE_SOURCES)),
+        "m.l": (_M + "learner", _choice("logistic", "tree", "knn")),
+        "m.depth": (_M + "depth", _int_in(1, 12)),
+        "m.nb": (_M + "neighbors", _int_in(1, 25)),
+        "m.frac": (_M + "frac", _grid_in(0.1, 0.9, 0.05)),
+        "m.strat": (_M + "stratify", _bool),
+        "m.loo": (_M + "loo", _bool),
+        "m.k": (_M + "k", _int_in(2, 20)),
+        "m.p": (_M + "p", _int_of(1, 2, 5, 10)),
+        "m.n": (_M + "n", _int_of(30, 50, 100, 200)),
+        "m.tune": (_M + "tune_stage", _int_in(0, 2)),
     }
 
 
@@ -205,7 +221,8 @@ def _page_defaults() -> dict:
 
     out = {"compare.section": "binomial", "compare.alpha": 0.05, "compare.m": 30, "compare.errors": 6,
            "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
-           "compare.higher": False, "lab.section": "loss", "lab.bias": 0.0, "lab.nmi": "geometric"}
+           "compare.higher": False, "lab.section": "loss", "lab.bias": 0.0, "lab.nmi": "geometric",
+           "methods.seed": 0, "methods.step": 0}
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})

@@ -1,6 +1,7 @@
 """The evaluation-methods page under AppTest."""
 import pytest
-from apptest_utils import metrics, ok, run, widget
+import numpy as np
+from apptest_utils import latex, metrics, ok, run, widget
 
 import evalcore as ec
 
@@ -54,18 +55,97 @@ def test_moving_m_k_and_the_test_fraction_updates_without_error():
     assert "Models to train" in metrics(at)
 
 
-def test_k_larger_than_the_smallest_class_gives_a_message_in_the_page():
-    at = run("pages/methods.py", lang="zh", **{"methods.fs": "watermelon", "methods.k": 12})
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_k_is_bound_by_the_smallest_class_and_the_page_says_why(lang):
+    """Watermelon (8 bad, 9 good melons): the k slider ends at 8, a k from
+    before is brought down to it, and the caption names the smallest class."""
+    import numpy as np
+
+    import ui
+
+    smallest = int(np.bincount(ui.feature_set("watermelon").y).min())
+    at = run("pages/methods.py", lang=lang, **{"methods.fs": "watermelon", "methods.k": 12})
     ok(at)
-    assert any("分层交叉验证" in e.value for e in at.error)
+    k = widget(at.slider, "_w_methods.k")
+    assert k.max == smallest == at.session_state["methods.k"] == 8
+    assert not at.error
+    assert any(f"{smallest}" in c.value and ("分层" in c.value if lang == "zh" else "stratified" in c.value)
+               for c in at.caption)
 
 
-def test_the_truth_study_and_tuning_render():
-    # the truth study takes up to a minute on 2 cores (issue 21 item 6 is open): a longer guard than 60 s
-    at = run("pages/methods.py", lang="en", timeout=240, **{"methods.fs": "gaussian", "methods.learner": "logistic",
-                                                            "methods.n": 50, "methods.truth_on": True})
+def test_the_truth_study_and_tuning_render(monkeypatch):
+    from ui import experiments
+
+    monkeypatch.setattr(experiments, "TRUTH_REPEATS", 4)           # a small study under test; the page runs 25
+    at = run("pages/methods.py", lang="en", **{"methods.fs": "gaussian", "methods.learner": "logistic",
+                                             "methods.n": 30, "methods.truth_on": True})
     ok(at)
     assert any("leave-one-out" in str(d.value) for d in at.dataframe)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Closest to the truth" in text
     widget(at.radio, "_w_methods.tune_stage").set_value(2).run()
     ok(at)
     assert "Final model's test error" in metrics(at)
+
+
+M_LINK = {"m.m": ("methods.m", 50), "m.seed": ("methods.seed", 3), "m.step": ("methods.step", 7),
+          "m.fs": ("methods.fs", "gaussian"), "m.l": ("methods.learner", "knn"), "m.nb": ("methods.neighbors", 7),
+          "m.frac": ("methods.frac", 0.25), "m.strat": ("methods.stratify", False), "m.k": ("methods.k", 5),
+          "m.p": ("methods.p", 2), "m.n": ("methods.n", 100), "m.tune": ("methods.tune_stage", 1)}
+
+
+def test_link_round_trip_of_every_methods_control():
+    """Every control goes into the address; a fresh session opened at it shows them again."""
+    from streamlit.testing.v1 import AppTest
+
+    from apptest_utils import ROOT
+
+    at = run("pages/methods.py", lang="en", **{k: v for k, v in M_LINK.values()})
+    ok(at)
+    at.run()
+    q = dict(at.query_params)
+    assert not [n for n in M_LINK if n not in q], q
+    fresh = AppTest.from_file(str(ROOT / "pages/methods.py"), default_timeout=60)
+    for name, vals in q.items():
+        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
+    fresh.run()
+    ok(fresh)
+    for name, (key, value) in M_LINK.items():
+        assert fresh.session_state[key] == value, name
+    assert widget(fresh.slider, "_w_methods.neighbors").value == 7
+    # the tree's depth and leave-one-out travel too
+    at = run("pages/methods.py", lang="en", **{"methods.learner": "tree", "methods.depth": 6, "methods.loo": True})
+    at.run()
+    assert at.query_params["m.depth"] in ("6", ["6"]) and at.query_params["m.loo"] in ("1", ["1"])
+
+
+def test_a_changed_setting_marks_the_truth_study_stale_instead_of_rerunning_it(monkeypatch):
+    from ui import experiments
+
+    monkeypatch.setattr(experiments, "TRUTH_REPEATS", 3)
+    at = run("pages/methods.py", lang="en", **{"methods.learner": "logistic", "methods.n": 30})
+    at.button(key="methods_truth_run").click().run()
+    ok(at)
+    assert not at.warning and any("Closest to the truth" in m.value for m in at.markdown)
+    calls = []
+    real = experiments.truth_study
+    monkeypatch.setattr(experiments, "truth_study", lambda *a: calls.append(a) or real(*a))
+    widget(at.select_slider, "_w_methods.n").set_value(100).run()
+    ok(at)
+    assert any("n = 30" in w.value for w in at.warning)              # the old result, marked stale
+    assert all(a[1] == 30 for a in calls)                             # nothing computed for n = 100
+
+
+def test_cv_formula_and_tuning_steps():
+    at = run("pages/methods.py", lang="en", **{"methods.k": 5, "methods.p": 2})
+    ok(at)
+    cv = next(f for f in latex(at) if "p \\times k" in f)
+    assert "p = 2,\\ k = 5" in cv and "= 10" in cv and "2 \\ p" not in cv
+    headers = lambda: list(at.dataframe[-1].value.columns)                     # noqa: E731
+    assert headers() == ["α (ccp_alpha)"]                                     # step 1: no validation yet
+    widget(at.radio, "_w_methods.tune_stage").set_value(1).run()
+    assert "Validation error" in " ".join(headers()) or len(headers()) == 3
+    from ui import experiments
+    val = experiments.tuning("breast-cancer")[0]
+    assert len(set(np.round(val, 6))) >= 3                                  # the grid shows a trade-off
+    assert val.argmin() not in (0, len(val) - 1)
