@@ -77,6 +77,12 @@ from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_po
 # comparison runs and example tables (two learners on the same folds; the pages' presets)
 from .crossval import (FRIEDMAN_CV_FOLDS, PAIRED_CV_FOLDS, cv5x2_folds, cv5x2_tables, errors_on_folds,
                        paired_cv_folds, pooled_errors)
+from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, LeastError, cv_versus_loo,
+                        f1_bep_counterexample, holdout_count, iso_error_line, least_error_point, max_f1,
+                        precision_from_rates, predict_22, roc_hull, toy_data)
+from .normalisation import knn_predict, min_max, z_score
+from .chisquare import (FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit, chi2_independence,
+                        friedman_rejection_rates)
 from .estimators import (CV_KS, ESTIMATORS, HOLDOUT_FRACTIONS, STUDY_LOO_MAX_N, BootstrapEstimate, EstimatorStudy,
                          bootstrap_error, cv_spread, estimator_study, holdout_spread)
 from .multilabel import subset_accuracy
@@ -117,6 +123,10 @@ __all__ = [
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
     "HOLDOUT_FRACTIONS", "CV_KS", "ESTIMATORS", "STUDY_LOO_MAX_N", "holdout_spread", "cv_spread", "BootstrapEstimate",
     "bootstrap_error", "EstimatorStudy", "estimator_study",
+    "HoldoutCount", "holdout_count", "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo", "max_f1",
+    "F1BepExample", "f1_bep_counterexample", "precision_from_rates", "LeastError", "least_error_point",
+    "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict", "Chi2TestResult", "chi2_goodness_of_fit",
+    "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",

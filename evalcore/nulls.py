@@ -12,6 +12,7 @@ from scipy import stats
 
 from .comparison import BinomialTestResult, Cv5x2Result, FriedmanResult, McNemarResult, TTestResult
 from .delong import DeLongResult
+from .chisquare import Chi2TestResult
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,7 +41,7 @@ def _grid(lo: float, hi: float, observed: float, n: int = 400) -> np.ndarray:
 
 def null_distribution(result) -> NullDistribution:
     """The null distribution of ``result`` (a binomial, t, paired t, 5x2cv,
-    McNemar, Friedman or DeLong result).
+    McNemar, chi-square, Friedman or DeLong result).
 
     Examples
     --------
@@ -63,6 +64,10 @@ def null_distribution(result) -> NullDistribution:
         x = _grid(0.0, max(8.0, r.critical + 3.0), r.statistic)[1:]
         return NullDistribution(x, stats.chi2.pdf(x, 1), x > r.critical, float(r.statistic), (r.critical,),
                                 "χ²(1)", False)
+    if isinstance(r, Chi2TestResult):
+        x = _grid(0.0, max(8.0, r.critical + 3.0 * r.df ** 0.5 + 3.0), r.statistic)[1:]
+        return NullDistribution(x, stats.chi2.pdf(x, r.df), x > r.critical, float(r.statistic), (r.critical,),
+                                f"χ²({r.df})", False)
     if isinstance(r, FriedmanResult):
         d1, d2 = r.df
         x = _grid(0.0, max(6.0, r.critical + 3.0), r.statistic)[1:]

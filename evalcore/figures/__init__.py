@@ -10,6 +10,8 @@ from .biasvar import decomposition_figure, fits_figure, fitting_figure
 from .comparison import cd_diagram, differences_figure, null_figure
 from .confusion import confusion_heatmap, confusion_matrix_heatmap, score_histogram
 from .cost import cost_linked_figure
+from .exercises import (duality_figure, f1_bep_figure, friedman_rates_figure, iso_error_figure, normalisation_figure,
+                        precision_prior_figure)
 from .curves import pr_curves, roc_curves
 from .intervals import (auc_groups_figure, band_figure, cv_roc_figure, posterior_figure, pvalue_matrix,
                         rejection_figure)
@@ -23,4 +25,6 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "decomposition_figure", "fitting_figure", "null_figure", "differences_figure", "cd_diagram",
            "regression_figure", "clusters_figure", "balls_figure", "oob_limit_figure", "oob_histogram",
            "spread_figure", "fold_grid", "truth_figure", "band_figure", "cv_roc_figure", "pvalue_matrix",
-           "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "PALETTE", "model_color"]
+           "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "f1_bep_figure",
+           "precision_prior_figure", "iso_error_figure",
+           "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color"]

@@ -1,0 +1,143 @@
+"""Exercises 2.9 and 2.10: Pearson's chi-square tests (goodness of fit,
+independence) and the rejection rates of the Friedman test's chi-square
+form (2.34) and F form (2.35), by simulation."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from ._validation import DataError, check_alpha, check_count
+from .results import TestResult
+
+FRIEDMAN_MAX_WORK = 4_000_000                    # replications x N x k of one rejection-rate simulation
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chi2TestResult(TestResult):
+    """A chi-square test: ``statistic`` Σ (O - E)² / E, ``df``, ``observed``
+    and ``expected`` counts (same shape), ``kind`` "goodness" or "independence"."""
+
+    df: int
+    observed: np.ndarray
+    expected: np.ndarray
+    kind: str
+
+
+def _chi2(obs, exp, df, alpha, kind) -> Chi2TestResult:
+    a = check_alpha(alpha)
+    stat = float(((obs - exp) ** 2 / exp).sum())
+    crit = float(stats.chi2.isf(a, df))
+    return Chi2TestResult(statistic=stat, pvalue=float(stats.chi2.sf(stat, df)), critical=crit,
+                          reject=stat > crit, alpha=a, df=int(df), observed=obs, expected=exp, kind=kind)
+
+
+def _counts(table, name) -> np.ndarray:
+    t = np.asarray(table, dtype=np.float64)
+    if not np.all(np.isfinite(t)) or np.any(t < 0):
+        raise DataError("out_of_range", name=name, interval="[0, inf)", value="a cell")
+    return t
+
+
+def chi2_goodness_of_fit(observed, expected=None, *, alpha: float = 0.05) -> Chi2TestResult:
+    """Pearson's goodness-of-fit test of counts against ``expected`` counts
+    (default: equal counts), df = cells - 1; as ``scipy.stats.chisquare``.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.chi2_goodness_of_fit([18, 22, 20, 40])
+    >>> round(r.statistic, 3), r.df
+    (12.32, 3)
+    """
+    o = _counts(observed, "observed").ravel()
+    if o.size < 2 or o.sum() <= 0:
+        raise DataError("too_few", name="cells with counts", need=2, got=int(o.size))
+    e = np.full(o.size, o.sum() / o.size) if expected is None else _counts(expected, "expected").ravel()
+    if e.shape != o.shape or np.any(e <= 0) or not math.isclose(e.sum(), o.sum(), rel_tol=1e-9):
+        raise DataError("out_of_range", name="expected", interval="positive, summing to the observed total",
+                        value=", ".join(f"{v:g}" for v in e[:6]))
+    return _chi2(o, e, o.size - 1, alpha, "goodness")
+
+
+def chi2_independence(table, *, alpha: float = 0.05) -> Chi2TestResult:
+    """Pearson's test of independence of a contingency table, expected counts
+    row total x column total / n, df = (r - 1)(c - 1), no continuity
+    correction (as ``scipy.stats.chi2_contingency(..., correction=False)``).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.chi2_independence([[20, 30], [30, 20]])
+    >>> round(r.statistic, 3), r.df
+    (4.0, 1)
+    """
+    o = _counts(table, "table")
+    if o.ndim != 2 or min(o.shape) < 2:
+        raise DataError("too_few", name="rows and columns", need=2, got=int(min(o.shape) if o.ndim == 2 else 0))
+    e = o.sum(axis=1, keepdims=True) * o.sum(axis=0, keepdims=True) / o.sum()
+    if np.any(e <= 0):
+        raise DataError("out_of_range", name="a row or column total", interval="(0, inf)", value=0)
+    return _chi2(o, e, (o.shape[0] - 1) * (o.shape[1] - 1), alpha, "independence")
+
+
+# ----------------------------------------------------------- 2.10: Friedman, chi-square or F form
+@dataclass(frozen=True, eq=False)
+class FriedmanRates:
+    """Rejection rates of the Friedman test's χ² form (2.34) and F form
+    (2.35), per number of data sets ``ns``, over ``replications`` each;
+    ``se`` the binomial standard error of a rate α."""
+
+    ns: np.ndarray
+    rate_chi2: np.ndarray
+    rate_f: np.ndarray
+    k: int
+    alpha: float
+    effect: float
+    replications: int
+
+    @property
+    def se(self) -> float:
+        return math.sqrt(self.alpha * (1 - self.alpha) / self.replications)
+
+
+def friedman_rejection_rates(k, ns, *, alpha: float = 0.05, effect: float = 0.0, replications: int = 10_000,
+                             seed: int = 0) -> FriedmanRates:
+    """Simulate ``replications`` tables of N data sets x ``k`` algorithms for
+    each N of ``ns``: algorithm j's performance is effect x j plus standard
+    normal noise (effect 0: the null hypothesis holds); rank within each
+    data set, compute τ_χ² (2.34) and τ_F (2.35) and count rejections at
+    ``alpha`` against χ²(k - 1) and F(k - 1, (k - 1)(N - 1)).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.friedman_rejection_rates(4, [10], replications=2000)
+    >>> bool(abs(r.rate_f[0] - 0.05) < 4 * r.se)
+    True
+    """
+    kk = check_count(k, "k", minimum=2)
+    a = check_alpha(alpha)
+    reps = check_count(replications, "replications", minimum=1)
+    nv = [check_count(n, "N", minimum=2) for n in ns]
+    if reps * sum(nv) * kk > FRIEDMAN_MAX_WORK:
+        raise DataError("too_many", name="replications x data sets x algorithms", limit=FRIEDMAN_MAX_WORK,
+                        got=reps * sum(nv) * kk, hint="")
+    rng = np.random.default_rng(seed)
+    rc, rf = [], []
+    for n in nv:
+        perf = rng.normal(size=(reps, n, kk)) + effect * np.arange(kk)
+        ranks = perf.argsort(axis=2).argsort(axis=2) + 1.0            # continuous noise: no ties
+        r = ranks.mean(axis=1)                                         # (reps, k) average ranks
+        chi2 = 12 * n / (kk * (kk + 1)) * ((r ** 2).sum(axis=1) - kk * (kk + 1) ** 2 / 4)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f = (n - 1) * chi2 / (n * (kk - 1) - chi2)
+        rc.append(float(np.mean(chi2 > stats.chi2.isf(a, kk - 1))))
+        rf.append(float(np.mean(f > stats.f.isf(a, kk - 1, (kk - 1) * (n - 1)))))
+    return FriedmanRates(np.asarray(nv), np.asarray(rc), np.asarray(rf), kk, a, float(effect), reps)
+
+
+__all__ = ["Chi2TestResult", "chi2_goodness_of_fit", "chi2_independence", "FriedmanRates",
+           "friedman_rejection_rates", "FRIEDMAN_MAX_WORK"]
