@@ -26,7 +26,7 @@ def guess_first(name: str, prompt: str, *, options: dict | None = None,
     me" reveals the answer without one.  Once revealed, the committed guess
     stays visible above the answer (:func:`guess_of` reads it)."""
     gkey, skey = f"exercises.guess.{name}", f"exercises.shown.{name}"
-    if SS.get(skey):
+    if SS.get(skey) or gkey in SS:                 # a committed guess (also one from a link) shows the answer
         if gkey in SS:
             shown = options.get(SS[gkey], SS[gkey]) if options else SS[gkey]
             st.caption(t("exercises.guess.yours", guess=shown))

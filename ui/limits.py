@@ -71,6 +71,9 @@ TABLES: dict[str, Bound] = {
     "lab.table.labels": Bound(1000, 6, "lab: multi-label rows x (3 labels + 3 scores)", _EDITOR),
     "lab.table.regression": Bound(1000, 2, "lab: regression", _EDITOR),
     "lab.table.clusters": Bound(CLUSTER_POINTS, 4, "lab: clustering points", _EDITOR),
+    "exercises.table.e23": Bound(200, 3, "exercises 2.3: labels and two models' scores", _EDITOR),
+    "exercises.table.e29g": Bound(50, 1, "exercises 2.9: counts of a goodness-of-fit test", _EDITOR),
+    "exercises.table.e29i": Bound(20, 20, "exercises 2.9: a contingency table", _EDITOR),
 }
 
 

@@ -21,6 +21,8 @@ from .state import BOUND_DEFAULTS, SS
 # query parameter -> (session key, parse); parse raises ValueError on bad input
 _BV = "biasvar."          # the bias-variance page's key family
 _M = "methods."           # the evaluation-methods page's
+_X = "exercises."         # the exercises page's
+EXERCISES = ("2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8", "2.9", "2.10")
 _FLOAT = float
 
 
@@ -54,6 +56,13 @@ def _float_in(lo: float, hi: float):
             raise ValueError(v)
         return x
     return parse
+
+
+def _token(v: str) -> str:
+    """A short word (a guess's option: letters, digits, "_"), nothing else."""
+    if not (0 < len(v) <= 12 and v.replace("_", "").isalnum() and v.isascii()):
+        raise ValueError(v)
+    return v
 
 
 def _cost(v: str) -> float:
@@ -112,6 +121,26 @@ def _params():
         "m.p": (_M + "p", _int_of(1, 2, 5, 10)),
         "m.n": (_M + "n", _int_of(30, 50, 100, 200)),
         "m.tune": (_M + "tune_stage", _int_in(0, 2)),
+        # ---- the exercises page (pages/exercises.py): the open exercise, each committed guess, the controls
+        "x.open": (_X + "open", _choice(*EXERCISES)),
+        **{f"x.g{n.replace('.', '')}": (f"{_X}guess.{n}", _token) for n in EXERCISES},
+        "x.21p": (_X + "21.pos", _int_in(1, 5000)), "x.21n": (_X + "21.neg", _int_in(1, 5000)),
+        "x.21f": (_X + "21.frac", _grid_in(0.05, 0.95, 0.05)),
+        "x.22p": (_X + "22.pos", _int_in(10, 100)), "x.22n": (_X + "22.neg", _int_in(10, 100)),
+        "x.22l": (_X + "22.learner", _choice("majority", "1nn", "stump")),
+        "x.23s": (_X + "23.seed", _int_in(1, 10_000)),
+        "x.24tp": (_X + "24.tp", _int_in(0, 10**6)), "x.24fn": (_X + "24.fn", _int_in(0, 10**6)),
+        "x.24fp": (_X + "24.fp", _int_in(0, 10**6)), "x.24tn": (_X + "24.tn", _int_in(0, 10**6)),
+        "x.24pi": (_X + "24.pi", _grid_in(0.01, 0.99, 0.01)),
+        "x.25d": (_X + "25.data", _choice("seed-9", "seed-5", "seed-4")),
+        "x.26pi": (_X + "26.prior", _grid_in(0.05, 0.95, 0.05)),
+        "x.27i": (_X + "27.point", _int_in(0, 10**7)),
+        "x.28o": (_X + "28.outlier", _int_of(*range(500, 5001, 250))),
+        "x.29k": (_X + "29.kind", _choice("goodness", "independence")),
+        "x.29a": (_X + "29.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "x.210k": (_X + "210.k", _int_in(3, 8)),
+        "x.210a": (_X + "210.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "x.210e": (_X + "210.effect", _grid_in(0.0, 1.0, 0.1)),
     }
 
 
