@@ -1,0 +1,137 @@
+"""The exercises' computations against independent oracles: exact
+enumeration, scikit-learn, scipy.stats and slow loops written here."""
+import itertools
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.metrics import f1_score
+from sklearn.model_selection import LeaveOneOut, cross_val_predict
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.preprocessing import MinMaxScaler, StandardScaler
+
+import evalcore as ec
+
+
+def test_2_1_the_books_count_and_a_brute_force_enumeration():
+    c = ec.holdout_count(500, 500, 0.3)
+    assert c.stratified == math.comb(500, 150) ** 2 and c.digits == 263
+    assert c.unstratified == math.comb(1000, 300) and c.stratified < c.unstratified
+    # small case: every test set of 4 from 4 positives + 4 negatives with 2 of each
+    y = [1] * 4 + [0] * 4
+    sets = [s for s in itertools.combinations(range(8), 4) if sum(y[i] for i in s) == 2]
+    small = ec.holdout_count(4, 4, 0.5)
+    assert small.stratified == len(sets) == 36 and small.unstratified == 70
+
+
+def test_2_2_majority_vote_loo_is_always_wrong_and_10_fold_about_half():
+    kfold = []
+    for seed in range(20):
+        x, y = ec.toy_data(50, 50, seed=seed)
+        r = ec.cv_versus_loo(x, y, seed=seed)
+        assert r.loo_error == 1.0 and (r.loo_train_pos, r.loo_train_neg) == (49, 50)
+        kfold.append(r.kfold_error)
+    assert abs(np.mean(kfold) - 0.5) < 3 * 0.05 / math.sqrt(20)           # each ~ Bin(100, 1/2) / 100
+
+
+def test_2_2_one_nn_loo_equals_scikit_learn():
+    x, y = ec.toy_data(30, 20, seed=4)
+    r = ec.cv_versus_loo(x, y, learner="1nn")
+    pred = cross_val_predict(KNeighborsClassifier(1), x[:, None], y, cv=LeaveOneOut())
+    assert r.loo_error == pytest.approx(np.mean(pred != y))
+
+
+def test_2_2_the_stump_has_the_least_training_error_of_any_threshold():
+    x, y = ec.toy_data(15, 12, seed=2)
+    pred = ec.predict_22("stump", x, y, x, np.random.default_rng(0))
+    best = min(min(np.mean((x > c) != y), np.mean((x <= c) != y)) for c in np.r_[x, -np.inf])
+    assert np.mean(pred != y) == pytest.approx(best)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_2_3_counter_example_rechecked_with_scikit_learn(seed):
+    e = ec.f1_bep_counterexample(seed=seed)
+
+    def best_f1(s):
+        return max(f1_score(e.y, (s >= c).astype(int)) for c in np.unique(s))
+
+    def bep(s):                                    # precision of the top m+ when no tie straddles rank m+
+        m = int(e.y.sum())
+        order = np.sort(s)[::-1]
+        assert order[m - 1] != order[m]
+        return float(e.y[np.argsort(-s, kind="stable")[:m]].mean())
+    assert best_f1(e.a) == pytest.approx(e.f1_a) and best_f1(e.b) == pytest.approx(e.f1_b)
+    assert e.f1_a > e.f1_b and bep(e.a) < bep(e.b)
+
+
+def test_2_4_precision_from_rates_equals_the_counts():
+    tp, fn, fp, tn = 40, 10, 20, 30
+    pi = (tp + fn) / (tp + fn + fp + tn)
+    assert ec.precision_from_rates(tp / (tp + fn), fp / (fp + tn), pi) == pytest.approx(tp / (tp + fp))
+
+
+def test_2_6_least_error_point_is_the_brute_force_minimum_and_on_the_hull():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    s = rng.normal(y * 1.2, 1.0)
+    p = ec.least_error_point(y, s)
+    errors = [np.mean((s >= c) != y) for c in np.r_[np.inf, np.unique(s)]]
+    assert p.error == pytest.approx(min(errors))
+    hf, ht = ec.roc_hull(y, s)
+    assert any(abs(p.fpr - a) < 1e-12 and abs(p.tpr - b) < 1e-12 for a, b in zip(hf, ht))
+    assert p.slope == pytest.approx((1 - y.mean()) / y.mean())
+
+
+def test_2_8_normalisations_and_knn_equal_scikit_learn():
+    rng = np.random.default_rng(1)
+    X, Xn = rng.normal(size=(30, 2)) * [1, 100], rng.normal(size=(5, 2)) * [3, 300]
+    assert ec.min_max(Xn, X) == pytest.approx(MinMaxScaler().fit(X).transform(Xn))
+    assert ec.z_score(Xn, X) == pytest.approx(StandardScaler().fit(X).transform(Xn))
+    y = (X[:, 0] > 0).astype(int)
+    assert (ec.knn_predict(X, y, Xn, 3) == KNeighborsClassifier(3).fit(X, y).predict(Xn)).all()
+
+
+@pytest.mark.parametrize("obs", [[18, 22, 20, 40], [5, 5, 5, 5], [1, 30, 2]])
+def test_2_9_goodness_of_fit_equals_scipy(obs):
+    r = ec.chi2_goodness_of_fit(obs)
+    ref = stats.chisquare(obs)
+    assert (r.statistic, r.pvalue, r.df) == pytest.approx((ref.statistic, ref.pvalue, len(obs) - 1))
+    assert r.reject == (ref.pvalue < 0.05)
+
+
+@pytest.mark.parametrize("table", [[[30, 10], [20, 40]], [[10, 20, 30], [6, 9, 17]], [[5, 1], [1, 5], [3, 3]]])
+def test_2_9_independence_equals_scipy_without_continuity_correction(table):
+    r = ec.chi2_independence(table)
+    stat, p, dof, expected = stats.chi2_contingency(table, correction=False)
+    assert (r.statistic, r.pvalue, r.df) == pytest.approx((stat, p, dof))
+    assert r.expected == pytest.approx(expected)
+    nd = ec.null_distribution(r)
+    assert nd.name == f"χ²({dof})" and nd.critical[0] == pytest.approx(stats.chi2.isf(0.05, dof))
+
+
+def test_2_9_bad_tables_are_refused():
+    with pytest.raises(ec.DataError):
+        ec.chi2_goodness_of_fit([3, -1, 2])
+    with pytest.raises(ec.DataError):
+        ec.chi2_independence([[0, 0], [3, 4]])
+
+
+def test_2_10_rates_equal_a_slow_loop_with_scipys_friedman_statistic():
+    k, ns, reps = 3, [4, 6], 300
+    r = ec.friedman_rejection_rates(k, ns, replications=reps, effect=0.3, seed=5)
+    rng = np.random.default_rng(5)
+    for j, n in enumerate(ns):
+        perf = rng.normal(size=(reps, n, k)) + 0.3 * np.arange(k)
+        chi = np.array([stats.friedmanchisquare(*perf[i].T).statistic for i in range(reps)])
+        f = (n - 1) * chi / (n * (k - 1) - chi)
+        assert r.rate_chi2[j] == pytest.approx(np.mean(chi > stats.chi2.isf(0.05, k - 1)))
+        assert r.rate_f[j] == pytest.approx(np.mean(f > stats.f.isf(0.05, k - 1, (k - 1) * (n - 1))))
+
+
+def test_2_10_under_the_null_tau_f_keeps_alpha_and_tau_chi2_is_conservative_for_small_n():
+    r = ec.friedman_rejection_rates(4, [3, 10], replications=6000, seed=0)
+    assert abs(r.rate_f[1] - 0.05) < 4 * r.se                       # N = 10: within simulation error of alpha
+    assert r.rate_chi2[0] < 0.05 - 4 * r.se                          # N = 3: tau_chi2 well below alpha
+    with pytest.raises(ec.DataError):
+        ec.friedman_rejection_rates(8, [50] * 20, replications=10_000)      # over the work bound

@@ -1,0 +1,102 @@
+"""The exercises page under AppTest: every exercise in both languages, the
+answer hidden until a guess is committed (or "just show me"), the guesses
+and controls in the link, bad table edits worded, the numbers from evalcore."""
+import math
+
+import pytest
+from apptest_utils import ROOT, ok, run, widget
+from streamlit.testing.v1 import AppTest
+
+from ui import links
+
+EXERCISES = links.EXERCISES
+
+
+def shown(n, lang="en", **state):
+    at = run("pages/exercises.py", lang=lang, **{"exercises.open": n, f"exercises.shown.{n}": True}, **state)
+    ok(at)
+    return at
+
+
+def test_the_page_offers_every_exercise_of_the_link_table():
+    at = run("pages/exercises.py", lang="en")
+    ok(at)
+    assert tuple(widget(at.segmented_control, "_w_exercises.open").options) == tuple(f"Exercise {n}" for n in EXERCISES)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("n", EXERCISES)
+def test_every_exercise_shows_its_experiment_and_answer(lang, n):
+    at = shown(n, lang)
+    assert at.success or at.error                                    # the answer (2.9: a verdict box)
+    if n not in ("2.1",):
+        assert at.get("plotly_chart")
+
+
+@pytest.mark.parametrize("n, guess", [("2.2", "loo100"), ("2.9", "reject")])
+def test_the_answer_is_hidden_until_a_guess_is_committed(n, guess):
+    at = run("pages/exercises.py", lang="en", **{"exercises.open": n})
+    ok(at)
+    assert not at.get("plotly_chart") and not at.success
+    widget(at.radio, f"_w_guess_{n}").set_value(guess).run()
+    at.button(key=f"_w_commit_{n}").click().run()                                       # "Commit my guess"
+    ok(at)
+    assert at.get("plotly_chart")
+    assert at.session_state[f"exercises.guess.{n}"] == guess
+
+
+def test_just_show_me_reveals_without_a_guess():
+    at = run("pages/exercises.py", lang="zh", **{"exercises.open": "2.4"})
+    at.button(key="_w_skip_2.4").click().run()                       # "直接看答案"
+    ok(at)
+    assert at.success and "exercises.guess.2.4" not in at.session_state
+
+
+def test_2_1_shows_the_exact_count():
+    at = shown("2.1")
+    exact = str(math.comb(500, 150) ** 2)
+    assert any(exact == c.value for c in at.code)
+    assert any("263" in m.help for m in at.metric if m.help)
+
+
+def test_2_2_leave_one_out_is_100_percent_for_the_majority_vote():
+    at = shown("2.2", lang="zh")
+    values = {m.label: m.value for m in at.metric}
+    assert values["留一法错误率"] == "100%"
+
+
+def test_a_bad_cell_in_the_chi_square_table_is_worded_and_the_last_good_result_stays():
+    at = shown("2.9", lang="zh", **{"exercises.table.e29g": {"count": [18, 22, 20, 40]}})
+    before = [f.value for f in at.latex][-1]
+    at.session_state["_w_exercises.table.e29g"] = {"edited_rows": {"1": {"count": -5}}, "added_rows": [],
+                                                   "deleted_rows": []}
+    at.run()
+    ok(at)
+    assert any("必须" in e.value or "负" in e.value for e in at.error)
+    assert [f.value for f in at.latex][-1] == before
+
+
+def test_link_round_trip_of_the_open_exercise_guesses_and_controls():
+    state = {"exercises.open": "2.2", "exercises.guess.2.2": "loo100", "exercises.22.pos": 40,
+             "exercises.22.learner": "1nn", "exercises.guess.2.10": "chi2", "exercises.210.k": 6}
+    at = run("pages/exercises.py", lang="en", **state)
+    ok(at)
+    at.run()
+    q = dict(at.query_params)
+    fresh = AppTest.from_file(str(ROOT / "pages/exercises.py"), default_timeout=60)
+    for name, vals in q.items():
+        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
+    fresh.run()
+    ok(fresh)
+    for key, value in state.items():
+        assert fresh.session_state[key] == value, key
+    assert fresh.get("plotly_chart")                                  # the committed guess shows the answer
+
+
+def test_a_hostile_guess_in_a_link_is_ignored():
+    at = AppTest.from_file(str(ROOT / "pages/exercises.py"), default_timeout=60)
+    at.query_params["x.g22"] = "<script>alert(1)</script>"
+    at.query_params["x.open"] = "2.2"
+    at.run()
+    ok(at)
+    assert "exercises.guess.2.2" not in at.session_state and not at.get("plotly_chart")
