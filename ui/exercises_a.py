@@ -28,12 +28,16 @@ def _options(prefix: str, keys: tuple) -> dict:
     return labels(prefix, keys)
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 def _big(n: int, tex: bool = False) -> str:
     """A big integer in scientific form: 1.234 × 10^262 (LaTeX with ``tex``)."""
     s = str(n)
     if len(s) <= 6:
         return s
-    return f"{s[0]}.{s[1:4]}" + (rf" \times 10^{{{len(s) - 1}}}" if tex else f" × 10^{len(s) - 1}")
+    exp = str(len(s) - 1)
+    return f"{s[0]}.{s[1:4]}" + (rf" \times 10^{{{exp}}}" if tex else " × 10" + exp.translate(_SUPERSCRIPT))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -126,7 +130,7 @@ def e23() -> None:
             tc = ec.threshold_counts(y, s)
             best = ec.best_f(tc)
             pr = tc.pr_curve()
-            curves.append((np.r_[0.0, pr.recall], np.r_[1.0, pr.precision]))
+            curves.append((pr.recall, pr.precision))
             points.append((bep, (best.recall, best.precision)))
         chart(f1_bep_figure(curves, points, names=["A", "B"], text=texts("exercises.e23.fig.", "x", "y", "bep", "f1",
                                                                           "diagonal")), key="exercises_e23_fig")
@@ -187,6 +191,7 @@ def e25() -> None:
     model = ps.models[0]
     y, s = ps.y, ps.scores[model]
     grid = ec.rank_pair_grid(y, s)
+    formula("exercises.e25.loss")
     left, right = st.columns([1.2, 1])
     with left:
         chart(pair_grid_figure(grid, roc=ec.roc_curve(y, s), text=dict(
@@ -196,7 +201,6 @@ def e25() -> None:
         m_pos, m_neg = int(y.sum()), int(y.size - y.sum())
         full, half = int((grid.penalty == 1).sum()), int((grid.penalty == 0.5).sum())
         loss, auc = ec.rank_loss(y, s), ec.roc_auc(y, s)
-        formula("exercises.e25.loss")
         formula("exercises.e25.loss_filled", full=full, half=half, mp=m_pos, mn=m_neg, v=fmt(loss))
         formula("exercises.e25.cell", mp=m_pos, mn=m_neg)
         formula("exercises.e25.auc", l=fmt(loss), v=fmt(1 - loss))

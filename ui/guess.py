@@ -29,7 +29,8 @@ def guess_first(name: str, prompt: str, *, options: dict | None = None,
     if SS.get(skey) or gkey in SS:                 # a committed guess (also one from a link) shows the answer
         if gkey in SS:
             shown = options.get(SS[gkey], SS[gkey]) if options else SS[gkey]
-            st.caption(t("exercises.guess.yours", guess=shown))
+            # our own option label (markdown and math kept), or a link's guess: a checked short word
+            st.caption(t("exercises.guess.yours").replace("{guess}", str(shown)))
         if st.button(t("exercises.guess.again"), key=f"_w_again_{name}"):
             SS.pop(skey, None)
             SS.pop(gkey, None)

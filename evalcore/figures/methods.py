@@ -123,11 +123,13 @@ def fold_grid(fold_of_row: np.ndarray, y: np.ndarray, *, text) -> go.Figure:
                                hovertemplate=f"{w_test} %{{y}}<extra></extra>", y=[f"{j + 1}" for j in range(k)]))
     n_pos = int(y.sum())
     fig.add_vline(x=n_pos - 0.5, line=dict(color=INK, width=2))
-    fig.add_annotation(x=n_pos / 2, y=k - 0.3, yanchor="bottom", text=w_pos, showarrow=False)
-    fig.add_annotation(x=n_pos + (len(y) - n_pos) / 2, y=k - 0.3, yanchor="bottom", text=w_neg, showarrow=False)
+    for x, label in ((n_pos / 2, w_pos), (n_pos + (len(y) - n_pos) / 2, w_neg)):     # above the grid, not on it
+        fig.add_annotation(x=x, y=1.0, yref="paper", yanchor="bottom", text=label, showarrow=False)
     fig.update_xaxes(title=x_t, showticklabels=False)
     fig.update_yaxes(title=y_t, autorange="reversed")
-    return layout(fig, text.get("title"), height=max(220, 60 + 28 * k))
+    fig = layout(fig, text.get("title"), height=max(240, 90 + 28 * k))
+    fig.update_layout(margin=dict(t=70 if text.get("title") else 40))
+    return fig
 
 
 def truth_figure(estimates: np.ndarray, truth: np.ndarray, names, *, text) -> go.Figure:
