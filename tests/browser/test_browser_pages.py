@@ -44,3 +44,18 @@ def test_biasvar_slider_moves_both_figures(page):
     after = figs.nth(0).evaluate("gd => JSON.stringify(Array.from(gd._fullData[1].y).slice(0, 5))")
     assert before != after
     assert_clean(page)
+
+
+def test_exercise_guess_first_then_the_answer(page):
+    """Exercise 2.2 in English: the answer appears only after a guess is committed."""
+    base = page.url.split("?")[0].rstrip("/")
+    page.goto(base + "/exercises?x.open=2.2&lang=en")
+    expect(page.get_by_text("Guess first:").first).to_be_visible(timeout=30_000)
+    assert page.locator(".js-plotly-plot").count() == 0
+    page.get_by_text("leave-one-out 100%, 10-fold about 50%").click()
+    page.get_by_role("button", name="Commit my guess and show the answer").click()
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+    expect(page.locator("[data-testid='stMetricValue']").filter(has_text="100%").first).to_be_visible()
+    settle(page)
+    assert "x.g22=loo100" in page.url
+    assert_clean(page)
