@@ -13,7 +13,7 @@ from ui import exercises_a, exercises_b
 
 ui.open_page("exercises")
 SECTIONS = {**exercises_a.SECTIONS, **exercises_b.SECTIONS}
-NAMES = tuple(SECTIONS)                          # the same as ui.links.EXERCISES (a test keeps them equal)
+NAMES = tuple(SECTIONS)                          # the same as ui.settings.EXERCISES (a test keeps them equal)
 open_ = st.segmented_control(ui.t("exercises.pick"), NAMES, format_func=lambda n: ui.t("exercises.tab", n=n),
                              **ui.bind("exercises.open", NAMES[0], "one")) or ui.SS["exercises.open"]
 SECTIONS[open_]()

@@ -4,6 +4,9 @@ import streamlit as st
 import ui
 
 ui.open_page("home")
+if not ui.SS.get("tour"):
+    st.button(ui.t("home.tour", n=len(ui.tour.shipped())), on_click=ui.tour.start, args=("chapter2",),
+              type="primary", key="home_tour")
 
 # The chapter's four stages, left to right; each links to its pages (from the registry).
 cols = st.columns(len(ui.STAGES))

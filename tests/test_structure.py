@@ -222,3 +222,22 @@ def test_pages_are_thin_and_use_only_public_ui_names():
             used = set(re.findall(rf"\b{mod}\.(\w+)", code))
             assert not [a for a in used if a.startswith("_")], (f.name, mod)
         assert not re.search(r"^from ui\.\w+ import|^import ui\.", code, re.M), f.name
+
+
+def test_the_ui_import_graph_has_no_circle():
+    """Every import between ui modules, at the top or deferred into a
+    function, follows one direction: no module reaches itself again."""
+    graph = {}
+    for f in ROOT.glob("ui/*.py"):
+        code = f.read_text(encoding="utf-8")
+        deps = set(re.findall(r"^\s*from \.(\w+) import", code, re.M))
+        for names in re.findall(r"^\s*from \. import ([\w, ]+)", code, re.M):
+            deps |= {n.strip() for n in names.split(",")}
+        graph[f.stem] = {d for d in deps if (ROOT / "ui" / f"{d}.py").exists() or (ROOT / "ui" / d).is_dir()}
+
+    def visit(node, path):
+        assert node not in path, " -> ".join([*path, node])
+        for d in graph.get(node, ()):
+            visit(d, [*path, node])
+    for node in graph:
+        visit(node, [])

@@ -9,6 +9,7 @@
 ``models``    one cached object per (data, model, flipped) with its facts
 ``threshold`` the shared threshold and its control
 ``charts``    plotly charts, clickable curves, the linked cost figure
+``settings``  the one table of shareable settings (link parameter, session key, parser = range, default)
 ``links``     the URL that restores a shared state
 ``keys``      keyboard shortcuts (presenter remotes)
 ``typeset``   formulas that follow a live control, typeset in place
@@ -21,22 +22,24 @@
 ``tables``    a page's open section as state; editable tables that keep the last good result
 ``learners``  real learners and the comparison page's one "run it" call
 ``comparison`` the comparison-tests page's sections (pages/compare.py draws the open one)
+``tour``      the lecture tour: stops, the tour bar, tour files;  ``tour_editor``: a lecturer's own tour
+``guess``     "guess first" on the exercises page;  ``exercises_a``, ``exercises_b``: its sections
 
 Pages ``import ui`` and use the names re-exported here.
 """
-from . import limits, timers
+from . import limits, timers, tour
 from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, redraw, table_parser,
                      tex_number)
 from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
-from .data import (FEATURE_SOURCES, LABELS_UPLOAD, SOURCES, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, data_sidebar,
+from .data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
                    t_fig, texts)
 from .experiments import horse_colic_report
 from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
-from .page import open_data_page, open_page, presenter
+from .page import data_sidebar, open_data_page, open_page, presenter
 from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
 from .state import KEYS, SS, bind, tied
@@ -46,11 +49,12 @@ from .typeset import formula_grid
 from .walk import roc_walk
 from . import intervals  # noqa: F401  (pages call ui.intervals.switch, table, bands, k_models, cv_roc)
 # pages on small tables (comparison tests, metrics lab): sections, checked tables, links of their controls
-from .links import COMPARE_SECTIONS, LAB_SECTIONS, NMI_AVERAGES, publish_again
+from .links import publish_again
+from .settings import COMPARE_SECTIONS, FEATURE_SOURCES, LAB_SECTIONS, NMI_AVERAGES, SOURCES
 from .tables import edited_table, last_good, section
 
 __all__ = [
-    "limits", "timers", "intervals", "bounded_editor", "redraw", "costs", "labels_parser", "readable_classes",
+    "limits", "timers", "tour", "intervals", "bounded_editor", "redraw", "costs", "labels_parser", "readable_classes",
     "table_parser",
     "tex_number", "fmt_cost", "once",
     "horse_colic_report", "keyboard", "formula_grid", "roc_walk",

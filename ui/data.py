@@ -22,12 +22,11 @@ from evalcore import datasets
 
 from . import budget, limits, links
 from .i18n import error_text, labels, lang, t
+from .settings import DEFAULTS, SOURCES, SYN_SIZES, parser
+from .models import is_flipped
 from .state import SS, bind
 
 UPLOAD_LIMIT_MB = limits.UPLOAD_MB
-SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
-SYN_SIZES = (100, 1_000, 10_000, 100_000, 1_000_000)
-FEATURE_SOURCES = ("watermelon", "breast-cancer", "gaussian")
 
 
 # ---------------------------------------------------------------- uploads
@@ -136,7 +135,7 @@ def _upload_panel() -> None:
                 SS["upload_error"] = err2
 
 
-def data_sidebar():
+def data_sidebar_only():
     """Draw the data sidebar and return ``(PredictionSet | None, token)``.
 
     The data set is kept in session state across pages; a failed upload
@@ -144,14 +143,18 @@ def data_sidebar():
     sb = st.sidebar
     sb.header(t("common.data.header"))
     sb.selectbox(t("common.data.source"), SOURCES, format_func=labels("common.src.", SOURCES).get,
-                 **bind("source", "seed-9"))
+                 **bind("source", DEFAULTS["source"]))
     src = SS["source"]
     ps, token = None, None
     if src == "synthetic":
-        sb.select_slider(t("common.syn.n"), SYN_SIZES, format_func=lambda v: f"{v:,}", **bind("syn_n", 1000))
-        sb.slider(t("common.syn.sep"), 0.0, 4.0, step=0.1, **bind("syn_sep", 1.5))
-        sb.slider(t("common.syn.rate"), 0.01, 0.99, step=0.01, **bind("syn_rate", 0.5))
-        sb.number_input(t("common.syn.seed"), min_value=0, max_value=10_000, step=1, **bind("syn_seed", 0))
+        # ranges and defaults from the one table of settings (ui.settings), which the link reads too
+        sep, rate, seed = parser("syn_sep"), parser("syn_rate"), parser("syn_seed")
+        sb.select_slider(t("common.syn.n"), SYN_SIZES, format_func=lambda v: f"{v:,}",
+                         **bind("syn_n", DEFAULTS["syn_n"]))
+        sb.slider(t("common.syn.sep"), sep.lo, sep.hi, step=0.1, **bind("syn_sep", DEFAULTS["syn_sep"]))
+        sb.slider(t("common.syn.rate"), rate.lo, rate.hi, step=0.01, **bind("syn_rate", DEFAULTS["syn_rate"]))
+        sb.number_input(t("common.syn.seed"), min_value=seed.lo, max_value=seed.hi, step=1,
+                        **bind("syn_seed", DEFAULTS["syn_seed"]))
         args = (int(SS["syn_n"]), float(SS["syn_sep"]), float(SS["syn_rate"]), int(SS["syn_seed"]))
         ps, token = _synthetic(*args), "syn:" + ":".join(map(str, args))
     elif src == "upload":
@@ -186,15 +189,11 @@ def data_sidebar():
 def _after_data(ps, token: str) -> None:
     """What needs the data set: the link's threshold and prior, the link
     itself, and a word when some model's scores are used negated."""
-    from .models import is_flipped
-    from .report import report_button
-
     models = chosen_models(ps)
     model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
     links.restore_data_state(token, model)
     links.publish(token, model)
     links.link_box(uploaded=token.startswith("upload"))
-    report_button(ps, token)
     flipped = [m for m in models if is_flipped(token, m)]
     if flipped and SS.get("_page") != "roc":
         st.info(t("common.flipped", models=", ".join(flipped)), icon="↕️")

@@ -12,9 +12,10 @@ from evalcore.figures import null_figure
 from evalcore.figures.exercises import duality_figure, friedman_rates_figure, iso_error_figure, normalisation_figure
 
 from .charts import chart
-from .data import chosen_models, data_sidebar
+from .data import chosen_models
 from .guess import guess_first
 from .i18n import fmt, formula, labels, t, texts
+from .page import data_sidebar
 from .registry import page_link
 from .state import SS, bind
 from .tables import edited_table

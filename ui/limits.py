@@ -26,6 +26,10 @@ CLUSTER_POINTS = 400         # points of the clustering editor (silhouette is O(
 FRIEDMAN_SETS = 500          # data sets (rows) of the Friedman table, typed or uploaded
 FRIEDMAN_ALGOS = 20          # algorithms (columns) of the Friedman table
 
+TOUR_STOPS = 60              # stops of a tour file (a lecture of about 25)
+TOUR_BYTES = 64_000          # a tour file's size, checked before it is parsed
+TOUR_NOTE_CHARS = 500        # characters of one talking point
+
 # ------------------------------------------------------------------ memory
 SHARED_CACHE_MB = 1024       # facts of all models (resampled sets included) in the cache every session shares
 SESSION_MB = 256             # what one session holds: uploads, their facts, K x K matrices, tables
@@ -71,6 +75,8 @@ TABLES: dict[str, Bound] = {
     "lab.table.labels": Bound(1000, 6, "lab: multi-label rows x (3 labels + 3 scores)", _EDITOR),
     "lab.table.regression": Bound(1000, 2, "lab: regression", _EDITOR),
     "lab.table.clusters": Bound(CLUSTER_POINTS, 4, "lab: clustering points", _EDITOR),
+    "tour upload": Bound(TOUR_STOPS, 4, "a lecturer's tour file (stops x page, state, zh, en)",
+                         "ui.tour.parse_tour: bytes before parsing, then stops and every value"),
     "exercises.table.e23": Bound(200, 3, "exercises 2.3: labels and two models' scores", _EDITOR),
     "exercises.table.e29g": Bound(50, 1, "exercises 2.9: counts of a goodness-of-fit test", _EDITOR),
     "exercises.table.e29i": Bound(20, 20, "exercises 2.9: a contingency table", _EDITOR),

@@ -7,8 +7,9 @@ import importlib
 
 import streamlit as st
 
-from . import feedback, links
-from .data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar
+from . import feedback, links, tour, tour_editor
+from .data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar_only
+from .report import report_button
 from .i18n import language_switch, lesson, t
 from .registry import page
 from .state import SS, bind
@@ -42,6 +43,7 @@ def _sidebar_controls(key: str) -> None:
     st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter", False))
     st.sidebar.radio(t("common.export"), EXPORT_FORMATS, horizontal=True, help=t("common.export.help"),
                      format_func=EXPORT_LABELS.get, **bind("export_fmt", "png"))
+    tour_editor.sidebar()
 
 
 def _through_app_py() -> None:
@@ -87,6 +89,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
            _PRESENTER_CSS if presenter() else ""]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     st.title(t(page(key).heading_key))
+    tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
     if with_lesson:
         if presenter():
             with st.expander(t("common.lesson")):
@@ -96,6 +99,15 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     if page(key).needs != "predictions":
         links.publish()
         links.link_box(uploaded=False)
+
+
+def data_sidebar():
+    """Draw the data sidebar (ui.data) with its "Prepare a report" button and
+    return ``(PredictionSet | None, token)``."""
+    ps, token = data_sidebar_only()
+    if ps is not None:
+        report_button(ps, token)
+    return ps, token
 
 
 def open_data_page(key: str):

@@ -9,6 +9,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from .i18n import t
+from .links import restore
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,6 @@ def page(key: str) -> Page:
 def navigation_pages() -> list:
     """``st.Page`` objects for ``st.navigation``, home first (the default),
     titled in the language a link asks for."""
-    from .links import restore
-
     restore()
     return [st.Page(p.path, title=t(p.title_key), url_path=p.key, default=(i == 0)) for i, p in enumerate(PAGES)]
 

@@ -16,6 +16,7 @@ import streamlit as st
 from evalcore import report as ec_report
 
 from . import links
+from .data import chosen_models
 from .i18n import error_text, lang, t
 from .models import is_flipped, model
 from .state import SS
@@ -27,8 +28,6 @@ _SLOT = "_report"
 def report_state(ps, token: str) -> dict:
     """The arguments of :func:`evalcore.report.build_report` for what the
     pages show now (each model's threshold as the pages hold it)."""
-    from .data import chosen_models
-
     models = chosen_models(ps)
     source = "upload" if token.startswith("upload") else "builtin"
     if source == "upload":

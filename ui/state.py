@@ -27,8 +27,15 @@ KEYS: dict[str, str] = {
     "_link_args": "(token, model) of the run's last link publish (ui.links.publish_again uses them again)",
     "_link_too_large": "session keys of tables too large to carry in the link (the share box says so)",
     "_link_note": "this run's placeholder in the share box for the too-large-table note",
+    # the lecture tour (ui.tour, ui.tour_editor)
+    "tour": 'the tour on: "chapter2" (shipped), "own" (the lecturer\'s) or absent',
+    "tour_stop": "the index of the tour's current stop",
+    "tour_own": "the lecturer's own tour: a list of ui.tour.Stop (this session only)",
+    "_tour_go": '("by", +1 / -1) or ("to", index): a move between stops, carried out by the next tour bar',
+    "tour_error": "the message of the last tour file that could not be used (until the next upload)",
+    "tour_file_id": "file_id of the tour upload already handled",
     # data
-    "source": "which data set the sidebar shows (a name from ui.data.SOURCES)",
+    "source": "which data set the sidebar shows (a name from ui.settings.SOURCES)",
     "syn_n": "synthetic generator: number of samples",
     "syn_sep": "synthetic generator: separation of the two classes' score means",
     "syn_rate": "synthetic generator: share of positives",

@@ -9,7 +9,7 @@ import streamlit as st
 
 from evalcore import figures
 
-from . import links, timers
+from . import links, timers, tour
 from .charts import live_chart
 from .data import model_picker
 from .i18n import cell, fill, t, t_fig
@@ -56,6 +56,9 @@ def roc_walk(ps, token: str, models: list) -> None:
     KEY_MOVES = {"next": dict(delta=1), "prev": dict(delta=-1), "reset": dict(to=0), "end": dict(to=steps.n_steps)}
 
     def on_key(action):
+        kk = min(int(SS.get(skey, 0)), steps.n_steps)
+        if tour.walk_at_end(action, kk == 0, kk >= steps.n_steps):
+            return                                # in a tour: the next (previous) stop
         if action == "play":
             play(not SS.get("roc_play", False))
         else:
@@ -63,6 +66,8 @@ def roc_walk(ps, token: str, models: list) -> None:
 
     @st.fragment(run_every=timers.every(PLAY_SECONDS, playing))
     def walk():
+        if SS.get("_tour_go"):
+            st.rerun(scope="app")                 # a move to another stop: the whole page, whose tour bar moves
         kk = min(int(SS.get(skey, 0)), steps.n_steps)
         on = timers.playing("roc_play")
         if playing and not on and not SS.get("_roc_toggled"):

@@ -9,7 +9,7 @@ from apptest_utils import ok, widget
 from streamlit.testing.v1 import AppTest
 
 from evalcore.presets import COMPARE_TABLES, DEMSAR_TABLE6
-from ui import links
+from ui import settings
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
@@ -54,7 +54,7 @@ CASES = {
 
 
 def test_every_control_of_both_pages_has_a_case():
-    params = {n for n, (key, _) in links._params().items() if key.startswith(("compare.", "lab."))}
+    params = {n for n, (key, _) in settings.params().items() if key.startswith(("compare.", "lab."))}
     assert params == set(CASES)
 
 
@@ -82,7 +82,7 @@ def test_a_control_goes_into_the_link_and_comes_back(name):
 def test_a_restored_section_and_alpha_show_in_their_controls():
     at = _at("compare")
     at.query_params.update(c_sec="friedman", c_alpha="0.1", c_preset="demsar",
-                           c_tab_friedman=links.table_text(DEMSAR_TABLE6), c_higher="1")
+                           c_tab_friedman=settings.table_text(DEMSAR_TABLE6), c_higher="1")
     at.run()
     ok(at)
     assert widget(at.segmented_control, "_w_compare.section").value == "friedman"
@@ -119,8 +119,8 @@ def test_a_table_too_large_is_left_out_and_the_share_box_says_so(lang, words):
 
 def test_the_link_form_of_a_table_is_compact_and_round_trips():
     table = {"A": [0.1, 0.2], "B": [1, 2]}
-    assert links.table_text(table) == "A:0.1,0.2;B:1,2"
-    assert links._table(links.table_text(table)) == table
+    assert settings.table_text(table) == "A:0.1,0.2;B:1,2"
+    assert settings._table(settings.table_text(table)) == table
     odd = {"a,b;c:d%": ["x y", "=1"], "名": [1.5, -2]}
-    assert links._table(links.table_text(odd)) == odd
-    assert json.dumps(links._table("a:1,2;b:3,4")) == '{"a": [1, 2], "b": [3, 4]}'
+    assert settings._table(settings.table_text(odd)) == odd
+    assert json.dumps(settings._table("a:1,2;b:3,4")) == '{"a": [1, 2], "b": [3, 4]}'

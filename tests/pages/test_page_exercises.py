@@ -7,9 +7,9 @@ import pytest
 from apptest_utils import ROOT, ok, run, widget
 from streamlit.testing.v1 import AppTest
 
-from ui import links
+from ui import settings
 
-EXERCISES = links.EXERCISES
+EXERCISES = settings.EXERCISES
 
 
 def shown(n, lang="en", **state):
