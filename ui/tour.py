@@ -29,7 +29,7 @@ from . import limits, settings
 from .i18n import lang, md, t
 from .keys import keyboard
 from .registry import PAGES, page
-from .state import SS
+from .state import BOUND_DEFAULTS, SS
 
 TOURS = Path(__file__).resolve().parent.parent / "assets" / "tours"
 DATA_STATE = ("thr", "p", "step")          # link parameters that wait for the data (ui.links.restore_data_state)
@@ -51,18 +51,18 @@ class Stop:
 
 
 class TourError(ValueError):
-    """A tour file that cannot be used: ``key`` (a ``common.tour.err.*``
+    """A tour file that cannot be used: ``code`` (a ``common.tour.err.*``
     string) and its values, shown in the user's language."""
 
-    def __init__(self, key: str, **values):
-        super().__init__(key)
-        self.key, self.values = key, values
+    def __init__(self, code: str, **values):
+        super().__init__(code)
+        self.code, self.values = code, values
 
     def text(self) -> str:
         values = {k: str(v)[:80] for k, v in self.values.items()}
         if "want" in values:
             values["want"] = t(f"common.tour.want.{values['want']}")
-        return t(f"common.tour.err.{self.key}", **values)
+        return t(f"common.tour.err.{self.code}", **values)
 
 
 def _text(v) -> str:
@@ -154,8 +154,33 @@ def stops() -> list[Stop]:
     return list(shipped()) if SS.get("tour") else []
 
 
+KEEP = ("lang", "presenter", "export_fmt")      # the viewer's own choices: a stop leaves them alone
+_MISSING = object()
+
+
+def _reset(page_key: str) -> None:
+    """Every shareable setting of page ``page_key`` and every global one
+    (but :data:`KEEP`) back to its default, and the thresholds, priors and
+    walk positions forgotten: a stop is the same however it is reached."""
+    known = settings.defaults()
+    for key, _ in settings.params().values():
+        if key in KEEP or ("." in key and key.split(".", 1)[0] != page_key):
+            continue
+        default = known.get(key, BOUND_DEFAULTS.get(key, _MISSING))
+        if default is _MISSING:
+            SS.pop(key, None)
+        else:
+            SS[key] = default
+    for key in list(SS.keys()):
+        if str(key).startswith(("roc_step|", "cost_p|")):
+            del SS[key]
+    SS["thresholds"] = {}
+
+
 def apply(stop: Stop) -> None:
-    """Write ``stop``'s state into the session, as a link would."""
+    """Write ``stop``'s state into the session as a link would, after
+    :func:`_reset`: exactly the state the stop says."""
+    _reset(stop.page)
     pending = {}
     for k, text in stop.state.items():
         value = settings.parse_param(k, text)
