@@ -77,7 +77,7 @@ def check_stop(i: int, raw) -> Stop:
     """A stop from its TOML table (stop number ``i`` for the messages), every
     value checked by the link's parser; a TourError says what is wrong."""
     if not isinstance(raw, dict):
-        raise TourError("type", stop=i, key="stop", want="table")
+        raise TourError("type", stop=i, setting="stop", want="table")
     name = raw.get("page")
     if name not in {p.key for p in PAGES}:
         raise TourError("page", stop=i, page=name)
@@ -85,27 +85,27 @@ def check_stop(i: int, raw) -> Stop:
     for k in ("zh", "en"):
         v = raw.get(k, "")
         if not isinstance(v, str):
-            raise TourError("type", stop=i, key=k, want="text")
+            raise TourError("type", stop=i, setting=k, want="text")
         if len(v) > limits.TOUR_NOTE_CHARS:
             raise TourError("note", stop=i, limit=limits.TOUR_NOTE_CHARS)
         notes[k] = v
     state = raw.get("state", {})
     if not isinstance(state, dict):
-        raise TourError("type", stop=i, key="state", want="table")
+        raise TourError("type", stop=i, setting="state", want="table")
     params = settings.params()
     out = {}
     for k, v in state.items():
         if k not in params and k not in DATA_STATE:
-            raise TourError("key", stop=i, key=k)
+            raise TourError("key", stop=i, setting=k)
         try:
             text = _text(v)
             settings.parse_param(k, text)
         except (TypeError, ValueError):
-            raise TourError("value", stop=i, key=k, value=v) from None
+            raise TourError("value", stop=i, setting=k, value=v) from None
         out[k] = text
     unknown = set(raw) - {"page", "zh", "en", "state"}
     if unknown:
-        raise TourError("key", stop=i, key=sorted(unknown)[0])
+        raise TourError("key", stop=i, setting=sorted(unknown)[0])
     return Stop(name, out, notes["zh"], notes["en"])
 
 
@@ -235,7 +235,7 @@ def bar() -> None:
         return
     i = min(int(SS.get("tour_stop", 0)), len(all_) - 1)
     with st.container(border=True, key="tour_bar"):
-        c1, c2, c3, c4, c5 = st.columns([1.3, 6, 0.9, 0.9, 0.9], vertical_alignment="center")
+        c1, c2, c3, c4, c5 = st.columns([1.1, 4.4, 1.2, 1.2, 1.4], vertical_alignment="center")
         c1.markdown(f"**{t('common.tour.stop', k=i + 1, n=len(all_))}**")
         note = all_[i].note
         c2.markdown(md(note) if SS.get("tour") == "own" else note)     # a lecturer's own text is shown inert

@@ -115,6 +115,28 @@ def test_hostile_messages_are_worded_in_both_languages_and_a_note_stays_inert():
         assert word in text and "999" in text and "m.k" in text
 
 
+def _worded(data: bytes, lang: str):
+    import streamlit as st
+
+    from ui import tour as tour_
+    from ui.state import SS
+
+    SS["lang"] = lang
+    try:
+        tour_.parse_tour(data)
+    except tour_.TourError as err:
+        st.error(err.text())
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_every_hostile_file_gets_its_sentence_through_the_app(kind, lang):
+    at = AppTest.from_function(_worded, args=(HOSTILE[kind], lang), default_timeout=30)
+    at.run()
+    ok(at)
+    assert len(at.error) == 1 and ("站" in at.error[0].value or "导览" in at.error[0].value) == (lang == "zh")
+
+
 def test_the_tour_is_in_the_link_and_leaving_keeps_the_state():
     at = at_stop(4)
     at.run()
