@@ -13,14 +13,14 @@ from .registry import page
 from .state import SS
 
 
-def _add(note: str) -> None:
+def _add() -> None:
     own = list(SS.get("tour_own", []))
     if len(own) >= limits.TOUR_STOPS:
         SS["tour_error"] = tour.TourError("stops", n=len(own) + 1, limit=limits.TOUR_STOPS).text()
         return
     token, model = SS.get("_link_args", (None, None))
     state = {k: v for k, v in links.query(token, model).items() if k not in ("lang", "presenter", "tour", "stop")}
-    text = note.strip()[:limits.TOUR_NOTE_CHARS]
+    text = str(SS.get("_w_tour_note") or "").strip()[:limits.TOUR_NOTE_CHARS]     # the box as typed with the click
     own.append(tour.Stop(SS.get("_page", "home"), state, text, text))
     SS["tour_own"] = own
     SS.pop("tour_error", None)
@@ -70,22 +70,25 @@ def sidebar() -> None:
             st.button(t("common.tour.start"), on_click=tour.start, args=("chapter2",), key="tour_start",
                       type="primary", help=t("common.tour.start.help", n=len(tour.shipped())))
         st.markdown(f"**{t('common.tour.own')}**")
-        note = st.text_input(t("common.tour.note"), max_chars=limits.TOUR_NOTE_CHARS, key="_w_tour_note")
-        st.button(t("common.tour.add"), on_click=_add, args=(note,), key="tour_add")
+        st.text_input(t("common.tour.note"), max_chars=limits.TOUR_NOTE_CHARS, key="_w_tour_note")
+        st.button(t("common.tour.add"), on_click=_add, key="tour_add")
         own = list(SS.get("tour_own", []))
         for i, s in enumerate(own):
-            c1, c2, c3, c4 = st.columns([5, 1, 1, 1])
-            c1.text_input(f"{i + 1}. {t(page(s.page).title_key)}", value=s.zh, key=f"_w_tour_name_{i}_{id(s)}",
+            st.text_input(f"{i + 1}. {t(page(s.page).title_key)}", value=s.zh, key=f"_w_tour_name_{i}_{id(s)}",
                           max_chars=limits.TOUR_NOTE_CHARS, on_change=_rename,
                           args=(i, f"_w_tour_name_{i}_{id(s)}"))
-            c2.button("↑", on_click=_move, args=(i, -1), key=f"tour_up_{i}", disabled=i == 0)
-            c3.button("↓", on_click=_move, args=(i, 1), key=f"tour_down_{i}", disabled=i == len(own) - 1)
-            c4.button("✕", on_click=_delete, args=(i,), key=f"tour_del_{i}")
+            c2, c3, c4 = st.columns(3)
+            c2.button("↑", on_click=_move, args=(i, -1), key=f"tour_up_{i}", disabled=i == 0,
+                      help=t("common.tour.up"), width="stretch")
+            c3.button("↓", on_click=_move, args=(i, 1), key=f"tour_down_{i}", disabled=i == len(own) - 1,
+                      help=t("common.tour.down"), width="stretch")
+            c4.button("✕", on_click=_delete, args=(i,), key=f"tour_del_{i}", help=t("common.tour.delete"),
+                      width="stretch")
         if own:
             st.button(t("common.tour.play"), on_click=tour.start, args=("own",), key="tour_play_own")
             st.download_button(t("common.tour.download"), tour.tour_text(own).encode("utf-8"), file_name="tour.toml",
                                mime="application/toml", key="tour_download")
-        st.file_uploader(t("common.tour.upload"), type=["toml"], key="_w_tour_upload", on_change=_upload,
-                         help=t("common.tour.upload.help", n=limits.TOUR_STOPS))
         if SS.get("tour_error"):
             st.error(md(SS["tour_error"]))
+        st.file_uploader(t("common.tour.upload"), type=["toml"], key="_w_tour_upload", on_change=_upload,
+                         help=t("common.tour.upload.help", n=limits.TOUR_STOPS))
