@@ -44,11 +44,11 @@ def test_confusion_page_english_and_bad_upload_keeps_data(page, tmp_path):
     settle(page)
     good = tmp_path / "good.csv"
     good.write_bytes(b"y_true,m1\n1,0.9\n0,0.2\n1,0.7\n0,0.4\n")
-    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(good))
+    page.locator("[data-testid='stSidebar'] .st-key-_w_upload input[type='file']").set_input_files(str(good))
     expect(page.get_by_text("m = 4")).to_be_visible(timeout=20_000)
     bad = tmp_path / "bad.png"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
-    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(bad))
+    page.locator("[data-testid='stSidebar'] .st-key-_w_upload input[type='file']").set_input_files(str(bad))
     expect(page.locator("[data-testid='stSidebar'] [data-testid='stAlertContentError']")).to_contain_text(
         "PNG image", timeout=20_000)
     expect(page.get_by_text("m = 4")).to_be_visible()
@@ -172,7 +172,7 @@ def test_a_file_over_the_size_limit_is_refused_in_the_users_language(page, tmp_p
     page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name="上传 CSV").click()
     settle(page)
-    page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(str(big))
+    page.locator("[data-testid='stSidebar'] .st-key-_w_upload input[type='file']").set_input_files(str(big))
     target = page.locator("[data-testid='stTooltipErrorHoverTarget']").first
     expect(target).to_be_attached(timeout=20_000)
     words = "e => getComputedStyle(e, '::after').content"
