@@ -23,7 +23,7 @@ from .learners import factory, quiet
 PAGE_STRINGS = "methods."
 FRACTIONS = ec.HOLDOUT_FRACTIONS
 KS = ec.CV_KS
-HOLDOUT_REPEATS = 12                        # random splits per test fraction in the hold-out spread
+HOLDOUT_REPEATS = 10                        # random splits per test fraction in the hold-out spread
 CV_REPEATS = 2                              # repetitions per k in the k-fold spread
 GRID = (0.0, 0.002, 0.005, 0.01, 0.02, 0.05)   # ccp_alpha of the tuning example (a trade-off on breast cancer)
 TRUTH_DRAWS = 100_000                       # fresh test points for a learner whose true error has no formula
