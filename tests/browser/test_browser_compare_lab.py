@@ -54,3 +54,21 @@ def test_the_open_section_survives_a_language_switch_and_is_in_the_link(page):
            ).to_be_visible(timeout=20_000)
     assert "c_sec=cv5x2" in page.url and "lang=en" in page.url
     assert_clean(page)
+
+
+@pytest.mark.parametrize("path", ["/lab?l_sec=loss", "/lab?l_sec=multilabel", "/lab?l_sec=regression",
+                                  "/lab?l_sec=clustering", "/roc?mode=four", "/roc?mode=grid", "/roc?mode=full"])
+def test_other_sections_and_modes_in_presenter_mode_start_above_the_fold(projector, path):
+    """The metrics lab's sections and the ROC page's other modes: the open
+    part's figure (or, for a section without one, its first formula) starts
+    on the first screen of a projector."""
+    pg, server = projector
+    pg.goto(f"{server}{path}&presenter=1")
+    shown = pg.locator(".js-plotly-plot, .katex-display").first
+    expect(shown).to_be_visible(timeout=60_000)
+    settle(pg)
+    pg.wait_for_timeout(1000)               # figures drawn in place (ui.live_chart) come after Streamlit's own
+    top = pg.evaluate("""() => Math.min(...[...document.querySelectorAll('.js-plotly-plot, .katex-display')]
+        .map(e => e.getBoundingClientRect().top).filter(t => t > 0))""")
+    assert top < 768, (path, top)
+    assert_clean(pg)
