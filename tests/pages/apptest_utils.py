@@ -23,6 +23,25 @@ def section(page: str, name: str, lang: str = "en", **state):
     return at
 
 
+def round_trip(page: str, link: dict, **state):
+    """Run ``page`` with every control of ``link`` ({parameter: (session key,
+    value)}) set, check each parameter is in the address, and return a fresh
+    session opened at that address (run, no exception box)."""
+    at = run(page, lang="en", **{k: v for k, v in link.values()}, **state)
+    ok(at)
+    at.run()
+    q = dict(at.query_params)
+    assert not [n for n in link if n not in q], q
+    fresh = AppTest.from_file(str(ROOT / page), default_timeout=60)
+    for name, vals in q.items():
+        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
+    fresh.run()
+    ok(fresh)
+    for name, (key, value) in link.items():
+        assert fresh.session_state[key] == value, name
+    return fresh
+
+
 def ok(at):
     """No exception box on the page."""
     assert not at.exception, [e.value for e in at.exception]

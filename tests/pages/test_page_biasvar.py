@@ -1,8 +1,7 @@
 """The bias-variance page under AppTest: the verdict follows the error
 minimum, every truth and the training mode draw, every control in the link."""
 import pytest
-from apptest_utils import ROOT, metrics, ok, run, widget
-from streamlit.testing.v1 import AppTest
+from apptest_utils import round_trip, metrics, ok, run, widget
 
 import evalcore as ec
 
@@ -75,18 +74,6 @@ BV_LINK = {"bv.f": ("biasvar.truth", "step"), "bv.sd": ("biasvar.noise", 0.45), 
 def test_page_link_round_trip_of_every_control():
     """Every control is written into the address, and a session opened at
     that address shows it again."""
-    at = run("pages/biasvar.py", lang="en", **{k: v for k, v in BV_LINK.values()})
-    ok(at)
-    at.run()
-    q = dict(at.query_params)
-    for name, (key, value) in BV_LINK.items():
-        assert name in q, name
-    fresh = AppTest.from_file(str(ROOT / "pages/biasvar.py"), default_timeout=60)
-    for name, vals in q.items():
-        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
-    fresh.run()
-    ok(fresh)
-    for name, (key, value) in BV_LINK.items():
-        assert fresh.session_state[key] == value, name
+    fresh = round_trip("pages/biasvar.py", BV_LINK)
     assert widget(fresh.select_slider, "_w_biasvar.steps").value == 3000
     assert widget(fresh.slider, "_w_biasvar.noise").value == pytest.approx(0.45)

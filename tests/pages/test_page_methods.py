@@ -1,7 +1,7 @@
 """The evaluation-methods page under AppTest."""
 import pytest
 import numpy as np
-from apptest_utils import latex, metrics, ok, run, widget
+from apptest_utils import round_trip, latex, metrics, ok, run, widget
 
 import evalcore as ec
 
@@ -96,22 +96,7 @@ M_LINK = {"m.m": ("methods.m", 50), "m.seed": ("methods.seed", 3), "m.step": ("m
 
 def test_link_round_trip_of_every_methods_control():
     """Every control goes into the address; a fresh session opened at it shows them again."""
-    from streamlit.testing.v1 import AppTest
-
-    from apptest_utils import ROOT
-
-    at = run("pages/methods.py", lang="en", **{k: v for k, v in M_LINK.values()})
-    ok(at)
-    at.run()
-    q = dict(at.query_params)
-    assert not [n for n in M_LINK if n not in q], q
-    fresh = AppTest.from_file(str(ROOT / "pages/methods.py"), default_timeout=60)
-    for name, vals in q.items():
-        fresh.query_params[name] = vals[0] if isinstance(vals, list) else vals
-    fresh.run()
-    ok(fresh)
-    for name, (key, value) in M_LINK.items():
-        assert fresh.session_state[key] == value, name
+    fresh = round_trip("pages/methods.py", M_LINK)
     assert widget(fresh.slider, "_w_methods.neighbors").value == 7
     # the tree's depth and leave-one-out travel too
     at = run("pages/methods.py", lang="en", **{"methods.learner": "tree", "methods.depth": 6, "methods.loo": True})
