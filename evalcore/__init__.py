@@ -75,7 +75,7 @@ from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, Ra
 from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_polyline, coarsen_steps,
                       crowded_inset, f_iso_curve, pr_view, reduce_curve, roc_view, score_histogram)
 # comparison runs and example tables (two learners on the same folds; the pages' presets)
-from .crossval import (FRIEDMAN_CV_FOLDS, PAIRED_CV_FOLDS, cv5x2_folds, cv5x2_tables, errors_on_folds,
+from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, cv5x2_folds, cv5x2_tables, errors_on_folds,
                        paired_cv_folds, pooled_errors)
 from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, LeastError, cv_versus_loo,
                         f1_bep_counterexample, holdout_count, iso_error_line, least_error_point, max_f1,
@@ -149,6 +149,7 @@ __all__ = [
 ]
 __all__ += [
     # comparison runs (learners given as factories) and subset accuracy
-    "PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds", "cv5x2_tables",
+    "Majority", "PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds",
+    "cv5x2_tables",
     "pooled_errors", "subset_accuracy", "table_labels",
 ]

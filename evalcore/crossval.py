@@ -20,6 +20,19 @@ PAIRED_CV_FOLDS = 10      # k of the k-fold cross-validated paired t-test (the b
 FRIEDMAN_CV_FOLDS = 5     # k of the stratified CV behind each cell of a Friedman table
 
 
+class Majority:
+    """The majority-class learner: it predicts its training set's most
+    frequent label (the smaller label on a tie).  A baseline, and the learner
+    of the examples here and in :mod:`evalcore.estimators`."""
+
+    def fit(self, X, y):
+        self.label_ = np.bincount(np.asarray(y)).argmax()
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.label_)
+
+
 def paired_cv_folds(y, *, k: int = PAIRED_CV_FOLDS, seed: int = 0) -> list[Split]:
     """The k stratified folds on which both learners of a paired CV t-test
     are trained and tested (a DataError when a class has fewer than k samples).
@@ -59,11 +72,8 @@ def errors_on_folds(X, y, folds: Sequence[Split], learners: Sequence[Callable], 
     Examples
     --------
     >>> import numpy as np, evalcore as ec
-    >>> class Majority:
-    ...     def fit(self, X, y): self.c = np.bincount(y).argmax(); return self
-    ...     def predict(self, X): return np.full(len(X), self.c)
     >>> y = np.array([0, 0, 0, 1] * 5); X = np.zeros((20, 1))
-    >>> ec.errors_on_folds(X, y, ec.paired_cv_folds(y, k=5), [Majority]).ravel().tolist()
+    >>> ec.errors_on_folds(X, y, ec.paired_cv_folds(y, k=5), [ec.Majority]).ravel().tolist()
     [0.25, 0.25, 0.25, 0.25, 0.25]
     """
     y = np.asarray(y)
@@ -99,5 +109,5 @@ def pooled_errors(errors, folds: Sequence[Split]) -> np.ndarray:
     return (sizes @ e) / sizes.sum()
 
 
-__all__ = ["PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds",
+__all__ = ["Majority", "PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds",
            "cv5x2_tables", "pooled_errors"]

@@ -41,11 +41,8 @@ def holdout_spread(X, y, learner: Callable, *, fractions: Sequence[float] = HOLD
     Examples
     --------
     >>> import numpy as np, evalcore as ec
-    >>> class Majority:
-    ...     def fit(self, X, y): self.c = np.bincount(y).argmax(); return self
-    ...     def predict(self, X): return np.full(len(X), self.c)
     >>> y = np.array([0, 0, 0, 1] * 10); X = np.zeros((40, 1))
-    >>> ec.holdout_spread(X, y, Majority, fractions=(0.5,), repeats=2).tolist()
+    >>> ec.holdout_spread(X, y, ec.Majority, fractions=(0.5,), repeats=2).tolist()
     [[0.25, 0.25]]
     """
     y = np.asarray(y)
@@ -63,11 +60,8 @@ def cv_spread(X, y, learner: Callable, *, ks: Sequence[int] = CV_KS, repeats: in
     Examples
     --------
     >>> import numpy as np, evalcore as ec
-    >>> class Majority:
-    ...     def fit(self, X, y): self.c = np.bincount(y).argmax(); return self
-    ...     def predict(self, X): return np.full(len(X), self.c)
     >>> y = np.array([0, 0, 0, 1] * 5); X = np.zeros((20, 1))
-    >>> ec.cv_spread(X, y, Majority, ks=(5, 10), repeats=1).tolist()
+    >>> ec.cv_spread(X, y, ec.Majority, ks=(5, 10), repeats=1).tolist()
     [[0.25], [nan]]
     """
     y = np.asarray(y)
@@ -115,11 +109,8 @@ def bootstrap_error(X, y, learner: Callable, *, n_resamples: int = 20, seed: int
     Examples
     --------
     >>> import numpy as np, evalcore as ec
-    >>> class Majority:
-    ...     def fit(self, X, y): self.c = np.bincount(y).argmax(); return self
-    ...     def predict(self, X): return np.full(len(X), self.c)
     >>> y = np.array([0, 0, 0, 1] * 10); X = np.zeros((40, 1))
-    >>> b = ec.bootstrap_error(X, y, Majority, n_resamples=5)
+    >>> b = ec.bootstrap_error(X, y, ec.Majority, n_resamples=5)
     >>> b.err_train, b.oob_errors.shape
     (0.25, (5,))
     """
