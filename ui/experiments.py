@@ -4,6 +4,7 @@ with a worded progress bar, and the truth study's section.  Model fitting
 stays out of evalcore."""
 from __future__ import annotations
 
+import functools
 import threading
 
 import numpy as np
@@ -127,8 +128,9 @@ def truth_study(learner: tuple, n: int, repeats: int = TRUTH_REPEATS, seed: int 
 
 
 # The spreads at the page's default data set for each learner at its default setting, computed once
-# per server process in the background (started by the first page that imports this module), so that
-# a class's first learner switch finds them ready.  A failure only leaves the work to the first click.
+# per server process in the background (started by the process's first page run, ui.open_page; not on
+# import, so a process that only imports ui, such as a test's, does no such work), so that a class's
+# first learner switch finds them ready.  A failure only leaves the work to the first click.
 DEFAULT_LEARNERS = (("tree", (("depth", 3),)), ("logistic", ()), ("knn", (("neighbors", 5),)))
 
 
@@ -141,7 +143,10 @@ def _warm() -> None:
         return
 
 
-threading.Thread(target=_warm, name="methods-warm-start", daemon=True).start()
+@functools.cache
+def warm_start() -> None:
+    """Start computing the default spreads in the background, once per process."""
+    threading.Thread(target=_warm, name="methods-warm-start", daemon=True).start()
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

@@ -18,6 +18,7 @@ from evalcore import figures
 from .charts import chart
 from .data import feature_set
 from .i18n import cell, fmt, labels, t, t_fig
+from .learners import make
 from .models import ModelFacts, _freeze, model
 from .state import SS, bind
 from .threshold import get_threshold
@@ -144,8 +145,6 @@ def k_models(token: str, models: list, ps) -> None:
 def _cv_curves(fs_name: str, learner: str, seed: int = 0):
     """Each fold's ROC curve (fpr, tpr) of ``learner`` in a stratified
     10-fold CV of the feature set ``fs_name``, and its AUC."""
-    from .learners import make    # deferred: importing ui.learners starts the comparison runs' warm-up thread
-
     fs = feature_set(fs_name)
     out = []
     bar = st.progress(0.0, text=t("common.training", i=0, n=CV_FOLDS))

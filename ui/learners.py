@@ -6,6 +6,7 @@ on shared folds for the comparison tests (:func:`run`), with its controls
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 
 import numpy as np
@@ -112,7 +113,8 @@ def _compute(kind: str, fs_name: str, a: str, b: str, seed: int, progress=None) 
 
 
 # The runs at the page's default settings, computed once per server process in the background
-# (started by the first page that imports this module): a class's first click finds them ready.
+# (started by the process's first page run, ui.open_page; not on import): a class's first click finds
+# them ready.
 DEFAULT_ARGS = ("breast-cancer", "logistic", "naive_bayes", 0)
 _WARM: dict[str, dict] = {}
 
@@ -125,7 +127,10 @@ def _warm() -> None:
             return
 
 
-threading.Thread(target=_warm, name="compare-warm-start", daemon=True).start()
+@functools.cache
+def warm_start() -> None:
+    """Start the default runs in the background, once per process."""
+    threading.Thread(target=_warm, name="compare-warm-start", daemon=True).start()
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

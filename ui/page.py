@@ -7,11 +7,12 @@ import importlib
 
 import streamlit as st
 
-from . import feedback, links, tour, tour_editor
+from . import experiments, feedback, learners, links, tour, tour_editor
 from .data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar_only
 from .report import report_button
 from .i18n import language_switch, lesson, t
 from .registry import page
+from .typeset import fit_formulas
 from .state import SS, bind
 
 # Formulas: room above tall fractions (KaTeX's box clips them otherwise) and
@@ -19,11 +20,13 @@ from .state import SS, bind
 _CSS = """
 .katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
 .katex-display > .katex { font-size: 1.12em; }
+.st-key-lab_fit, .st-key-roc_keys, .st-key-tour_keys { display: none; }   /* components without a view: no gap */
 """
 _PRESENTER_CSS = """
 .block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }
 h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 [data-testid="stMetricValue"] { font-size: 2.4rem !important; }
+.katex-display { padding: 0.7em 0.15em 0.5em; }
 .katex-display > .katex { font-size: 1.3em; }
 [data-testid="stTable"] td, [data-testid="stTable"] th { font-size: 1.3rem !important; }
 """
@@ -77,6 +80,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     (see ``ui.registry``).  A link's state is restored on a session's first run."""
     _through_app_py()
     _import_table_libraries()
+    experiments.warm_start()                     # the methods and comparison pages' defaults, in the background
+    learners.warm_start()
     links.restore()
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
@@ -88,6 +93,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else ""]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
+    fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
     st.title(t(page(key).heading_key))
     tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
     if with_lesson:

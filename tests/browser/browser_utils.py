@@ -26,6 +26,16 @@ def settle(pg):
     expect(pg.locator(".lab-typeset[data-busy]")).to_have_count(0, timeout=30_000)
 
 
+def open_url(pg, url, width=None, height=None):
+    """Open ``url`` (a new Streamlit session) in tab ``pg``, at ``width`` x
+    ``height`` when given, and wait until it is drawn."""
+    if width:
+        pg.set_viewport_size({"width": width, "height": height})
+    pg.goto(url)
+    expect(pg.locator("h1").first).to_be_visible(timeout=60_000)
+    settle(pg)
+
+
 def goto(pg, index):
     pg.locator("[data-testid='stSidebarNav'] a").nth(index).click()
     settle(pg)

@@ -90,13 +90,41 @@ def browser():
         b.close()
 
 
+DEFAULT_SIZE = {"width": 1500, "height": 1100}
+
+
+@pytest.fixture(scope="session")
+def context(browser):
+    """One browser context per process: a new context (or a new page) costs
+    4-5 s of Chromium's start-up of Streamlit's front end; a new address in the
+    same tab about 2 s, and it is a new Streamlit session all the same."""
+    ctx = browser.new_context(viewport=DEFAULT_SIZE, accept_downloads=True)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="session")
+def _tab(context):
+    return watched(context)
+
+
 @pytest.fixture
-def page(browser, server):
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
-    pg = watched(ctx)
-    pg.goto(server)
+def tab(_tab):
+    """The process's one tab, cleared for a test (its error records, its
+    size); a test opens its own address (``browser_utils.open_url``): a new
+    Streamlit session, nothing kept from the test before."""
+    _tab.console_errors.clear()
+    _tab.stcore_probes.clear()
+    _tab.set_viewport_size(DEFAULT_SIZE)
+    yield _tab
+
+
+@pytest.fixture
+def page(tab, server):
+    """The tab at the home page."""
+    tab.goto(server)
     from playwright.sync_api import expect
 
-    expect(pg.locator("h1").first).to_be_visible(timeout=30_000)
-    yield pg
-    ctx.close()
+    expect(tab.locator("h1").first).to_be_visible(timeout=30_000)
+    yield tab

@@ -18,10 +18,9 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def test_an_idle_tab_costs_the_server_nothing(browser):
+def test_an_idle_tab_costs_the_server_nothing(context):
     with streamlit_app({"EVALLAB_PLAY_IDLE_S": str(IDLE_S)}) as (url, proc):
-        ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-        page = ctx.new_page()
+        page = context.new_page()                                  # a tab of its own: it listens to its socket
         sent = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(time.monotonic())))
         # a walk of 100 steps: Play (a step per 1.2 s) cannot reach its end before the idle bound, however
@@ -55,4 +54,4 @@ def test_an_idle_tab_costs_the_server_nothing(browser):
         assert len(sent) == n_sent, "the idle tab still sends reruns"
         assert _cpu(proc.pid) - cpu0 < 0.5
         assert heading.first.inner_text() == step
-        ctx.close()
+        page.close()

@@ -77,7 +77,9 @@ def test_click_on_roc_curve_sets_threshold_seen_on_confusion_page(page):
     expect(page.locator("[data-testid='stNumberInput'] input").first).to_have_value("0.5", timeout=20_000)
     plot = page.locator(".js-plotly-plot").first
     expect(plot).to_be_visible(timeout=20_000)
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => { const gd = document.querySelector('.js-plotly-plot');"
+                           " return gd && gd._fullLayout && gd._fullLayout.xaxis && !gd.__busy; }", timeout=20_000)
+    page.wait_for_timeout(300)
     # pixel position of curve point 3 (FPR 0.4, TPR 0.25: threshold 0.7)
     xy = plot.evaluate("""gd => { const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
         const r = gd.getBoundingClientRect();

@@ -4,18 +4,15 @@ the open section and the language survive a switch; no console error."""
 import re
 
 import pytest
-from .conftest import watched
-from browser_utils import assert_clean, expect, pytestmark, settle  # noqa: F401
+from browser_utils import assert_clean, expect, open_url, pytestmark, settle  # noqa: F401
 
 COMPARE = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
 
 
 @pytest.fixture
-def projector(browser, server):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    pg = watched(ctx)
-    yield pg, server
-    ctx.close()
+def projector(tab, server):
+    tab.set_viewport_size({"width": 1366, "height": 768})
+    yield tab, server
 
 
 def test_compare_sections_in_presenter_mode_show_their_figure_above_the_fold(projector):
@@ -40,8 +37,9 @@ def test_compare_sections_in_presenter_mode_show_their_figure_above_the_fold(pro
     assert_clean(pg)
 
 
-def test_the_open_section_survives_a_language_switch_and_is_in_the_link(page):
-    page.goto(page.url.split("?")[0].rstrip("/") + "/compare")
+def test_the_open_section_survives_a_language_switch_and_is_in_the_link(tab, server):
+    page = tab
+    open_url(page, server + "/compare")
     expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=60_000)
     page.locator("[data-testid='stButtonGroup'] button").filter(has_text="5×2 交叉验证").click()
     settle(page)

@@ -1,15 +1,10 @@
 """The intervals and the which-test-to-trust page in a real browser."""
-from browser_utils import assert_clean, expect, pytestmark, settle  # noqa: F401
+from browser_utils import assert_clean, expect, open_url, pytestmark, settle  # noqa: F401
 
 
-def _open(page, path):
-    page.goto(page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + path)
-    expect(page.locator("h1").first).to_be_visible(timeout=60_000)
-    settle(page)
-
-
-def test_intervals_switch_shows_the_table_and_its_meaning(page):
-    _open(page, "/confusion")
+def test_intervals_switch_shows_the_table_and_its_meaning(tab, server):
+    page = tab
+    open_url(page, server + "/confusion")
     page.locator("[data-testid='stMain'] [data-testid='stCheckbox']").filter(has_text="显示 95% 区间").first.click()
     settle(page)
     table = page.locator("[data-testid='stTable']").first
@@ -20,8 +15,9 @@ def test_intervals_switch_shows_the_table_and_its_meaning(page):
     assert_clean(page)
 
 
-def test_trust_page_draws_the_simulation_and_the_posterior(page):
-    _open(page, "/trust")
+def test_trust_page_draws_the_simulation_and_the_posterior(tab, server):
+    page = tab
+    open_url(page, server + "/trust")
     plots = page.locator(".js-plotly-plot")
     expect(plots.nth(1)).to_be_visible(timeout=60_000)
     assert plots.first.evaluate("gd => gd.calcdata[0].length") == 6             # one bar per test

@@ -5,7 +5,7 @@ import datetime
 import os
 
 import pytest
-from browser_utils import assert_clean, expect, nav_to, playwright, pytestmark, settle  # noqa: F401
+from browser_utils import assert_clean, expect, nav_to, open_url, playwright, pytestmark, settle  # noqa: F401
 
 import ui
 
@@ -15,12 +15,6 @@ OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
 
 
 THRESHOLD_INPUT = "[data-testid='stMain'] [data-testid='stNumberInput'] input"
-
-
-def open_url(page, server, path):
-    page.goto(server + path)
-    expect(page.locator("h1").first).to_be_visible(timeout=30_000)
-    settle(page)
 
 
 SIZES = ((1366, 768), (1920, 1080))
@@ -38,14 +32,13 @@ def sweep_pairs(index: int) -> list[tuple[int, int]]:
     return pairs if SWEEP == "all" else [pairs[(index + int(SWEEP)) % len(pairs)]]
 
 
-def test_every_formula_is_fully_visible(browser, server):
+def test_every_formula_is_fully_visible(tab, server):
     """Every page (and every tab and ROC mode) in a (language, width) pair of
     the day (see SWEEP).  One session: pages are reached through the
     navigation, the language and the ROC modes through their widgets, the
     width changed in place."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = ctx.new_page()
-    open_url(page, server, "/")
+    page = tab
+    open_url(page, server + "/", 1366, 768)
     bad = {}
     shown = [None]
 
@@ -85,15 +78,13 @@ def test_every_formula_is_fully_visible(browser, server):
                     measure(f"roc mode {mode} {LANGS[lang][0]}", size)
             else:
                 measure(f"{p.key} {LANGS[lang][0]}", size)
-    ctx.close()
     assert not bad, (f"LAB_SWEEP={SWEEP}", bad)
 
 
 @pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
-def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(browser, server, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    open_url(page, server, "/roc?presenter=1&mode=step")
+def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(tab, server, width, height):
+    page = tab
+    open_url(page, server + "/roc?presenter=1&mode=step", width, height)
     fig = page.locator(".js-plotly-plot").first
     expect(fig).to_be_visible(timeout=20_000)
     box = fig.bounding_box()
@@ -103,16 +94,14 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(bro
     ticks = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.js-plotly-plot .xtick text')]
         .map(t => parseFloat(getComputedStyle(t).fontSize)))""")
     assert ticks >= 18
-    ctx.close()
 
 
 @pytest.mark.parametrize("key", [p.key for p in ui.PAGES if p.key != "home"])
-def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(browser, server, key):
+def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(tab, server, key):
     """On a projector (presenter mode, 1366 x 768) the open section's figure starts on the first screen."""
     height = 768
-    ctx = browser.new_context(viewport={"width": 1366, "height": height})
-    page = ctx.new_page()
-    open_url(page, server, f"/{key}?presenter=1")
+    page = tab
+    open_url(page, server + f"/{key}?presenter=1", 1366, height)
     settle(page)
     figs = page.locator("[data-testid='stMain'] .js-plotly-plot:visible")
     try:
@@ -124,11 +113,11 @@ def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(browser, se
         return
     top = figs.first.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
     assert top < height - 100, (key, top)
-    ctx.close()
 
 
-def test_keyboard_steps_the_roc_walk(page, server):
-    open_url(page, server, "/roc?mode=step")
+def test_keyboard_steps_the_roc_walk(tab, server):
+    page = tab
+    open_url(page, server + "/roc?mode=step")
     heading = page.locator("h3").filter(has_text="/ 9")
     keys_ready = "() => (window.__labKeys || []).includes('next')"
 
@@ -169,35 +158,29 @@ def test_keyboard_steps_the_roc_walk(page, server):
     assert_clean(page)
 
 
-def test_a_shared_link_restores_its_state_in_a_fresh_browser(browser, server):
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
-    page = ctx.new_page()
-    open_url(page, server, "/confusion?lang=en&source=synthetic&n=1000&sep=2.5&rate=0.3&seed=7&thr=0.9&beta=2")
+def test_a_shared_link_restores_its_state_in_a_fresh_session(tab, server):
+    page = tab
+    open_url(page, server + "/confusion?lang=en&source=synthetic&n=1000&sep=2.5&rate=0.3&seed=7&thr=0.9&beta=2")
     expect(page.locator("h1").first).to_contain_text("Confusion matrix")
     expect(page.locator(THRESHOLD_INPUT).first).to_have_value("0.9", timeout=20_000)
     link = page.locator("[data-testid='stSidebar'] [data-testid='stExpander']").filter(has_text="Share")
     link.locator("summary").click()
     code = link.locator(".lab-link-url").inner_text()
     assert "thr=0.9" in code and "seed=7" in code and "lang=en" in code
-    ctx.close()
-    ctx2 = browser.new_context(viewport={"width": 1500, "height": 1000})        # someone else opens the link
-    other = ctx2.new_page()
-    open_url(other, "", code if code.startswith("http") else server + "/confusion" + code[code.index("?"):])
+    other = page                                      # someone else opens the link: a new session, nothing kept
+    open_url(other, code if code.startswith("http") else server + "/confusion" + code[code.index("?"):])
     expect(other.locator("h1").first).to_contain_text("Confusion matrix")
     expect(other.locator(THRESHOLD_INPUT).first).to_have_value("0.9", timeout=20_000)
     assert "n = 1,000" in other.locator("[data-testid='stSidebar']").inner_text().replace("m = ", "n = ")
-    ctx2.close()
 
 
 @pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
-def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(browser, server, key):
+def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(tab, server, key):
     """On these pages a threshold move reruns only the threshold's part of the
     page (a fragment): the address and the share box follow it all the same,
     without a history entry per move."""
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1000}, permissions=["clipboard-read",
-                                                                                      "clipboard-write"])
-    page = ctx.new_page()
-    open_url(page, server, f"/{key}?lang=en&source=synthetic&n=1000")
+    page = tab
+    open_url(page, server + f"/{key}?lang=en&source=synthetic&n=1000")
     thumb = (page.locator("[data-testid='stMain'] [data-testid='stSlider']").filter(has_text="predicted positive")
              .locator("input[type='range']").first)
     exact = "[data-testid='stMain'] input[aria-label='Exact threshold']"
@@ -218,18 +201,16 @@ def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(browser, server, 
     box.locator(".lab-link-copy").click()
     expect(box.locator(".lab-link-done")).to_have_text("Copied")
     assert page.evaluate("() => navigator.clipboard.readText()") == page.url
-    ctx.close()
 
 
 @pytest.mark.parametrize("key", ["confusion", "cost"])
-def test_fast_presses_on_the_threshold_slider_all_count(browser, server, key):
+def test_fast_presses_on_the_threshold_slider_all_count(tab, server, key):
     """Twelve arrow presses, each before the page has been redrawn from the
     last: the threshold ends twelve steps on, and the exact box never goes
     back.  (When the server wrote the exact box's value, the browser sent the
     old one back with a press made before it was redrawn, which undid moves.)"""
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
-    page = ctx.new_page()
-    open_url(page, server, f"/{key}?lang=en&thr=0.5")
+    page = tab
+    open_url(page, server + f"/{key}?lang=en&thr=0.5")
     thumb = (page.locator("[data-testid='stMain'] [data-testid='stSlider']").filter(has_text="predicted positive")
              .locator("input[type='range']").first)
     exact = page.locator("[data-testid='stMain'] input[aria-label='Exact threshold']").first
@@ -244,16 +225,14 @@ def test_fast_presses_on_the_threshold_slider_all_count(browser, server, key):
     expect(exact).to_have_value("0.512", timeout=20_000)
     assert thumb.input_value() == "0.512"
     assert seen == sorted(seen), seen
-    ctx.close()
 
 
-def test_formulas_are_typeset_in_place_and_only_where_they_changed(browser, server):
+def test_formulas_are_typeset_in_place_and_only_where_they_changed(tab, server):
     """The cost page's formulas follow the threshold: after a key press the
     cost formula shows the new error, while the P(+)cost cell, which does not
     depend on the threshold, is the same node, not typeset again."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = ctx.new_page()
-    open_url(page, server, "/cost?lang=en&thr=0.5")
+    page = tab
+    open_url(page, server + "/cost?lang=en&thr=0.5", 1366, 900)
     cells = page.locator(".st-key-cost_formulas .lab-typeset-cell")
     expect(cells).to_have_count(2, timeout=20_000)
     expect(cells.nth(0).locator(".katex-display")).to_have_count(2)
@@ -270,7 +249,6 @@ def test_formulas_are_typeset_in_place_and_only_where_they_changed(browser, serv
     assert current.locator("[data-testid='stMetricValue']").inner_text() in after.replace("\n", "")
     assert page.evaluate("() => document.querySelector('.st-key-cost_formulas .lab-typeset-cell .katex').__kept") == 1
     assert page.locator("[data-testid='stException']").count() == 0
-    ctx.close()
 
 
 SHAPES = """() => [...document.querySelectorAll('.js-plotly-plot')]
@@ -280,14 +258,13 @@ SHAPES = """() => [...document.querySelectorAll('.js-plotly-plot')]
 
 
 @pytest.mark.parametrize("key", ["confusion", "cost"])
-def test_a_figure_moved_in_place_matches_one_drawn_afresh(browser, server, key):
+def test_a_figure_moved_in_place_matches_one_drawn_afresh(tab, server, key):
     """Threshold moves redraw only the shapes of a figure (the threshold line,
     the current points; ui/live/figure.js, the linked cost figure too): after
     five key presses, every figure's shapes and notes are those of the same
     state opened afresh from the page's link."""
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1000})
-    page = ctx.new_page()
-    open_url(page, server, f"/{key}?lang=en&source=synthetic&n=1000&thr=0.5")
+    page = tab
+    open_url(page, server + f"/{key}?lang=en&source=synthetic&n=1000&thr=0.5")
     thumb = (page.locator("[data-testid='stMain'] [data-testid='stSlider']").filter(has_text="predicted positive")
              .locator("input[type='range']").first)
     expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
@@ -301,18 +278,18 @@ def test_a_figure_moved_in_place_matches_one_drawn_afresh(browser, server, key):
     page.wait_for_timeout(500)
     moved = page.evaluate(SHAPES)
     assert "thr=0.5&" not in page.url + "&" and "thr=" in page.url
-    fresh = ctx.new_page()
-    open_url(fresh, server, "/" + page.url.split("/", 3)[-1])
+    assert moved != before
+    fresh = page                                       # the same state opened afresh: a new session
+    open_url(fresh, server + "/" + page.url.split("/", 3)[-1])
     fresh.wait_for_function(f"() => ({SHAPES})().length === {len(moved)}", timeout=20_000)   # the linked figure too
     fresh.wait_for_timeout(1500)
-    assert moved != before
     assert fresh.evaluate(SHAPES) == moved
-    ctx.close()
 
 
 @pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
-def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
-    open_url(page, server, f"/{key}")
+def test_every_figure_has_the_toolbar_with_png_download(tab, server, key):
+    page = tab
+    open_url(page, server + f"/{key}")
     charts = page.locator("[data-testid='stMain'] .js-plotly-plot")    # Streamlit's charts and ui.charts.live_chart's
     expect(charts.first).to_be_visible(timeout=20_000)
     settle(page)
@@ -325,10 +302,9 @@ def test_every_figure_has_the_toolbar_with_png_download(page, server, key):
 
 
 @pytest.mark.parametrize("fmt,suffix,head", [("", ".png", b"\x89PNG"), ("?img=svg", ".svg", b"<svg")])
-def test_the_camera_button_downloads_png_or_svg(browser, server, fmt, suffix, head):
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
-    page = ctx.new_page()
-    open_url(page, server, "/pr" + fmt)
+def test_the_camera_button_downloads_png_or_svg(tab, server, fmt, suffix, head):
+    page = tab
+    open_url(page, server + "/pr" + fmt)
     chart = page.locator("[data-testid='stMain'] .js-plotly-plot").first       # the P-R figure, drawn in place
     chart.hover()
     with page.expect_download(timeout=30_000) as dl:
@@ -337,4 +313,3 @@ def test_the_camera_button_downloads_png_or_svg(browser, server, fmt, suffix, he
     assert got.suggested_filename == "evaluation-lab" + suffix
     with open(got.path(), "rb") as f:
         assert head in f.read(400)
-    ctx.close()

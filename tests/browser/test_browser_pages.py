@@ -1,7 +1,7 @@
 """The four newer pages in a real browser: each renders its figures, reacts to
 its main control, and logs no console error."""
 import pytest
-from browser_utils import assert_clean, expect, nav_to, pytestmark, settle  # noqa: F401
+from browser_utils import assert_clean, expect, nav_to, open_url, pytestmark, settle  # noqa: F401
 
 
 def test_methods_page_draw_all_shows_the_out_of_bag_balls(page):
@@ -46,10 +46,10 @@ def test_biasvar_slider_moves_both_figures(page):
     assert_clean(page)
 
 
-def test_exercise_guess_first_then_the_answer(page):
+def test_exercise_guess_first_then_the_answer(tab, server):
     """Exercise 2.2 in English: the answer appears only after a guess is committed."""
-    base = page.url.split("?")[0].rstrip("/")
-    page.goto(base + "/exercises?x.open=2.2&lang=en")
+    page = tab
+    open_url(page, server + "/exercises?x.open=2.2&lang=en")
     expect(page.get_by_text("Guess first:").first).to_be_visible(timeout=30_000)
     assert page.locator(".js-plotly-plot").count() == 0
     page.get_by_text("leave-one-out 100%, 10-fold about 50%").click()

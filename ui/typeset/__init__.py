@@ -44,3 +44,10 @@ def formula_grid(key: str, items: Sequence[Item], columns: int = 2) -> None:
         return
     data = dict(katex=url, columns=columns, items=[dict(label=label, tex=lines) for label, lines in cells])
     component("lab_typeset", "typeset/typeset.js", "typeset/typeset.css")(key=key, data=data)
+
+
+def fit_formulas() -> None:
+    """Let every display formula of the page fit its column (``fit.js``:
+    typeset smaller, down to 55 %, instead of clipped); drawn by
+    ``ui.open_page``, one empty element."""
+    component("lab_fit", "typeset/fit.js")(key="lab_fit", data={}, height=0)
