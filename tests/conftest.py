@@ -8,7 +8,7 @@
 
 The fast loop is ``pytest -m "not browser and not system"``.  Tests run on
 two processes (pytest-xdist, ``-n 2`` in pytest.ini; ``-n 0`` for one):
-the browser tests run in two groups (the lecture tests, the others), each
+the browser tests run in two groups of about equal time, each
 on one process with one server and one Chromium; the system tests stay
 together on one process.
 """
@@ -18,9 +18,18 @@ import pytest
 
 HERE = Path(__file__).parent
 MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
-# The browser tests in two groups of about equal time, each on one process with its own server and
-# Chromium, so that the two processes finish together (the lecture tests alone take as long as the rest).
-GROUPS = {"test_browser_lecture.py": "browser-lecture"}
+# The browser tests in two groups of about equal time (measured with --durations=0), each on one process
+# with its own server and Chromium, so that the two processes finish together; the tour's two walks
+# (about 70 s each) go one to each group.
+LECTURE = "browser-lecture"
+GROUPS = {"test_browser_lecture.py": LECTURE, "test_browser_report.py": LECTURE,
+          "test_browser_intervals.py": LECTURE}
+
+
+def group(parts: tuple, name: str) -> str:
+    if parts[-1] == "test_browser_tour.py" and "[zh-" not in name:
+        return LECTURE
+    return GROUPS.get(parts[-1], parts[0])
 
 
 def pytest_collection_modifyitems(items):
@@ -30,4 +39,4 @@ def pytest_collection_modifyitems(items):
         parts = Path(item.path).relative_to(HERE).parts if Path(item.path).is_relative_to(HERE) else ()
         if parts and parts[0] in MARKERS:
             item.add_marker(MARKERS[parts[0]])
-            item.add_marker(pytest.mark.xdist_group(GROUPS.get(parts[-1], parts[0])))
+            item.add_marker(pytest.mark.xdist_group(group(parts, item.name)))

@@ -241,3 +241,30 @@ def test_the_ui_import_graph_has_no_circle():
             visit(d, [*path, node])
     for node in graph:
         visit(node, [])
+
+
+def test_the_settings_table_and_the_pages_bind_the_same_defaults():
+    """``ui.settings.defaults()`` lists the defaults a link leaves out; a page
+    binds its widgets with a default of its own (``ui.bind(key, default)``).
+    Where both name a key they must agree, or a link would carry a default (or
+    drop a setting) depending on which pages this server had drawn."""
+    import ast
+
+    from ui import settings
+
+    known = settings.defaults()
+    seen, wrong = 0, {}
+    for path in sorted((ROOT / "pages").glob("*.py")) + sorted((ROOT / "ui").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "bind"
+                    and len(node.args) >= 2 and isinstance(node.args[0], ast.Constant)):
+                key = node.args[0].value
+                try:
+                    default = ast.literal_eval(node.args[1])
+                except ValueError:
+                    continue
+                if key in known:
+                    seen += 1
+                    if known[key] != default:
+                        wrong[f"{path.name}: {key}"] = (default, known[key])
+    assert seen >= 20 and not wrong, (seen, wrong)

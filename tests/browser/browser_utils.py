@@ -18,12 +18,28 @@ playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
 
-def settle(pg):
+def settle(pg, pause: int = 200):
     """Wait until Streamlit has finished the current run and every formula
-    typeset in place (``ui.formula_grid``) shows the run's formulas."""
-    pg.wait_for_timeout(200)
+    typeset in place (``ui.formula_grid``) shows the run's formulas.  The
+    ``pause`` (ms) first lets a run just asked for begin; 0 when the caller
+    has already seen the run's output."""
+    if pause:
+        pg.wait_for_timeout(pause)
     expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
     expect(pg.locator(".lab-typeset[data-busy]")).to_have_count(0, timeout=30_000)
+
+
+# every figure drawn in place (ui.live_chart) has been drawn
+DRAWN = """() => [...document.querySelectorAll('[data-testid=stMain] .lab-figure')].every(
+    e => e.classList.contains('js-plotly-plot') && !e.__busy)"""
+
+
+def drawn(pg, pause: int = 200):
+    """Wait until the run has ended, no element of the last run is left
+    (Streamlit marks them stale) and every figure drawn in place is drawn."""
+    settle(pg, pause)
+    expect(pg.locator("[data-stale='true']")).to_have_count(0, timeout=30_000)
+    pg.wait_for_function(DRAWN, timeout=30_000)
 
 
 def open_url(pg, url, width=None, height=None):
