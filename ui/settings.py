@@ -267,14 +267,15 @@ def _page_defaults() -> dict:
     out = {"compare.section": "binomial", "compare.alpha": 0.05, "compare.m": 30, "compare.errors": 6,
            "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
            "compare.higher": False, "lab.section": "loss", "lab.bias": 0.0, "lab.nmi": "geometric",
-           "methods.seed": 0, "methods.step": 0,
-           # the pages' default views (the same defaults the pages bind; tests/pages/test_pages.py checks them):
-           # a link leaves them out whether or not this server has drawn the page yet
-           "methods.m": 20, "methods.fs": "breast-cancer", "methods.learner": "tree", "methods.depth": 3,
-           "methods.neighbors": 5, "methods.frac": 0.3, "methods.stratify": True, "methods.loo": False,
-           "methods.k": 10, "methods.p": 1, "methods.n": 50, "methods.tune_stage": 0,
-           "biasvar.truth": "sin", "biasvar.noise": 0.3, "biasvar.n": 20, "biasvar.sets": 200,
-           "biasvar.mode": "degree", "biasvar.degree": 3, "exercises.open": "2.1"}
+           "methods.seed": 0, "methods.step": 0}
+    # the pages' default views (the same defaults the pages bind; tests/test_structure.py checks them):
+    # a link leaves them out whether or not this server has drawn the page yet
+    out.update({_M + k: v for k, v in (("m", 20), ("fs", "breast-cancer"), ("learner", "tree"), ("depth", 3),
+                                       ("neighbors", 5), ("frac", 0.3), ("stratify", True), ("loo", False),
+                                       ("k", 10), ("p", 1), ("n", 50), ("tune_stage", 0))})
+    out.update({_BV + k: v for k, v in (("truth", "sin"), ("noise", 0.3), ("n", 20), ("sets", 200),
+                                        ("mode", "degree"), ("degree", 3))})
+    out[_X + "open"] = "2.1"
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})
