@@ -206,6 +206,7 @@ def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(tab, server, key)
     box = page.locator("[data-testid='stSidebar'] [data-testid='stExpander']").filter(has_text="Share")
     box.locator("summary").click()
     expect(box.locator(".lab-link-url")).to_have_text(page.url)
+    page.bring_to_front()                                 # the clipboard writes only for the focused tab
     box.locator(".lab-link-copy").click()
     expect(box.locator(".lab-link-done")).to_have_text("Copied")
     assert page.evaluate("() => navigator.clipboard.readText()") == page.url
