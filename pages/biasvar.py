@@ -59,8 +59,8 @@ k2.metric(T("biasvar.fig.variance"), f"{tot.variance:.4g}")
 k3.metric(T("biasvar.fig.noise"), f"{tot.noise:.4g}")
 k4.metric(T("biasvar.sum"), f"{tot.error:.4g}")
 k5.metric(T("biasvar.fig.measured"), f"{sim.measured_error:.4g}")
-ui.formula("biasvar.identity", b=ui.tex_g(tot.bias2), v=ui.tex_g(tot.variance), n=ui.tex_g(tot.noise),
-           e=ui.tex_g(tot.error))
+ui.formula("biasvar.identity", b=ui.tex_number(tot.bias2, 4), v=ui.tex_number(tot.variance, 4),
+           n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
 st.caption(T("biasvar.identity.note", gap=f"{abs(tot.bias2 + tot.variance + tot.noise - tot.error):.1e}",
              measured=f"{sim.measured_error:.4g}", sets=n_sets))
 where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance

@@ -168,15 +168,17 @@ def readable_classes(cm, labels):
     return ec.top_classes(cm, labels, limits.MATRIX_CLASSES, other=t("common.bound.other"))
 
 
-def tex_number(v: float) -> str:
-    """A number for a LaTeX formula: plain (``%g``) between 10^-3 and 10^5,
-    else ``m \\times 10^{e}`` (a clamped cost of 10^6 reads as one, not as "1e+06")."""
+def tex_number(v: float, digits: int | None = None) -> str:
+    """A number for a LaTeX formula: plain (``%g``, or ``digits`` significant
+    digits) between 10^-3 and 10^5, else ``m \\times 10^{e}`` (a clamped cost
+    of 10^6 reads as one, not as "1e+06"; a bias² of 1.297e-13 as
+    ``1.297 \\times 10^{-13}``, not KaTeX's "1.297e−13")."""
     x = float(v)
     if x == 0 or 1e-3 <= abs(x) < 1e5 or not math.isfinite(x):
-        return f"{x:g}"
+        return f"{x:.{digits}g}" if digits else f"{x:g}"
     e = math.floor(math.log10(abs(x)))
     m = x / 10 ** e
-    return (f"{m:.3g} \\times " if round(m, 3) != 1 else "") + f"10^{{{e}}}"
+    return (f"{m:.{digits or 3}g} \\times " if round(m, 3) != 1 else "") + f"10^{{{e}}}"
 
 
 def fmt_cost(v: float) -> str:

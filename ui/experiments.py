@@ -4,9 +4,6 @@ with a worded progress bar, and the truth study's section.  Model fitting
 stays out of evalcore."""
 from __future__ import annotations
 
-import functools
-import threading
-
 import numpy as np
 import streamlit as st
 
@@ -135,18 +132,14 @@ DEFAULT_LEARNERS = (("tree", (("depth", 3),)), ("logistic", ()), ("knn", (("neig
 
 
 def _warm() -> None:
-    try:
-        for learner in DEFAULT_LEARNERS:
-            holdout_spread("breast-cancer", learner, True)
-            cv_by_k("breast-cancer", learner)
-    except Exception:  # noqa: BLE001
-        return
+    for learner in DEFAULT_LEARNERS:
+        holdout_spread("breast-cancer", learner, True)
+        cv_by_k("breast-cancer", learner)
 
 
-@functools.cache
 def warm_start() -> None:
     """Start computing the default spreads in the background, once per process."""
-    threading.Thread(target=_warm, name="methods-warm-start", daemon=True).start()
+    heavy.warm("methods-warm-start", _warm)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

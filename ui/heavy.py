@@ -92,6 +92,21 @@ def job(cost):
     return wrap
 
 
+@functools.cache
+def warm(name: str, work) -> None:
+    """Run ``work()`` once per process in a background thread ``name``: a
+    page's default results computed before a class's first click.  Started
+    by ``ui.open_page`` (the first page run), never on import.  A failure only
+    leaves the work to the first click."""
+    def run():
+        try:
+            work()
+        except Exception:  # noqa: BLE001
+            return
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+
+
 def running() -> int:
     """How many heavy computations are running now (for tests and benches)."""
     return limits.HEAVY_AT_ONCE - _TURN._value      # noqa: SLF001  (a BoundedSemaphore's count)

@@ -138,16 +138,6 @@ def fmt(x, digits: int = 3) -> str:
     return f"{x:.{digits}f}"
 
 
-def tex_g(x: float, digits: int = 4) -> str:
-    """``x`` to ``digits`` significant digits for a formula: 1.297e-13 as
-    ``1.297 \\times 10^{-13}``, not KaTeX's "1.297e−13"."""
-    text = f"{x:.{digits}g}"
-    if "e" not in text:
-        return text
-    mant, exp = text.split("e")
-    return rf"{mant} \times 10^{{{int(exp)}}}"
-
-
 def fmt_threshold(x: float) -> str:
     """A threshold for display: +∞ / −∞ rather than inf."""
     if math.isinf(x):

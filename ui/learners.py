@@ -6,8 +6,6 @@ on shared folds for the comparison tests (:func:`run`), with its controls
 from __future__ import annotations
 
 import contextlib
-import functools
-import threading
 
 import numpy as np
 import streamlit as st
@@ -121,16 +119,12 @@ _WARM: dict[str, dict] = {}
 
 def _warm() -> None:
     for kind in RUNS:
-        try:
-            _WARM[kind] = _compute(kind, *DEFAULT_ARGS)
-        except Exception:  # noqa: BLE001 -- a warm start that fails only leaves the work to the first click
-            return
+        _WARM[kind] = _compute(kind, *DEFAULT_ARGS)
 
 
-@functools.cache
 def warm_start() -> None:
     """Start the default runs in the background, once per process."""
-    threading.Thread(target=_warm, name="compare-warm-start", daemon=True).start()
+    heavy.warm("compare-warm-start", _warm)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

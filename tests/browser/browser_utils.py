@@ -1,4 +1,5 @@
 """Helpers for the real-browser tests (fixtures are in conftest.py)."""
+import datetime
 import os
 import re
 from pathlib import Path
@@ -16,6 +17,16 @@ pytestmark = [pytest.mark.browser,
                                  reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")]
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
+
+
+# every formula box: content no wider and no taller than its box (KaTeX clips what does not fit)
+OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
+    e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e =>
+    `${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}: ${e.textContent.slice(0, 60)}`)"""
+# Sweeps too slow to run whole every time (every page in every language and size, every tour stop
+# against its link) take a part per run that rotates by day; LAB_SWEEP=all takes all, LAB_SWEEP=<n>
+# picks the rotation.
+SWEEP = os.environ.get("LAB_SWEEP", str(datetime.date.today().toordinal()))
 
 
 def settle(pg, pause: int = 200):

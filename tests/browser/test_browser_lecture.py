@@ -1,30 +1,20 @@
 """Teaching with the lab in a real browser: formulas fully visible, presenter
 mode above the fold, keyboard steps, a shared link restoring its state, the
 figure toolbar."""
-import datetime
-import os
 import re
 
 import pytest
-from browser_utils import assert_clean, drawn, expect, nav_to, open_url, playwright, pytestmark, settle  # noqa: F401
+from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_url, playwright,  # noqa: F401
+                           pytestmark, settle)
 
 import ui
 
-# every formula box: content no wider and no taller than its box (KaTeX clips what does not fit)
-OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
-    e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent.slice(0, 60))"""
-
-
 THRESHOLD_INPUT = "[data-testid='stMain'] [data-testid='stNumberInput'] input"
-
-
 SIZES = ((1366, 768), (1920, 1080))
 LANGS = (("zh", "中文"), ("en", "English"))
 # Each run measures every page, tab and ROC mode in one of the four (language, width) pairs, a
-# different pair per page and per day, so that every pair of every page is covered over four days'
-# runs (the whole sweep took 95 s of a suite that should take minutes).  LAB_SWEEP=all measures all
-# four pairs; LAB_SWEEP=<n> picks the rotation.
-SWEEP = os.environ.get("LAB_SWEEP", str(datetime.date.today().toordinal()))
+# different pair per page and per day (SWEEP), so that every pair of every page is covered over four
+# days' runs (the whole sweep took 95 s of a suite that should take minutes).
 
 
 def sweep_pairs(index: int) -> list[tuple[int, int]]:

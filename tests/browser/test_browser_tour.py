@@ -4,13 +4,11 @@ and formulas on the first screen, nothing clipped, no error), a stop reached
 by walking equal to the same stop opened from its link, the ROC walk's own
 keys first inside its stop; a tour built in the app, downloaded and
 uploaded in a fresh session, gives the same stops."""
-import datetime
-import os
 import re
 import urllib.parse
 
 import pytest
-from browser_utils import assert_clean, drawn, expect, nav_to, open_url, playwright, pytestmark, settle  # noqa: F401
+from browser_utils import OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_url, playwright, pytestmark, settle  # noqa: F401
 
 from ui import tour
 
@@ -20,11 +18,6 @@ WALKS = (("zh", 1280, 720), ("en", 1920, 1080))
 # Each walk opens a quarter of the stops again from their links (the rest are the same code path); the
 # quarters rotate by day and differ between the two walks, so every stop is compared over two days' runs.
 # LAB_SWEEP=all compares every stop.
-SWEEP = os.environ.get("LAB_SWEEP", str(datetime.date.today().toordinal()))
-# every formula box: content no wider and no taller than its box (KaTeX clips what does not fit)
-OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
-    e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e =>
-    `${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}: ${e.textContent.slice(0, 60)}`)"""
 # what a stop's figures show: each trace's type and number of points, in page order
 FIGURES = """() => JSON.stringify([...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
     .filter(g => g.offsetParent).map(g => (g.data || []).map(t => [t.type, (t.x || t.z || []).length])))"""

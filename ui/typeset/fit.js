@@ -33,29 +33,33 @@ function install() {
       else { seen.add(box); sizes.observe(box); }      // calls fit() once now, and at each new width
     });
   };
-  const collect = (node) => {
-    if (node.nodeType !== 1) node = node.parentElement;
-    if (!node) return;
-    const box = node.closest('.katex-display');
+  const inside = (node) => {            // a changed node: the formula box it belongs to, if any
+    const el = node.nodeType === 1 ? node : node.parentElement;
+    const box = el && el.closest('.katex-display');
     if (box) changed.add(box);
-    else node.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
   };
-  new MutationObserver((records) => {
-    records.forEach((r) => { collect(r.target); r.addedNodes.forEach(collect); });
+  const added = (node) => {             // an added subtree: its formula boxes (only the new subtree is searched)
+    if (node.nodeType !== 1) return inside(node);
+    inside(node);
+    node.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+  };
+  const schedule = () => {               // one pass per frame, however many changes came
     if (changed.size && !queued) {
       queued = true;
       requestAnimationFrame(run);
     }
+  };
+  const all = () => {
+    document.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+    schedule();
+  };
+  new MutationObserver((records) => {
+    records.forEach((r) => { inside(r.target); r.addedNodes.forEach(added); });
+    schedule();
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
   // KaTeX's fonts arrive after its first layout and widen a formula without changing its box: fit again
-  if (document.fonts) {
-    document.fonts.addEventListener('loadingdone', () => {
-      document.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
-      if (!queued) { queued = true; requestAnimationFrame(run); }
-    });
-  }
-  collect(document.body);
-  run();
+  if (document.fonts) document.fonts.addEventListener('loadingdone', all);
+  all();
 }
 
 export default function () {
