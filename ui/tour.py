@@ -18,6 +18,7 @@ for: +1, -1, or an index to enter), ``tour_error`` (the last upload's message).
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -115,9 +116,14 @@ def parse_tour(data: bytes) -> list[Stop]:
     if len(data) > limits.TOUR_BYTES:
         raise TourError("size", limit=f"{limits.TOUR_BYTES // 1000} KB")
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise TourError("toml", detail=str(err)[:80]) from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TourError("text") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:              # tomllib's words are English: say where, in ours
+        at = re.search(r"line (\d+), column (\d+)", str(err))
+        raise TourError("toml", line=at[1] if at else "?", column=at[2] if at else "?") from None
     stops = doc.get("stop")
     if not isinstance(stops, list) or not stops:
         raise TourError("empty")

@@ -79,6 +79,7 @@ def test_a_lecturers_tour_survives_download_and_upload():
 HOSTILE = {
     "size": b"[[stop]]\npage = \"home\"\n" * 100_000,
     "toml": b"[[stop]\npage = ",
+    "text": b"\x89PNG\r\n\x1a\n" + bytes(40),
     "empty": b"title = 'nothing'",
     "page": b"[[stop]]\npage = \"../../etc/passwd\"",
     "key": b"[[stop]]\npage = \"methods\"\nstate = { \"rm -rf\" = \"1\" }",
@@ -146,3 +147,18 @@ def test_the_tour_is_in_the_link_and_leaving_keeps_the_state():
     ok(at)
     assert "tour" not in at.session_state and at.session_state["methods.m"] == m
     assert "tour" not in dict(at.query_params)
+
+
+def test_a_broken_or_binary_tour_file_is_described_in_the_users_words():
+    """Where a TOML error is and that a binary file is not text, in zh and en (not Python's English)."""
+    from ui import i18n
+
+    with pytest.raises(tour.TourError) as err:
+        tour.parse_tour(b'[[stop]]\npage = "home"\nzh = \n')
+    assert err.value.values == {"line": "3", "column": "6"}
+    for lang in ("zh", "en"):
+        for kind in ("toml", "text"):
+            with pytest.raises(tour.TourError) as err:
+                tour.parse_tour(HOSTILE[kind])
+            text = i18n.strings()[f"common.tour.err.{kind}"][lang]
+            assert "codec" not in text and "{detail}" not in text
