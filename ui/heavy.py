@@ -10,16 +10,28 @@ Wrap the function that does the work: ``@heavy.job(cost=lambda n, reps: n * reps
   ``limits.HEAVY_AT_ONCE`` run on the server at once; the others
   wait their turn with a worded progress line, at most ``limits.HEAVY_WAIT_S``
   (DataError ``heavy_busy``), so threshold moves keep a core;
-* it runs at a lower CPU priority (its thread's nice value is raised), so
-  the other students' moves come first;
+* it runs at a lower CPU priority (its thread's nice value is raised for
+  the computation and put back after it), so the other students' moves come
+  first; where the server may not raise a priority back (an unprivileged user
+  without ``RLIMIT_NICE``), it runs at normal priority: a lowered script
+  thread would draw the rest of the session's run slowly, which on a busy
+  machine took more than 30 s for a page after one small fit;
 * it is cancelled when its session starts another run or leaves: Streamlit
   stops a script run at its next call into ``st`` -- the wait loop and every
   progress update (:class:`Progress`) are such calls.
+
+A page's defaults computed in the background (:func:`warm`) run in their own
+thread at low priority and take no turn: a starved warm-up holding the only
+turn would make every student's computation wait for it.
 """
 from __future__ import annotations
 
 import functools
 import os
+try:
+    import resource
+except ImportError:          # not on Windows
+    resource = None
 import threading
 import time
 
@@ -33,6 +45,7 @@ from .i18n import t
 _TURN = threading.BoundedSemaphore(limits.HEAVY_AT_ONCE)
 _waiting = 0
 _count_lock = threading.Lock()
+_background = threading.local()     # .on: this thread is a warm-up (no turn, already at low priority)
 NICE = 10            # added to a heavy computation's thread priority (Linux; elsewhere nothing)
 
 
@@ -42,12 +55,36 @@ def check_cost(cost: float) -> None:
         raise ec.DataError("too_costly", cost=float(cost), limit=float(limits.HEAVY_COST))
 
 
-def _lower_priority() -> None:
+def _may_raise_back(nice: int) -> bool:
+    """Whether this process may set a thread's nice value back to ``nice`` after raising it."""
+    if resource is None or not hasattr(os, "setpriority"):
+        return False
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        return True
+    soft = resource.getrlimit(resource.RLIMIT_NICE)[0]
+    return soft == resource.RLIM_INFINITY or nice >= 20 - soft
+
+
+def _lower_priority() -> int | None:
+    """Raise this thread's nice value by NICE; returns the value to put back
+    (None: nothing changed, or it could not be put back, so it is left alone)."""
     try:
         tid = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + NICE))
+        before = os.getpriority(os.PRIO_PROCESS, tid)
+        if not _may_raise_back(before):
+            return None
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, before + NICE))
+        return before
     except (AttributeError, OSError):
-        pass
+        return None
+
+
+def _restore_priority(before: int | None) -> None:
+    if before is not None:
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), before)
+        except OSError:
+            pass
 
 
 def _wait_turn() -> None:
@@ -79,13 +116,14 @@ def job(cost):
         def run(*args, **kwargs):
             c = cost(*args, **kwargs)
             check_cost(c)
-            if c < limits.HEAVY_QUEUE_COST:          # cheap (a slider's step on a small setting): no queue
+            if c < limits.HEAVY_QUEUE_COST or getattr(_background, "on", False):   # cheap, or a warm-up
                 return fn(*args, **kwargs)
             _wait_turn()
+            before = _lower_priority()
             try:
-                _lower_priority()
                 return fn(*args, **kwargs)
             finally:
+                _restore_priority(before)
                 _TURN.release()
         run.cost = cost
         return run
@@ -97,8 +135,14 @@ def warm(name: str, work) -> None:
     """Run ``work()`` once per process in a background thread ``name``: a
     page's default results computed before a class's first click.  Started
     by ``ui.open_page`` (the first page run), never on import.  A failure only
-    leaves the work to the first click."""
+    leaves the work to the first click.  It runs at low priority and takes
+    no turn (:func:`job`), so no student waits for it."""
     def run():
+        _background.on = True
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        except (AttributeError, OSError):
+            pass
         try:
             work()
         except Exception:  # noqa: BLE001

@@ -6,6 +6,7 @@ larger than ``limits.MESSAGE_MB``; hostile links give no error box."""
 from __future__ import annotations
 
 import math
+import os
 import sys
 import threading
 import time
@@ -339,6 +340,41 @@ def test_heavy_runs_one_at_a_time():
     for th in threads:
         th.join()
     assert peak[0] == limits.HEAVY_AT_ONCE
+
+
+def test_a_heavy_job_leaves_its_threads_priority_as_it_found_it():
+    """The script thread draws the rest of its run after the job: at a raised
+    nice value that took more than 30 s on a busy machine."""
+    seen = []
+
+    @heavy.job(cost=lambda: limits.HEAVY_QUEUE_COST)
+    def work():
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    work()
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
+    assert seen[0] == (min(19, before + heavy.NICE) if heavy._may_raise_back(before) else before)
+
+
+def test_a_warm_up_takes_no_turn_from_the_students():
+    """A page's defaults computed in the background run beside a student's
+    heavy computation instead of holding the one turn (at low priority)."""
+    done = threading.Event()
+
+    @heavy.job(cost=lambda: limits.HEAVY_QUEUE_COST)
+    def work():
+        done.set()
+
+    assert heavy._TURN.acquire(timeout=5)              # a student's computation holds every turn
+    try:
+        for _ in range(limits.HEAVY_AT_ONCE - 1):
+            heavy._TURN.acquire(timeout=5)
+        heavy.warm("test-warm-no-turn", work)
+        assert done.wait(5)
+    finally:
+        for _ in range(limits.HEAVY_AT_ONCE):
+            heavy._TURN.release()
 
 
 def test_readme_lists_every_bound():
