@@ -19,15 +19,15 @@ import pytest
 HERE = Path(__file__).parent
 MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 # The browser tests in two groups of about equal time (measured with --durations=0), each on one process
-# with its own server and Chromium, so that the two processes finish together; the tour's two walks
-# (about 70 s each) go one to each group.
+# with its own server and Chromium, so that the two processes finish together; the tour's walk
+# (about 30-45 s) goes with the lecture tests, the tour file's round trip with the others.
 LECTURE = "browser-lecture"
 GROUPS = {"test_browser_lecture.py": LECTURE, "test_browser_report.py": LECTURE,
           "test_browser_intervals.py": LECTURE}
 
 
 def group(parts: tuple, name: str) -> str:
-    if parts[-1] == "test_browser_tour.py" and "[zh-" not in name:
+    if parts[-1] == "test_browser_tour.py" and name.startswith("test_the_whole_tour"):
         return LECTURE
     return GROUPS.get(parts[-1], parts[0])
 

@@ -18,11 +18,15 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def test_an_idle_tab_costs_the_server_nothing(context):
+def test_an_idle_tab_costs_the_server_nothing(tab):
+    sent = []
+
+    def listen(ws):
+        ws.on("framesent", lambda f: sent.append(time.monotonic()))
+
+    page = tab                                                     # the process's tab, on a server of its own
+    page.on("websocket", listen)
     with streamlit_app({"EVALLAB_PLAY_IDLE_S": str(IDLE_S)}) as (url, proc):
-        page = context.new_page()                                  # a tab of its own: it listens to its socket
-        sent = []
-        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(time.monotonic())))
         # a walk of 100 steps: Play (a step per 1.2 s) cannot reach its end before the idle bound, however
         # busy the machine is, so stopping before the end is the idle bound's doing
         page.goto(url + "/roc?mode=step&source=synthetic&n=100&lang=en")
@@ -36,7 +40,7 @@ def test_an_idle_tab_costs_the_server_nothing(context):
         expect(heading.first).not_to_contain_text(re.compile(r"^\D*0 of "), timeout=20_000)     # it plays
         expect(play).not_to_be_checked(timeout=IDLE_S * 1000 + 15_000)     # idle: Play switched itself off
         settle(page)
-        page.wait_for_timeout(1500)
+        page.wait_for_timeout(500)
         step = heading.first.inner_text()
         done, total = map(int, re.search(r"(\d+) of (\d+)", step).groups())
         assert done < total                                                # stopped by idleness, not by the end
@@ -50,8 +54,9 @@ def test_an_idle_tab_costs_the_server_nothing(context):
                 break
             last = now
         n_sent, cpu0 = len(sent), _cpu(proc.pid)
-        page.wait_for_timeout(6000)                                       # the tab left alone
+        page.wait_for_timeout(4000)                                       # the tab left alone (3 Play steps)
         assert len(sent) == n_sent, "the idle tab still sends reruns"
         assert _cpu(proc.pid) - cpu0 < 0.5
         assert heading.first.inner_text() == step
-        page.close()
+        page.goto("about:blank")                                          # leave that server before it stops
+    page.remove_listener("websocket", listen)

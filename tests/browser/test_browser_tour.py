@@ -1,9 +1,12 @@
 """The chapter tour in a real browser, by keyboard alone, in presenter mode:
-every stop in zh at 1280 x 720 and in en at 1920 x 1080 (a stop's figures
-and formulas on the first screen, nothing clipped, no error), a stop reached
-by walking equal to the same stop opened from its link, the ROC walk's own
-keys first inside its stop; a tour built in the app, downloaded and
-uploaded in a fresh session, gives the same stops."""
+every stop walked in one session that switches language and screen size
+halfway (zh at 1280 x 720 and en at 1920 x 1080; which half gets which
+alternates by day, so every stop is walked in both over two days' runs;
+LAB_SWEEP=all walks both ways in one run): a stop's figures and formulas on
+the first screen, nothing clipped, no error; a stop reached by walking equal
+to the same stop opened from its link; the ROC walk's own keys first inside
+its stop.  A tour built in the app, downloaded and uploaded in a fresh
+session, gives the same stops."""
 import re
 import urllib.parse
 
@@ -11,20 +14,24 @@ import pytest
 from browser_utils import OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_url, playwright, pytestmark, settle  # noqa: F401
 
 from ui import tour
+from ui.i18n import strings
 
 STOPS = tour.shipped()
 N = len(STOPS)
-WALKS = (("zh", 1280, 720), ("en", 1920, 1080))
+HALF = N // 2
+NEXT = strings()["common.tour.next"]
+VIEWS = (("zh", "中文", 1280, 720), ("en", "English", 1920, 1080))
+# the walk's two halves: (first view, second view); one order a day, both with LAB_SWEEP=all
+ORDERS = ((0, 1), (1, 0)) if SWEEP == "all" else (((0, 1), (1, 0))[int(SWEEP) % 2],)
 # Each walk opens a quarter of the stops again from their links (the rest are the same code path); the
-# quarters rotate by day and differ between the two walks, so every stop is compared over two days' runs.
-# LAB_SWEEP=all compares every stop.
+# quarter rotates by day, so every stop is compared over four days' runs.  LAB_SWEEP=all compares every stop.
 # what a stop's figures show: each trace's type and number of points, in page order
 FIGURES = """() => JSON.stringify([...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
     .filter(g => g.offsetParent).map(g => (g.data || []).map(t => [t.type, (t.x || t.z || []).length])))"""
 
 
-def compared(walk: int, k: int) -> bool:
-    return SWEEP == "all" or (k + 2 * walk + int(SWEEP)) % 4 == 0
+def compared(k: int) -> bool:
+    return SWEEP == "all" or (k + int(SWEEP) // 2) % 4 == 0
 
 
 def bar(pg):
@@ -54,9 +61,10 @@ def state_of(url: str) -> tuple[str, dict]:
     return parts.path.strip("/") or "home", dict(urllib.parse.parse_qsl(parts.query))
 
 
-@pytest.mark.parametrize("walk", range(len(WALKS)), ids=[f"{lang}-{w}x{h}" for lang, w, h in WALKS])
-def test_the_whole_tour_by_keyboard_in_presenter_mode(tab, server, walk):
-    lang, width, height = WALKS[walk]
+@pytest.mark.parametrize("order", ORDERS, ids=["-then-".join(f"{VIEWS[v][0]}-{VIEWS[v][2]}x{VIEWS[v][3]}"
+                                                                 for v in o) for o in ORDERS])
+def test_the_whole_tour_by_keyboard_in_presenter_mode(tab, server, order):
+    lang, _, width, height = VIEWS[order[0]]
     pg = tab
     open_url(pg, server + f"/?presenter=1&lang={lang}", width, height)
     pg.locator(".st-key-home_tour button").click(timeout=30_000)
@@ -72,11 +80,19 @@ def test_the_whole_tour_by_keyboard_in_presenter_mode(tab, server, walk):
                     expect(heading).to_contain_text(re.compile(rf"(^|\D){j} (/|of) {last}"), timeout=20_000)
                     expect(bar(pg)).to_contain_text(at(k - 1))                 # still the same stop
                     settle(pg, 0)
+            if k == HALF + 1:                           # halfway: the other language (in the sidebar), the other size
+                lang, label, width, height = VIEWS[order[1]]
+                pg.set_viewport_size({"width": width, "height": height})
+                pg.locator("[data-testid='stSidebar'] label").filter(has_text=label).click()
+                expect(pg.get_by_role("button", name=NEXT[lang], exact=True).first).to_be_visible(timeout=30_000)
+                shown(pg, k - 1)
+                expect(bar(pg)).to_contain_text(at(k - 1))                     # the language left the stop alone
             press(pg)
         shown(pg, k)
         shown(pg, k)
         page_key, query = state_of(pg.url)
         assert page_key == stop.page, (k, pg.url)
+        assert query.get("lang", "zh") == lang, (k, pg.url)
         # the link leaves out a default (which value a session key then holds: tests/pages/test_tour.py)
         assert {key: query.get(key, v) for key, v in stop.state.items()} == dict(stop.state), (k, pg.url)
         figures = pg.locator("[data-testid='stMain'] .js-plotly-plot:visible")
@@ -90,27 +106,29 @@ def test_the_whole_tour_by_keyboard_in_presenter_mode(tab, server, walk):
             pass
         over = pg.evaluate(OVERFLOW)
         if over:
-            problems[f"stop {k} ({stop.page}): formulas clipped"] = over
+            problems[f"stop {k} ({stop.page}, {lang}): formulas clipped"] = over
         assert pg.locator("[data-testid='stException']").count() == 0, k
-        walked[k] = (pg.url, pg.evaluate(FIGURES))
+        walked[k] = (pg.url, pg.evaluate(FIGURES), lang, width, height)
     assert_clean(pg)
     assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
     fresh = pg                                          # each link opened afresh: a new session
     for k, stop in enumerate(STOPS, 1):
-        if not compared(walk, k):
+        if not compared(k):
             continue
+        url, figures_walked, lang, width, height = walked[k]
+        fresh.set_viewport_size({"width": width, "height": height})
         fresh.goto(server + f"/{'' if stop.page == 'home' else stop.page}?presenter=1&lang={lang}"
                    f"&tour=chapter2&stop={k}")
         shown(fresh, k)
         for _ in range(100):                            # the address is written at the end of the run
-            if state_of(fresh.url) == state_of(walked[k][0]):
+            if state_of(fresh.url) == state_of(url):
                 break
             fresh.wait_for_timeout(200)
-        assert state_of(fresh.url) == state_of(walked[k][0]), (f"stop {k}", f"LAB_SWEEP={SWEEP}")
+        assert state_of(fresh.url) == state_of(url), (f"stop {k}", f"LAB_SWEEP={SWEEP}")
         try:                                            # a heavy page draws its figures one by one
-            fresh.wait_for_function(f"want => ({FIGURES})() === want", arg=walked[k][1], timeout=30_000)
+            fresh.wait_for_function(f"want => ({FIGURES})() === want", arg=figures_walked, timeout=30_000)
         except playwright.TimeoutError:
-            assert fresh.evaluate(FIGURES) == walked[k][1], (f"stop {k}", f"LAB_SWEEP={SWEEP}")
+            assert fresh.evaluate(FIGURES) == figures_walked, (f"stop {k}", f"LAB_SWEEP={SWEEP}")
     assert_clean(fresh)
 
 
