@@ -19,20 +19,20 @@ MODES = ("degree", "steps")
 
 c1, c2, c3, c4 = st.columns(4)
 truth = c1.radio(T("biasvar.truth"), TRUTHS, format_func=ui.labels("biasvar.truth.", TRUTHS).get,
-                 horizontal=True, **ui.bind("biasvar.truth", "sin"))
+                 horizontal=True, **ui.bind("biasvar.truth"))
 noise_sd = c2.slider(T("biasvar.noise"), 0.0, 1.0, step=0.05, help=T("biasvar.noise.help"),
-                     **ui.bind("biasvar.noise", 0.3))
-n_train = c3.select_slider(T("biasvar.n"), (10, 15, 20, 30, 50, 100, 200), **ui.bind("biasvar.n", 20))
-n_sets = c4.select_slider(T("biasvar.sets"), (50, 100, 200, 500), **ui.bind("biasvar.sets", 200))
+                     **ui.bind("biasvar.noise"))
+n_train = c3.select_slider(T("biasvar.n"), (10, 15, 20, 30, 50, 100, 200), **ui.bind("biasvar.n"))
+n_sets = c4.select_slider(T("biasvar.sets"), (50, 100, 200, 500), **ui.bind("biasvar.sets"))
 m1, m2 = st.columns([1, 3])
 mode = m1.radio(T("biasvar.mode"), MODES, format_func=ui.labels("biasvar.mode.", MODES).get,
-                help=T("biasvar.mode.help"), **ui.bind("biasvar.mode", "degree"))
+                help=T("biasvar.mode.help"), **ui.bind("biasvar.mode"))
 if mode == "degree":
-    knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree", 3))
+    knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree"))
     sim = sims.fits(truth, n_train, n_sets, noise_sd, knob, None)
 else:
     knob = m2.select_slider(T("biasvar.steps"), sims.STEPS, format_func=lambda v: f"{v:,}",
-                            help=T("biasvar.steps.help", degree=sims.GD_DEGREE), **ui.bind("biasvar.steps", 100))
+                            help=T("biasvar.steps.help", degree=sims.GD_DEGREE), **ui.bind("biasvar.steps"))
     sim = sims.fits(truth, n_train, n_sets, noise_sd, sims.GD_DEGREE, knob)
 path = sims.curve(truth, n_train, n_sets, noise_sd, mode)
 if mode == "degree":      # positions on the x axis, and their labels

@@ -41,7 +41,7 @@ def threshold_views(models: list) -> None:
     facts = ui.model(token, model, ps)
     tc = facts.counts
     thr = ui.threshold_control(token, model, tc)
-    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta", 1.0))
+    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     c = tc.at(thr)
     m = ec.measures(c, beta=beta)
 
@@ -59,7 +59,7 @@ def threshold_views(models: list) -> None:
         k4.metric("F1", ui.fmt(m.f1))
         scale = st.segmented_control(T("cm.hist.scale"), SCALES, format_func=ui.labels("cm.hist.scale.", SCALES).get,
                                      help=T("cm.hist.scale.help"),
-                                     **ui.bind("hist_scale", "count", "one")) or ui.SS["hist_scale"]
+                                     **ui.bind("hist_scale", "count", first="one")) or ui.SS["hist_scale"]
         ui.live_chart(figures.score_histogram(
             facts.histogram, thr, scale=scale,
             text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=ui.t_fig("common.axis.score", model=model),

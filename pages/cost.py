@@ -17,9 +17,9 @@ st.subheader(T("cost.matrix"))
 c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
 with c_in:
     st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
-                    **ui.bind("cost01", 1.0, "value"))
+                    **ui.bind("cost01", first="value"))
     st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
-                    **ui.bind("cost10", 1.0, "value"))
+                    **ui.bind("cost10", first="value"))
 c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
 with c_tab:
     ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))

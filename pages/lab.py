@@ -111,7 +111,7 @@ def regression() -> None:
     left, right = st.columns([1, 2])
     with left:
         bias = st.slider(T("lab.reg.bias"), -3.0, 3.0, step=0.1, help=T("lab.reg.bias.help"),
-                         **ui.bind("lab.bias", 0.0))
+                         **ui.bind("lab.bias"))
         y, yhat = table("regression", lambda f: numbers(f, ["y", "yhat"]).T)
     r = ec.regression_scores(y, yhat, offset=bias)
     with right:
@@ -143,7 +143,7 @@ def clustering() -> None:
     with left:
         xy, u, v = table("clusters", clusters_check)
         avg = st.radio(T("lab.cl.nmi"), ui.NMI_AVERAGES, format_func=ui.labels("lab.cl.nmi.", ui.NMI_AVERAGES).get,
-                       horizontal=True, **ui.bind("lab.nmi", "geometric"))
+                       horizontal=True, **ui.bind("lab.nmi"))
     pc = ec.pair_counts(u, v)
     with right:
         ui.chart(clusters_figure(xy[:, 0], xy[:, 1], u, v, text=ui.texts(

@@ -23,7 +23,7 @@ PLAY_SECONDS = 0.4
 # ------------------------------------------------------------- the bootstrap
 st.header(T("methods.boot"))
 c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
-m = c1.select_slider(T("methods.m"), M_VALUES, **ui.bind("methods.m", 20))
+m = c1.select_slider(T("methods.m"), M_VALUES, **ui.bind("methods.m"))
 sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
 step_key = "methods.step"
 ui.SS.setdefault(step_key, 0)
@@ -97,14 +97,14 @@ st.header(T("methods.setup"))
 SETS = tuple(ui.FEATURE_SOURCES)
 s1, s2, s3 = st.columns(3)
 fs_name = s1.selectbox(T("methods.fs"), SETS, format_func=ui.labels("methods.fs.", SETS).get,
-                       **ui.bind("methods.fs", "breast-cancer"))
+                       **ui.bind("methods.fs"))
 LEARNERS = ("logistic", "tree", "knn")
 learner_name = s2.selectbox(T("methods.learner"), LEARNERS, format_func=ui.labels("compare.learner.", LEARNERS).get,
-                            **ui.bind("methods.learner", "tree"))
+                            **ui.bind("methods.learner"))
 if learner_name == "tree":
-    param = ("depth", s3.slider(T("methods.depth"), 1, 12, **ui.bind("methods.depth", 3)))
+    param = ("depth", s3.slider(T("methods.depth"), 1, 12, **ui.bind("methods.depth")))
 elif learner_name == "knn":
-    param = ("neighbors", s3.slider(T("methods.neighbors"), 1, 25, **ui.bind("methods.neighbors", 5)))
+    param = ("neighbors", s3.slider(T("methods.neighbors"), 1, 25, **ui.bind("methods.neighbors")))
 else:
     param = None
 learner = (learner_name, (param,) if param else ())
@@ -114,8 +114,8 @@ st.caption(T("methods.fs.summary", n=f"{fs.n:,}", d=len(fs.feature_names), pos=f
 # ------------------------------------------------------------- hold-out
 st.header(T("methods.holdout"))
 h1, h2 = st.columns([2, 1])
-frac = h1.slider(T("methods.frac"), 0.1, 0.9, step=0.05, format="%.2f", **ui.bind("methods.frac", 0.3))
-stratify = h2.toggle(T("methods.stratify"), help=T("methods.stratify.help"), **ui.bind("methods.stratify", True))
+frac = h1.slider(T("methods.frac"), 0.1, 0.9, step=0.05, format="%.2f", **ui.bind("methods.frac"))
+stratify = h2.toggle(T("methods.stratify"), help=T("methods.stratify.help"), **ui.bind("methods.stratify"))
 try:
     split = ec.holdout_split(fs.y, frac, stratify=stratify, seed=0)
 except ec.DataError as err:
@@ -135,14 +135,14 @@ else:
 # ------------------------------------------------------------- k-fold
 st.header(T("methods.cv"))
 v1, v2, v3 = st.columns([2, 1, 1])
-loo = v2.toggle(T("methods.loo"), help=T("methods.loo.help"), **ui.bind("methods.loo", False))
+loo = v2.toggle(T("methods.loo"), help=T("methods.loo.help"), **ui.bind("methods.loo"))
 k_max = max(2, min(20, ex.smallest_class(fs_name)))     # stratified folds need every class in every fold
 if ui.SS.get("methods.k", 10) > k_max:
     ui.SS["methods.k"] = k_max
-k = fs.n if loo else v1.slider(T("methods.k"), 2, k_max, **ui.bind("methods.k", 10))
+k = fs.n if loo else v1.slider(T("methods.k"), 2, k_max, **ui.bind("methods.k"))
 if not loo and k_max < 20:
     v1.caption(T("methods.k.bound", k=k_max, c=ex.smallest_class(fs_name)))
-p = 1 if loo else v3.select_slider(T("methods.p"), (1, 2, 5, 10), **ui.bind("methods.p", 1))
+p = 1 if loo else v3.select_slider(T("methods.p"), (1, 2, 5, 10), **ui.bind("methods.p"))
 try:
     cv = ec.leave_one_out(fs.n) if loo else ec.kfold_splits(fs.y, k, repeats=p, seed=0)
 except ec.DataError as err:
@@ -161,7 +161,7 @@ else:
 st.header(T("methods.truth"))
 st.markdown(T("methods.truth.intro", r=ex.TRUTH_REPEATS))
 t1, t2 = st.columns(2)
-n = t1.select_slider(T("methods.n"), ex.TRUTH_SIZES, **ui.bind("methods.n", 50))
+n = t1.select_slider(T("methods.n"), ex.TRUTH_SIZES, **ui.bind("methods.n"))
 if t2.button(T("methods.truth.run"), key="methods_truth_run", type="primary",
              help=T("methods.truth.run.help", loo=ec.STUDY_LOO_MAX_N, b=ex.TRUTH_BOOTS)):
     ui.SS["methods.truth_on"] = (learner, n)               # the settings the study was asked for
@@ -172,7 +172,7 @@ st.header(T("methods.tune"))
 st.markdown(T("methods.tune.intro"))
 val, best, test_err, sizes = ex.tuning("breast-cancer")
 stage = st.radio(T("methods.tune.stage"), (0, 1, 2), format_func=ui.labels("methods.tune.stage.", (0, 1, 2)).get,
-                 horizontal=True, **ui.bind("methods.tune_stage", 0))
+                 horizontal=True, **ui.bind("methods.tune_stage"))
 b1, b2, b3 = st.columns(3)
 for col, i, key in ((b1, 0, "train"), (b2, 1, "valid"), (b3, 2, "test")):
     with col.container(border=True):

@@ -23,7 +23,7 @@ for m, f in zip(models, facts):
 
 MODES = ("step", "four", "grid", "full")
 mode = st.radio(T("roc.mode"), MODES, format_func=ui.labels("roc.mode.", MODES).get, horizontal=True,
-                **ui.bind("roc_mode", "step"))
+                **ui.bind("roc_mode"))
 
 # ------------------------------------------------------------- step mode
 if mode == "step":      # the textbook's walk (ui.walk): buttons, keys, Play, slider, figures

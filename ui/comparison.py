@@ -74,10 +74,10 @@ def run_it(kind: str, label: str = "compare.run") -> bool:
 def binomial(ctx) -> None:
     st.markdown(T("compare.binomial.intro"))
     c1, c2, c3 = st.columns(3)
-    m = c1.number_input(T("compare.binomial.m"), 1, 100_000, step=1, **bind("compare.m", 30, "value"))
+    m = c1.number_input(T("compare.binomial.m"), 1, 100_000, step=1, **bind("compare.m", first="value"))
     errors = c2.number_input(T("compare.binomial.errors"), 0, 100_000, step=1,
-                             **bind("compare.errors", 6, "value"))
-    eps0 = c3.number_input("ε₀", 0.001, 0.999, step=0.01, format="%.3f", **bind("compare.eps0", 0.1, "value"))
+                             **bind("compare.errors", first="value"))
+    eps0 = c3.number_input("ε₀", 0.001, 0.999, step=0.01, format="%.3f", **bind("compare.eps0", first="value"))
     r = last_good("compare.last.binomial", lambda: ec.binomial_test(int(errors), int(m), float(eps0),
                                                                        alpha=ctx.alpha), kept=T("compare.kept"))
     if r is None:
@@ -102,7 +102,7 @@ def t_test(ctx) -> None:
     st.markdown(T("compare.t.intro"))
     left, right = st.columns([1, 1.4])
     with left:
-        eps0 = st.number_input("ε₀", 0.0, 1.0, step=0.01, format="%.3f", **bind("compare.eps0_t", 0.1, "value"))
+        eps0 = st.number_input("ε₀", 0.0, 1.0, step=0.01, format="%.3f", **bind("compare.eps0_t", first="value"))
         r, _ = edited_table("compare.table.t", COMPARE_TABLES["t"],
                                lambda f: ec.t_test(numbers(f)[:, 0], eps0, alpha=ctx.alpha), kept=T("compare.kept"))
     with right:
@@ -148,7 +148,7 @@ def cv5x2(ctx) -> None:
     left, right = st.columns([1, 1.4])
     with left:
         variant = st.radio(T("compare.cv5x2.variant"), VARIANTS, format_func=labels("compare.cv5x2.", VARIANTS).get,
-                           **bind("compare.variant", "book"))
+                           **bind("compare.variant"))
         r, _ = edited_table("compare.table.cv5x2", COMPARE_TABLES["cv5x2"], lambda f: cv5x2_check(ctx, f, variant),
                                kept=T("compare.kept"))
     with right:
@@ -169,9 +169,9 @@ def mcnemar(ctx) -> None:
     table = ec.mcnemar_table(learners.correct(ps, "logistic", 0.5), learners.correct(ps, "naive_bayes", 0.5))
     c1, c2 = st.columns(2)
     e01 = c1.number_input("e01", 0, 10**6, step=1, help=T("compare.mcnemar.e01"),
-                          **bind("compare.e01", int(table[0, 1]), "value"))
+                          **bind("compare.e01", int(table[0, 1]), first="value"))
     e10 = c2.number_input("e10", 0, 10**6, step=1, help=T("compare.mcnemar.e10"),
-                          **bind("compare.e10", int(table[1, 0]), "value"))
+                          **bind("compare.e10", int(table[1, 0]), first="value"))
     st.caption(T("compare.mcnemar.preset", e00=int(table[0, 0]), e11=int(table[1, 1])))
     if len(ctx.pair) == 2:
         def from_current():
@@ -216,7 +216,7 @@ def friedman(ctx) -> None:
         redraw("compare.table.friedman")
 
     p1, p2, p3 = st.columns([2.2, 1, 1.4])
-    preset = bind("compare.preset", "book")
+    preset = bind("compare.preset")
     copy_back, args = preset.pop("on_change"), preset.pop("args")
     p1.radio(T("compare.friedman.preset"), PRESET_NAMES, horizontal=True, help=T("compare.friedman.preset.help"),
              format_func=labels("compare.friedman.preset.", PRESET_NAMES).get, **preset,
@@ -225,7 +225,7 @@ def friedman(ctx) -> None:
         if run_it("friedman", "compare.friedman.run"):
             SS["compare.higher"] = False                           # the run's table holds error rates
     higher = p2.toggle(T("compare.friedman.higher"), help=T("compare.friedman.higher.help"),
-                       **bind("compare.higher", False))
+                       **bind("compare.higher"))
     with st.expander(T("compare.upload")):
         up = st.file_uploader(T("compare.upload"), key="_w_compare_upload", help=T("compare.upload.help"),
                               label_visibility="collapsed")

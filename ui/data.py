@@ -22,7 +22,7 @@ from evalcore import datasets
 
 from . import budget, limits, links
 from .i18n import error_text, labels, lang, t
-from .settings import DEFAULTS, SOURCES, SYN_SIZES, parser
+from .settings import SOURCES, SYN_SIZES, parser
 from .models import is_flipped
 from .state import SS, bind
 
@@ -143,18 +143,18 @@ def data_sidebar_only():
     sb = st.sidebar
     sb.header(t("common.data.header"))
     sb.selectbox(t("common.data.source"), SOURCES, format_func=labels("common.src.", SOURCES).get,
-                 **bind("source", DEFAULTS["source"]))
+                 **bind("source"))
     src = SS["source"]
     ps, token = None, None
     if src == "synthetic":
         # ranges and defaults from the one table of settings (ui.settings), which the link reads too
         sep, rate, seed = parser("syn_sep"), parser("syn_rate"), parser("syn_seed")
         sb.select_slider(t("common.syn.n"), SYN_SIZES, format_func=lambda v: f"{v:,}",
-                         **bind("syn_n", DEFAULTS["syn_n"]))
-        sb.slider(t("common.syn.sep"), sep.lo, sep.hi, step=0.1, **bind("syn_sep", DEFAULTS["syn_sep"]))
-        sb.slider(t("common.syn.rate"), rate.lo, rate.hi, step=0.01, **bind("syn_rate", DEFAULTS["syn_rate"]))
+                         **bind("syn_n"))
+        sb.slider(t("common.syn.sep"), sep.lo, sep.hi, step=0.1, **bind("syn_sep"))
+        sb.slider(t("common.syn.rate"), rate.lo, rate.hi, step=0.01, **bind("syn_rate"))
         sb.number_input(t("common.syn.seed"), min_value=seed.lo, max_value=seed.hi, step=1,
-                        **bind("syn_seed", DEFAULTS["syn_seed"]))
+                        **bind("syn_seed"))
         args = (int(SS["syn_n"]), float(SS["syn_sep"]), float(SS["syn_rate"]), int(SS["syn_seed"]))
         ps, token = _synthetic(*args), "syn:" + ":".join(map(str, args))
     elif src == "upload":

@@ -51,9 +51,9 @@ def e21() -> None:
                        options=_options("exercises.e21.opt.", ("small", "mid", "huge", "inf"))):
         return
     c1, c2, c3 = st.columns(3)
-    p = c1.number_input(t("exercises.e21.pos"), 1, MAX_CLASS, step=1, **bind("exercises.21.pos", 500, "value"))
-    n = c2.number_input(t("exercises.e21.neg"), 1, MAX_CLASS, step=1, **bind("exercises.21.neg", 500, "value"))
-    f = c3.slider(t("exercises.e21.frac"), 0.05, 0.95, step=0.05, **bind("exercises.21.frac", 0.3))
+    p = c1.number_input(t("exercises.e21.pos"), 1, MAX_CLASS, step=1, **bind("exercises.21.pos", first="value"))
+    n = c2.number_input(t("exercises.e21.neg"), 1, MAX_CLASS, step=1, **bind("exercises.21.neg", first="value"))
+    f = c3.slider(t("exercises.e21.frac"), 0.05, 0.95, step=0.05, **bind("exercises.21.frac"))
     c = _count(int(p), int(n), float(f))
     formula("exercises.e21", p=int(p), tp=c.test_pos, n=int(n), tn=c.test_neg, v=_big(c.stratified, tex=True))
     k1, k2 = st.columns(2)
@@ -78,11 +78,11 @@ def e22() -> None:
                        options=_options("exercises.e22.opt.", ("both50", "loo0", "loo100"))):
         return
     c1, c2, c3 = st.columns(3)
-    n_pos = c1.slider(t("exercises.e22.pos"), 10, 100, step=5, **bind("exercises.22.pos", 50))
-    n_neg = c2.slider(t("exercises.e22.neg"), 10, 100, step=5, **bind("exercises.22.neg", 50))
+    n_pos = c1.slider(t("exercises.e22.pos"), 10, 100, step=5, **bind("exercises.22.pos"))
+    n_neg = c2.slider(t("exercises.e22.neg"), 10, 100, step=5, **bind("exercises.22.neg"))
     learner = c3.radio(t("exercises.e22.learner"), ec.LEARNERS_22, horizontal=True,
                        format_func=labels("exercises.e22.learner.", ec.LEARNERS_22).get,
-                       **bind("exercises.22.learner", "majority"))
+                       **bind("exercises.22.learner"))
     r, y = _loo(int(n_pos), int(n_neg), learner)
     k1, k2, k3 = st.columns(3)
     k1.metric(t("exercises.e22.kfold"), f"{r.kfold_error:.0%}")
@@ -150,10 +150,10 @@ def e24() -> None:
                        options=_options("exercises.e24.opt.", ("tpr_r", "fpr_p", "none"))):
         return
     c = st.columns(4)
-    tp = c[0].number_input("TP", 0, 10**6, step=1, **bind("exercises.24.tp", 40, "value"))
-    fn = c[1].number_input("FN", 0, 10**6, step=1, **bind("exercises.24.fn", 10, "value"))
-    fp = c[2].number_input("FP", 0, 10**6, step=1, **bind("exercises.24.fp", 20, "value"))
-    tn = c[3].number_input("TN", 0, 10**6, step=1, **bind("exercises.24.tn", 30, "value"))
+    tp = c[0].number_input("TP", 0, 10**6, step=1, **bind("exercises.24.tp", first="value"))
+    fn = c[1].number_input("FN", 0, 10**6, step=1, **bind("exercises.24.fn", first="value"))
+    fp = c[2].number_input("FP", 0, 10**6, step=1, **bind("exercises.24.fp", first="value"))
+    tn = c[3].number_input("TN", 0, 10**6, step=1, **bind("exercises.24.tn", first="value"))
     if min(tp + fn, fp + tn) == 0:
         st.warning(t("exercises.e24.empty"))
         return
@@ -169,7 +169,7 @@ def e24() -> None:
         formula("exercises.e24.prior")
     with right:
         pi = st.slider(t("exercises.e24.prior"), 0.01, 0.99, step=0.01,
-                       **bind("exercises.24.pi", 0.5))
+                       **bind("exercises.24.pi"))
         grid = np.linspace(0.01, 0.99, 99)
         chart(precision_prior_figure(grid, [ec.precision_from_rates(tpr, fpr, g) for g in grid],
                                      (pi, ec.precision_from_rates(tpr, fpr, pi)),
@@ -186,7 +186,7 @@ def e25() -> None:
         return
     names = ("seed-9", "seed-5", "seed-4")
     which = st.radio(t("exercises.e25.data"), names, horizontal=True, format_func=labels("common.src.", names).get,
-                     **bind("exercises.25.data", "seed-9"))
+                     **bind("exercises.25.data"))
     ps = datasets.resolve(which)
     model = ps.models[0]
     y, s = ps.y, ps.scores[model]

@@ -107,7 +107,7 @@ def e28() -> None:
     st.markdown(t("exercises.e28.q"))
     if not guess_first("2.8", t("exercises.e28.guess"), options=labels("exercises.e28.opt.", ("minmax", "z", "both"))):
         return
-    outlier = st.slider(t("exercises.e28.outlier"), 500, 5000, step=250, **bind("exercises.28.outlier", 500))
+    outlier = st.slider(t("exercises.e28.outlier"), 500, 5000, step=250, **bind("exercises.28.outlier"))
     y, out = _norm(float(outlier))
     keys = ("raw", "minmax", "z")
     chart(normalisation_figure([(out[k][0], y) for k in keys], [out[k][1] for k in keys], text=dict(
@@ -146,8 +146,8 @@ def e29() -> None:
     kinds = ("goodness", "independence")
     c1, c2 = st.columns([2, 1])
     kind = c1.radio(t("exercises.e29.kind"), kinds, horizontal=True, format_func=labels("exercises.e29.", kinds).get,
-                    **bind("exercises.29.kind", "goodness"))
-    alpha = c2.segmented_control("α", ALPHAS, **bind("exercises.29.alpha", 0.05, "one")) or SS["exercises.29.alpha"]
+                    **bind("exercises.29.kind"))
+    alpha = c2.segmented_control("α", ALPHAS, **bind("exercises.29.alpha", first="one")) or SS["exercises.29.alpha"]
     left, right = st.columns([1, 1.4])
     with left:
         st.caption(t(f"exercises.e29.{kind}.help"))
@@ -179,10 +179,10 @@ def e210() -> None:
                        options=labels("exercises.e210.opt.", ("chi2", "f", "same"))):
         return
     c1, c2, c3 = st.columns(3)
-    k = c1.slider(t("exercises.e210.k"), 3, 8, **bind("exercises.210.k", 4))
-    alpha = c2.segmented_control("α", ALPHAS, **bind("exercises.210.alpha", 0.05, "one")) or SS["exercises.210.alpha"]
+    k = c1.slider(t("exercises.e210.k"), 3, 8, **bind("exercises.210.k"))
+    alpha = c2.segmented_control("α", ALPHAS, **bind("exercises.210.alpha", first="one")) or SS["exercises.210.alpha"]
     effect = c3.slider(t("exercises.e210.effect"), 0.0, 1.0, step=0.1, help=t("exercises.e210.effect.help"),
-                       **bind("exercises.210.effect", 0.0))
+                       **bind("exercises.210.effect"))
     r = _rates(int(k), float(alpha), float(effect))
     chart(friedman_rates_figure(r, text=texts("exercises.e210.fig.", "x", "y", "chi2", "f", "alpha")),
           key="exercises_e210_fig")

@@ -128,7 +128,7 @@ def show_error(err: Exception) -> None:
 
 def language_switch() -> None:
     st.sidebar.radio("语言 / Language", ("zh", "en"), horizontal=True,
-                     format_func={"zh": "中文", "en": "English"}.get, **bind("lang", "zh"))
+                     format_func={"zh": "中文", "en": "English"}.get, **bind("lang"))
 
 
 def fmt(x, digits: int = 3) -> str:

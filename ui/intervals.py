@@ -35,12 +35,12 @@ def switch() -> bool:
     """The switch (and its two method choices) that turns the intervals on;
     returns whether they are on."""
     c1, c2, c3 = st.columns([1.2, 1.4, 1.4])
-    on = c1.toggle(t("common.ci.switch"), help=t("common.ci.switch.help"), **bind("ci_on", False))
+    on = c1.toggle(t("common.ci.switch"), help=t("common.ci.switch.help"), **bind("ci_on"))
     if on:
         c2.radio(t("common.ci.prop"), PROP_METHODS, format_func=labels("common.ci.prop.", PROP_METHODS).get,
-                 horizontal=True, help=t("common.ci.prop.help"), **bind("ci_prop", "wilson"))
+                 horizontal=True, help=t("common.ci.prop.help"), **bind("ci_prop"))
         c3.radio(t("common.ci.boot"), BOOT_METHODS, format_func=labels("common.ci.boot.", BOOT_METHODS).get,
-                 horizontal=True, help=t("common.ci.boot.help"), **bind("ci_boot", "percentile"))
+                 horizontal=True, help=t("common.ci.boot.help"), **bind("ci_boot"))
     return bool(on)
 
 

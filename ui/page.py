@@ -43,9 +43,9 @@ def presenter() -> bool:
 
 def _sidebar_controls(key: str) -> None:
     language_switch()
-    st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter", False))
+    st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter"))
     st.sidebar.radio(t("common.export"), EXPORT_FORMATS, horizontal=True, help=t("common.export.help"),
-                     format_func=EXPORT_LABELS.get, **bind("export_fmt", "png"))
+                     format_func=EXPORT_LABELS.get, **bind("export_fmt"))
     tour_editor.sidebar()
 
 

@@ -7,13 +7,15 @@ ui/state.py, beside which this table stands (in its own module: state.py
 stays within the module-length rule).
 
 A row: ``"param": (session key, parser)`` in :func:`_params`; its default is
-in :data:`DEFAULTS` for the sidebar's and the comparison pages' keys, and
-for a page's own keys it is the default the page binds
-(``ui.state.BOUND_DEFAULTS``): a link leaves out what equals it.  Adding a
-control to the link is one row.
+in :data:`DEFAULTS` for the global keys and in :func:`_page_defaults` for the
+pages' own, and ``ui.bind(key)`` reads it from here (a default computed from
+the data, such as exercise 2.6's prior, is the page's own; the binding is
+then remembered in ``ui.state.BOUND_DEFAULTS``): a link leaves out what
+equals it.  Adding a control to the link is one row and its default.
 """
 from __future__ import annotations
 
+import functools
 import math
 from urllib.parse import quote, unquote
 
@@ -268,14 +270,19 @@ def _page_defaults() -> dict:
            "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
            "compare.higher": False, "lab.section": "loss", "lab.bias": 0.0, "lab.nmi": "geometric",
            "methods.seed": 0, "methods.step": 0}
-    # the pages' default views (the same defaults the pages bind; tests/test_structure.py checks them):
-    # a link leaves them out whether or not this server has drawn the page yet
+    # the pages' default views (ui.bind reads them here; a default that depends on the data, such as
+    # exercise 2.6's prior, is the page's): a link leaves them out whether or not this server has drawn
+    # the page yet
     out.update({_M + k: v for k, v in (("m", 20), ("fs", "breast-cancer"), ("learner", "tree"), ("depth", 3),
                                        ("neighbors", 5), ("frac", 0.3), ("stratify", True), ("loo", False),
                                        ("k", 10), ("p", 1), ("n", 50), ("tune_stage", 0))})
     out.update({_BV + k: v for k, v in (("truth", "sin"), ("noise", 0.3), ("n", 20), ("sets", 200),
-                                        ("mode", "degree"), ("degree", 3))})
-    out[_X + "open"] = "2.1"
+                                        ("mode", "degree"), ("degree", 3), ("steps", 100))})
+    out.update({_X + k: v for k, v in (("open", "2.1"), ("21.pos", 500), ("21.neg", 500), ("21.frac", 0.3),
+                                       ("22.pos", 50), ("22.neg", 50), ("22.learner", "majority"),
+                                       ("24.tp", 40), ("24.fn", 10), ("24.fp", 20), ("24.tn", 30), ("24.pi", 0.5),
+                                       ("25.data", "seed-9"), ("28.outlier", 500), ("29.kind", "goodness"),
+                                       ("29.alpha", 0.05), ("210.k", 4), ("210.alpha", 0.05), ("210.effect", 0.0))})
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})
@@ -315,6 +322,17 @@ def parser(key: str):
     return next(parse for k, parse in _params().values() if k == key)
 
 
-def defaults() -> dict:
-    """Every key's default that the table knows: :data:`DEFAULTS` and the comparison pages' own."""
+@functools.cache
+def _all_defaults() -> dict:
     return {**DEFAULTS, **_page_defaults()}
+
+
+def defaults() -> dict:
+    """Every key's default that the table knows: :data:`DEFAULTS` (the
+    sidebar's and other global keys) and the pages' own."""
+    return dict(_all_defaults())
+
+
+def default(key: str):
+    """Session key ``key``'s default in the table (KeyError when it has none)."""
+    return _all_defaults()[key]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from . import settings
+
 SS = st.session_state
 
 KEYS: dict[str, str] = {
@@ -154,9 +156,15 @@ BOUND_DEFAULTS: dict = {}
 session): a link leaves out what equals it."""
 
 
-def bind(key: str, default, first: str | None = None):
+FROM_TABLE = object()     # bind()'s default: the key's default in the settings table (ui.settings)
+
+
+def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
     """Keyword arguments that tie a widget to the plain session key ``key``,
-    so its value survives page switches: ``st.radio(..., **bind("lang", "zh"))``.
+    so its value survives page switches: ``st.radio(..., **bind("lang"))``.
+    A shareable setting takes its default from the one table of settings
+    (``ui.settings.defaults()``); a key outside it (a view's own choice, a
+    default that depends on the data) passes ``default``.
     The widget's key comes from :func:`widget_key`: a widget whose value
     changed elsewhere is drawn anew.  ``first="value"``, for widgets that
     take ``value=`` (a number input, a slider), passes the value (:func:`tied`):
@@ -165,6 +173,8 @@ def bind(key: str, default, first: str | None = None):
     for a segmented control that always has one option chosen: clicking the
     chosen option again keeps it."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
+    if default is FROM_TABLE:
+        default = settings.default(key)
     BOUND_DEFAULTS.setdefault(key, default)
     if key not in SS:
         SS[key] = default

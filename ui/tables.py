@@ -24,7 +24,7 @@ from .state import SS, bind
 def section(key: str, options: tuple, prefix: str) -> str:
     """The open section of a page (session key ``key``, labels ``prefix + option``)."""
     return st.segmented_control(t("common.section"), options, format_func=labels(prefix, options).get,
-                                label_visibility="collapsed", **bind(key, options[0], "one")) or SS[key]
+                                label_visibility="collapsed", **bind(key, options[0], first="one")) or SS[key]
 
 
 def _frame(table: dict) -> pd.DataFrame:
