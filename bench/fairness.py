@@ -49,17 +49,9 @@ def record_heavy(url: str) -> list[bytes]:
     study's Run (the last message; replayed with other neighbours values)."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
-    with loadtest.recording_page(url, "/methods?lang=en", "[data-testid='stSelectbox']") as (page, sent):
-        page.wait_for_timeout(3000)
-        page.locator("[data-testid='stSelectbox']").filter(has_text="Learner").click()
-        page.get_by_role("option", name="k-NN").first.click()
+    # the heaviest setting from a link (k-NN, n = 200), then a neighbours move and Run, recorded
+    with loadtest.recording_page(url, "/methods?lang=en&m.l=knn&m.n=200", "[data-testid='stSelectbox']") as (page, sent):
         page.wait_for_selector("[data-testid='stSlider']:has-text('Neighbours')", timeout=180_000)
-        idle(page)
-        page.wait_for_selector("[data-testid='stSlider']:has-text('Training set size')", timeout=300_000)
-        n = page.locator("[data-testid='stSlider']").filter(has_text="Training set size").locator(
-            "input[type='range']").first
-        n.focus()
-        n.press("End")
         idle(page)
         k = page.locator("[data-testid='stSlider']").filter(has_text="Neighbours").locator(
             "input[type='range']").first
