@@ -50,7 +50,8 @@ def record_heavy(url: str) -> list[bytes]:
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
     # the heaviest setting from a link (k-NN, n = 200), then a neighbours move and Run, recorded
-    with loadtest.recording_page(url, "/methods?lang=en&m.l=knn&m.n=200", "[data-testid='stSelectbox']") as (page, sent):
+    heaviest = "/methods?lang=en&m.l=knn&m.n=200"
+    with loadtest.recording_page(url, heaviest, "[data-testid='stSelectbox']") as (page, sent):
         page.wait_for_selector("[data-testid='stSlider']:has-text('Neighbours')", timeout=180_000)
         idle(page)
         k = page.locator("[data-testid='stSlider']").filter(has_text="Neighbours").locator(
