@@ -11,7 +11,7 @@ if not ui.SS.get("tour"):
 # The chapter's four stages, left to right; each links to its pages (from the registry).
 cols = st.columns(len(ui.STAGES))
 for col, stage in zip(cols, ui.STAGES):
-    with col.container(border=True):
+    with col.container(border=True, key=f"home_stage_{stage}"):
         st.subheader(ui.t(f"home.stage.{stage}"))
         st.caption(ui.t(f"home.stage.{stage}.what"))
         links = [p.key for p in ui.PAGES if p.stage == stage]

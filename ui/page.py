@@ -21,6 +21,12 @@ _CSS = """
 .katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
 .katex-display > .katex { font-size: 1.12em; }
 .st-key-lab_fit, .st-key-roc_keys, .st-key-tour_keys { display: none; }   /* components without a view: no gap */
+/* the home page's five cards: a heading that fits a card at 1366 px without breaking a word */
+[class*="st-key-home_stage_"] h3 { font-size: 1.3rem; overflow-wrap: normal; word-break: normal; }
+/* a long page name wraps instead of being cut short */
+[class*="st-key-home_stage_"] [data-testid="stPageLink"] span,
+[class*="st-key-home_stage_"] [data-testid="stPageLink"] p {
+  white-space: normal !important; overflow: visible !important; line-height: 1.35; }
 """
 _PRESENTER_CSS = """
 .block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }

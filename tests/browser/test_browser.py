@@ -9,12 +9,38 @@ from browser_utils import assert_clean, expect, goto, metric, metric_value, nav_
 from ui.feedback import DELAY_S
 
 
+# every heading and page name of the home page's cards: a word broken over two lines, or a name cut short
+CUT_WORDS = """() => {
+    const boxes = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stColumn"] h3,'
+                                                + ' [data-testid="stMain"] [data-testid="stPageLink"] span')];
+    const cut = [];
+    for (const e of boxes) {
+        if (e.scrollWidth > e.clientWidth + 1) cut.push(e.textContent);
+        const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            for (const m of n.data.matchAll(/[A-Za-z]{2,}/g)) {          // a Latin word on one line
+                const r = document.createRange();
+                r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+                if (new Set([...r.getClientRects()].map(q => Math.round(q.top))).size > 1) cut.push(m[0]);
+            }
+        }
+    }
+    return {seen: boxes.length, cut};
+}"""
+
+
 def test_home_page_map_and_language(page):
     expect(page.locator("h1").first).to_contain_text("模型评估与选择")
     expect(page.get_by_text("② 性能度量")).to_be_visible()
     page.locator("[data-testid='stSidebar']").get_by_text("English").click()
     expect(page.locator("h1").first).to_contain_text("Model evaluation and selection")
     expect(page.get_by_text("② Performance measures")).to_be_visible()
+    # at 1366 x 768 every card's heading and page names show whole: no word broken, no name cut short
+    page.set_viewport_size({"width": 1366, "height": 768})
+    expect(page.locator("[data-testid='stPageLink']").first).to_be_visible()
+    page.wait_for_timeout(200)
+    cut = page.evaluate(CUT_WORDS)
+    assert cut["seen"] >= 15 and cut["cut"] == [], cut
     assert_clean(page)
 
 
