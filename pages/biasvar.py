@@ -54,20 +54,21 @@ with right:
 # ----------------------------------------------------------- the identity
 st.subheader(T("biasvar.identity"))
 k1, k2, k3, k4, k5 = st.columns(5)
-k1.metric(T("biasvar.fig.bias2"), f"{tot.bias2:.4g}")
-k2.metric(T("biasvar.fig.variance"), f"{tot.variance:.4g}")
-k3.metric(T("biasvar.fig.noise"), f"{tot.noise:.4g}")
-k4.metric(T("biasvar.sum"), f"{tot.error:.4g}")
-k5.metric(T("biasvar.fig.measured"), f"{sim.measured_error:.4g}")
+k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4))
+k2.metric(T("biasvar.fig.variance"), ui.text_number(tot.variance, 4))
+k3.metric(T("biasvar.fig.noise"), ui.text_number(tot.noise, 4))
+k4.metric(T("biasvar.sum"), ui.text_number(tot.error, 4))
+k5.metric(T("biasvar.fig.measured"), ui.text_number(sim.measured_error, 4))
 ui.formula("biasvar.identity", b=ui.tex_number(tot.bias2, 4), v=ui.tex_number(tot.variance, 4),
            n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
 st.caption(T("biasvar.identity.note", gap=f"{abs(tot.bias2 + tot.variance + tot.noise - tot.error):.1e}",
-             measured=f"{sim.measured_error:.4g}", sets=n_sets))
+             measured=ui.text_number(sim.measured_error, 4), sets=n_sets))
 where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance
 fmt = (lambda v: f"{v:,}") if mode == "steps" else str
-st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=f"{where.error:.4g}",
-          best=fmt(path.best), best_e=f"{where.best_error:.4g}", tol=f"{where.tolerance:.2g}",
-          b=f"{tot.bias2:.4g}", v=f"{tot.variance:.4g}"))
+num = ui.text_number
+st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=num(where.error, 4),
+          best=fmt(path.best), best_e=num(where.best_error, 4), tol=num(where.tolerance, 2),
+          b=num(tot.bias2, 4), v=num(tot.variance, 4)))
 
 with st.expander(T("biasvar.derivation")):
     for name in ("biasvar.d1", "biasvar.d2", "biasvar.d3", "biasvar.d4"):

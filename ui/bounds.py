@@ -168,17 +168,32 @@ def readable_classes(cm, labels):
     return ec.top_classes(cm, labels, limits.MATRIX_CLASSES, other=t("common.bound.other"))
 
 
+def _scaled(x: float, digits: int | None) -> tuple[str, int | None]:
+    """``x`` as (plain text, None) between 10^-3 and 10^5, else (mantissa or "", exponent)."""
+    if x == 0 or 1e-3 <= abs(x) < 1e5 or not math.isfinite(x):
+        return (f"{x:.{digits}g}" if digits else f"{x:g}"), None
+    e = math.floor(math.log10(abs(x)))
+    m = x / 10 ** e
+    return (f"{m:.{digits or 3}g}" if round(m, 3) != 1 else ""), e
+
+
 def tex_number(v: float, digits: int | None = None) -> str:
     """A number for a LaTeX formula: plain (``%g``, or ``digits`` significant
     digits) between 10^-3 and 10^5, else ``m \\times 10^{e}`` (a clamped cost
     of 10^6 reads as one, not as "1e+06"; a bias² of 1.297e-13 as
     ``1.297 \\times 10^{-13}``, not KaTeX's "1.297e−13")."""
-    x = float(v)
-    if x == 0 or 1e-3 <= abs(x) < 1e5 or not math.isfinite(x):
-        return f"{x:.{digits}g}" if digits else f"{x:g}"
-    e = math.floor(math.log10(abs(x)))
-    m = x / 10 ** e
-    return (f"{m:.{digits or 3}g} \\times " if round(m, 3) != 1 else "") + f"10^{{{e}}}"
+    m, e = _scaled(float(v), digits)
+    return m if e is None else (f"{m} \\times " if m else "") + f"10^{{{e}}}"
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def text_number(v: float, digits: int | None = None) -> str:
+    """The same number as :func:`tex_number` for plain text (a metric, a
+    sentence): ``1.297 × 10⁻¹³`` rather than "1.297e-13"."""
+    m, e = _scaled(float(v), digits)
+    return m if e is None else (f"{m} × " if m else "") + "10" + str(e).translate(_SUPERSCRIPT)
 
 
 def fmt_cost(v: float) -> str:
