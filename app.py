@@ -7,5 +7,6 @@ import streamlit as st
 
 import ui
 
-st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide")
+st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide",
+                   initial_sidebar_state=ui.sidebar_state())
 st.navigation(ui.navigation_pages()).run()

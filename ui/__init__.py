@@ -39,7 +39,7 @@ from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, 
 from .experiments import horse_colic_report
 from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
-from .page import data_sidebar, open_data_page, open_page, presenter
+from .page import data_sidebar, open_data_page, open_page, presenter, sidebar_state
 from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
 from .state import KEYS, SS, bind, tied
@@ -65,7 +65,7 @@ __all__ = [
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
     "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
     "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "presenter",
-    "PAGES",
+    "sidebar_state", "PAGES",
     "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "tied",
     "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",

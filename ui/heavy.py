@@ -27,6 +27,7 @@ turn would make every student's computation wait for it.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 try:
     import resource
@@ -130,6 +131,19 @@ def job(cost):
     return wrap
 
 
+class _QuietWarmUp(logging.Filter):
+    """A warm-up has no session to draw its progress in: Streamlit's warning
+    for each such call ("missing ScriptRunContext") says nothing, once per call."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(_background, "on", False)
+
+
+@functools.cache
+def _quiet_warm_ups() -> None:
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(_QuietWarmUp())
+
+
 @functools.cache
 def warm(name: str, work) -> None:
     """Run ``work()`` once per process in a background thread ``name``: a
@@ -137,6 +151,8 @@ def warm(name: str, work) -> None:
     by ``ui.open_page`` (the first page run), never on import.  A failure only
     leaves the work to the first click.  It runs at low priority and takes
     no turn (:func:`job`), so no student waits for it."""
+    _quiet_warm_ups()
+
     def run():
         _background.on = True
         try:

@@ -47,6 +47,14 @@ def presenter() -> bool:
     return bool(SS.get("presenter", False))
 
 
+def sidebar_state() -> str:
+    """The sidebar a session starts with: folded away in presenter mode (from
+    a link: a projected page shows its content, not the controls; the chevron
+    opens them), else Streamlit's choice by screen width."""
+    on = SS.get("presenter") if "presenter" in SS else st.query_params.get("presenter") == "1"
+    return "collapsed" if on else "auto"
+
+
 def _sidebar_controls(key: str) -> None:
     language_switch()
     st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter"))

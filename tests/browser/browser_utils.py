@@ -80,7 +80,17 @@ def metric(pg, label):
     return box.locator("[data-testid='stMetricValue']").inner_text()
 
 
+def open_sidebar(pg):
+    """Open the sidebar if it is folded away (presenter mode starts with it
+    folded), as a lecturer does with the chevron."""
+    button = pg.locator("[data-testid='stExpandSidebarButton']")
+    if button.count() and button.first.is_visible():
+        button.first.click()
+    expect(pg.locator("[data-testid='stSidebarNav']")).to_be_visible(timeout=10_000)
+
+
 def nav_to(pg, title_part):
+    open_sidebar(pg)
     pg.locator("[data-testid='stSidebarNav'] a").filter(has_text=title_part).first.click()
     settle(pg)
 

@@ -4,8 +4,8 @@ figure toolbar."""
 import re
 
 import pytest
-from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_url, playwright,  # noqa: F401
-                           pytestmark, settle)
+from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
+                           playwright, pytestmark, settle)
 
 import ui
 
@@ -75,6 +75,9 @@ def test_every_formula_is_fully_visible(tab, server):
 @pytest.mark.parametrize("width,height", [(1280, 720), (1920, 1080)])
 def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(tab, server, width, height):
     page = tab
+    page.goto(server + "/_stcore/health")                    # forget a sidebar opened by an earlier test here
+    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('stSidebarCollapsed'))"
+                  ".forEach(k => localStorage.removeItem(k))")
     open_url(page, server + "/roc?presenter=1&mode=step", width, height)
     fig = page.locator(".js-plotly-plot").first
     expect(fig).to_be_visible(timeout=20_000)
@@ -85,6 +88,15 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(tab
     ticks = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.js-plotly-plot .xtick text')]
         .map(t => parseFloat(getComputedStyle(t).fontSize)))""")
     assert ticks >= 18
+    # a presenter link opens with the sidebar folded; opened, it stays open through the runs that follow
+    sidebar = page.locator("[data-testid='stSidebar']")
+    assert sidebar.bounding_box()["x"] + sidebar.bounding_box()["width"] <= 0, sidebar.bounding_box()
+    open_sidebar(page)
+    page.locator("[data-testid='stSidebar'] label").filter(has_text="English").click()
+    expect(page.locator("h1").first).to_contain_text("ROC", timeout=20_000)
+    settle(page)
+    expect(page.locator("[data-testid='stSidebarNav']")).to_be_visible()
+    assert sidebar.bounding_box()["x"] >= 0
 
 
 def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(tab, server):
@@ -94,6 +106,7 @@ def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(tab, server
     height = 768
     page = tab
     open_url(page, server + "/?presenter=1", 1366, height)
+    open_sidebar(page)                                    # presenter mode starts with it folded: the worst case
     low, without = {}, []
     for index, p in enumerate(ui.PAGES):
         if p.key == "home":

@@ -11,7 +11,8 @@ import re
 import urllib.parse
 
 import pytest
-from browser_utils import OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_url, playwright, pytestmark, settle  # noqa: F401
+from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
+                           playwright, pytestmark, settle)
 
 from ui import tour
 from ui.i18n import strings
@@ -83,6 +84,7 @@ def test_the_whole_tour_by_keyboard_in_presenter_mode(tab, server, order):
             if k == HALF + 1:                           # halfway: the other language (in the sidebar), the other size
                 lang, label, width, height = VIEWS[order[1]]
                 pg.set_viewport_size({"width": width, "height": height})
+                open_sidebar(pg)                        # presenter mode starts with it folded
                 pg.locator("[data-testid='stSidebar'] label").filter(has_text=label).click()
                 expect(pg.get_by_role("button", name=NEXT[lang], exact=True).first).to_be_visible(timeout=30_000)
                 shown(pg, k - 1)
