@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, layout, model_color, need, safe,
-                    square_axes, translucent)
+                    square_axes, translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -130,13 +130,16 @@ def rejection_figure(sim, *, names, text) -> go.Figure:
     err = 2 * np.sqrt(np.clip(rate * (1 - rate), 1e-12, None) / sim.replications)
     band = 2 * sim.standard_error
     colors = [model_color(2) if r <= sim.alpha + band else model_color(1) for r in rate]
-    labels = [safe(n, 34) for n in names]
+    labels = [wrapped(n) for n in names]
     fig = go.Figure()
     fig.add_bar(x=rate, y=labels, orientation="h", marker_color=colors, showlegend=False,
                 error_x=dict(type="data", array=err, color=INK, thickness=1.5),
-                text=[f"{r:.3f}" for r in rate], textposition="outside", cliponaxis=False,
                 hovertemplate="%{y}: %{x:.3f}<extra></extra>")
-    top = float(max(rate.max() + err.max(), sim.alpha + band)) * 1.18
+    # each rate written clear of its error bar and of the alpha band, not on them
+    top = float(max(rate.max() + err.max(), sim.alpha + band)) * 1.22
+    fig.add_scatter(x=np.maximum(rate + err, sim.alpha + band) + 0.012 * max(top, 0.1), y=labels, mode="text",
+                    text=[f"{r:.3f}" for r in rate], textposition="middle right", showlegend=False,
+                    hoverinfo="skip", cliponaxis=False, textfont=dict(size=14))
     fig.add_shape(type="rect", x0=max(0, sim.alpha - band), x1=sim.alpha + band, y0=-0.5, y1=k - 0.5,
                   fillcolor=translucent(NEUTRAL, 0.2), line=dict(width=0), layer="below")
     fig.add_shape(type="line", x0=sim.alpha, x1=sim.alpha, y0=-0.5, y1=k - 0.5, line=dict(color=INK, dash="dash"))

@@ -51,6 +51,18 @@ def safe(name, limit: int | None = None) -> str:
     return html.escape(s, quote=False).replace("%{", "%\u2060{")
 
 
+def wrapped(name, width: int = 26, lines: int = 3) -> str:
+    """:func:`safe` text broken at spaces into lines of about ``width``
+    characters (plotly's ``<br>``, at most ``lines`` of them, the last
+    shortened with an ellipsis): a long axis label shown whole instead of cut."""
+    import textwrap
+
+    parts = textwrap.wrap(str(name), width=width, break_long_words=False, break_on_hyphens=False) or [""]
+    if len(parts) > lines:
+        parts = parts[:lines - 1] + [" ".join(parts[lines - 1:])]
+    return "<br>".join(safe(part, width + 8 if i == len(parts) - 1 else None) for i, part in enumerate(parts))
+
+
 def model_color(i: int) -> str:
     """Colour of the i-th model, the same on every page."""
     return PALETTE[i % len(PALETTE)]

@@ -189,3 +189,19 @@ def test_curves_draw_at_most_so_many_click_markers(tcs):
                 figures.pr_curves([ec.pr_view(tc) for tc in tcs], names=["a", "b"], text=PR_TEXT)):
         for t in fig.data[:2]:
             assert t.mode == "lines+markers" and t.marker.maxdisplayed == CLICK_MARKERS <= 200
+
+
+def test_the_rejection_figure_writes_each_rate_clear_of_its_error_bar_and_names_each_test_whole():
+    """The rates sat on their error bars and on the alpha line, and long test names were cut short."""
+    sim = ec.simulate_tests(replications=200, n=60, seed=1)
+    names = [f"test {i} with a rather long name (numerator (Δ₁¹+Δ₁²)/2, the book)" for i in range(len(sim.tests))]
+    fig = figures.rejection_figure(sim, names=names, text={"x": "share rejecting", "alpha": "α = 0.05"})
+    bars, labels = fig.data[0], fig.data[1]
+    err = np.asarray(bars.error_x.array)
+    band = 2 * sim.standard_error
+    assert labels.mode == "text" and list(labels.text) == [f"{r:.3f}" for r in sim.rate]
+    assert np.all(np.asarray(labels.x) > np.asarray(sim.rate) + err)           # right of the error bar
+    assert np.all(np.asarray(labels.x) > sim.alpha + band)                     # and of the alpha band
+    assert max(labels.x) < fig.layout.xaxis.range[1]
+    assert [y.replace("<br>", " ") for y in bars.y] == names                    # whole names, wrapped
+    assert all(len(line) <= 40 for y in bars.y for line in y.split("<br>"))
