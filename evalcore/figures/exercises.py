@@ -11,6 +11,16 @@ from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layou
                     translucent)
 
 
+def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | None) -> go.Figure:
+    """Square [0, 1] axes with the legend under the plot: a legend at the
+    side of a square plot in a half-width column (1366 px) took the plot's
+    width, and the equal scales then stretched the y axis to 1.2."""
+    square_axes(fig, x_t, y_t)
+    fig = layout(fig, title, height=HEIGHT["square"] + 90)
+    fig.update_layout(legend=dict(orientation="h", x=0, y=-0.16, yanchor="top"))
+    return fig
+
+
 def f1_bep_figure(curves, points, *, names, text) -> go.Figure:
     """P-R curves ``curves`` [(recall, precision), ...] of models ``names``;
     ``points`` [(bep, (r_f1, p_f1)), ...]: each model's BEP (on P = R) and its
@@ -25,8 +35,7 @@ def f1_bep_figure(curves, points, *, names, text) -> go.Figure:
                         marker=dict(color=model_color(i), size=16, symbol="diamond", line=dict(color=INK, width=1)))
         fig.add_scatter(x=[rf], y=[pf], mode="markers", name=f"{name} {w_f1}",
                         marker=dict(color=model_color(i), size=16, symbol="star", line=dict(color=INK, width=1)))
-    square_axes(fig, x_t, y_t)
-    return layout(fig, text.get("title"), height=HEIGHT["square"])
+    return _square_with_legend_below(fig, x_t, y_t, text.get("title"))
 
 
 def precision_prior_figure(priors, precision, current, *, text) -> go.Figure:
@@ -55,8 +64,7 @@ def iso_error_figure(roc, hull, lines, best, *, text) -> go.Figure:
     fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=GOOD, width=2, dash="dot"), name=w_hull)
     fig.add_scatter(x=[best[0]], y=[best[1]], mode="markers", name=f"{w_best} = {best[2]:.3f}",
                     marker=dict(color=POSITIVE, size=18, symbol="star", line=dict(color=INK, width=1)))
-    square_axes(fig, x_t, y_t)
-    return layout(fig, text.get("title"), height=HEIGHT["square"])
+    return _square_with_legend_below(fig, x_t, y_t, text.get("title"))
 
 
 def duality_figure(fpr, tpr, hull, envelope, chosen: int, *, text) -> go.Figure:
