@@ -49,7 +49,9 @@ def drawn(pg, pause: int = 200):
     """Wait until the run has ended, no element of the last run is left
     (Streamlit marks them stale) and every figure drawn in place is drawn."""
     settle(pg, pause)
-    expect(pg.locator("[data-stale='true']")).to_have_count(0, timeout=30_000)
+    # settle() can pass in the moment between a run that asked for a rerun and the next (Streamlit shows
+    # its running indicator only after a delay): the last run's elements stay stale until it ends
+    expect(pg.locator("[data-stale='true']")).to_have_count(0, timeout=60_000)
     pg.wait_for_function(DRAWN, timeout=30_000)
 
 
