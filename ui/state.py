@@ -23,6 +23,7 @@ KEYS: dict[str, str] = {
     "_page_changed": "this run is a page's first after another page: widgets take their values from the plain keys",
     "_widget_gen": "per widget base key: how often its widget was drawn anew, its value changed elsewhere "
                    "(ui.state.widget_key)",
+    "_widget_lang": "per widget base key: the language its widget was last drawn in (a switch draws it anew)",
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
@@ -120,13 +121,21 @@ def widget_key(base: str, value) -> str:
     page) is drawn anew under a new key (``base#1``, ``base#2``, ...), starting
     at ``value``; the one the user is moving keeps its key and its focus.
     Callbacks check :func:`is_current` so that an old widget's value, sent by
-    a page not yet redrawn, moves nothing."""
+    a page not yet redrawn, moves nothing.
+
+    A widget is also drawn anew after a language switch: a select box keeps
+    the label it showed, and Streamlit hands back a label it no longer
+    offers as the value itself (a data source of "算例:9 个样本的 ROC 表…" on the
+    English page crashed the next run)."""
     gens = SS.setdefault("_widget_gen", {})
+    drawn_in = SS.setdefault("_widget_lang", {})
+    lang = SS.get("lang", "zh")
     g = gens.get(base, 0)
     key = f"{base}#{g}" if g else base
-    if key in SS and SS[key] != value:
+    if (key in SS and SS[key] != value) or drawn_in.get(base, lang) != lang:
         gens[base] = g = g + 1
         key = f"{base}#{g}"
+    drawn_in[base] = lang
     return key
 
 

@@ -210,3 +210,21 @@ def test_a_file_over_the_size_limit_is_refused_in_the_users_language(page, tmp_p
     expect(page.locator("h1").first).to_contain_text("Confusion matrix")
     target = page.locator("[data-testid='stTooltipErrorHoverTarget']").first     # the refused file is still listed
     assert f"at most {UPLOAD_MB} MB" in target.evaluate(words)                  # ... in the new language
+
+
+def test_a_language_switch_keeps_every_choice_box_working(page):
+    """A select box keeps the label it showed; after a switch Streamlit handed
+    back the Chinese label of the data source as its value, and the next run
+    on the English page crashed ("data set must be one of ...")."""
+    nav_to(page, "ROC")
+    page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
+    expect(page.locator("h1").first).to_contain_text("ROC", timeout=20_000)
+    settle(page)
+    modes = page.locator("[data-testid='stMain'] [data-testid='stRadio']").first
+    for name in ("four", "grid", "step"):
+        modes.locator("label:has(input[type='radio'])").nth(("step", "four", "grid").index(name)).click()
+        settle(page)
+        assert page.locator("[data-testid='stException']").count() == 0, name
+    box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first
+    assert "9-sample" in box.inner_text() + box.locator("input").first.input_value()    # shown in English
+    assert_clean(page)

@@ -62,10 +62,12 @@ def test_every_formula_is_fully_visible(tab, server):
             settle(page)
             expect(page.locator("h1").first).to_be_visible(timeout=30_000)
             if p.key == "roc":
-                for mode in range(3):                        # step, four ways, grid
+                for mode, name in enumerate(("step", "four", "grid")):     # the options, not the group's label
                     modes = page.locator("[data-testid='stMain'] [data-testid='stRadio']").first
-                    modes.locator("label").nth(mode).click()
+                    modes.locator("label:has(input[type='radio'])").nth(mode).click()
                     settle(page)
+                    expect(page).to_have_url(re.compile(r"/roc(\?(?!.*mode=)|$)" if name == "step"
+                                                        else rf"mode={name}"), timeout=20_000)
                     measure(f"roc mode {mode} {LANGS[lang][0]}", size)
             else:
                 measure(f"{p.key} {LANGS[lang][0]}", size)
