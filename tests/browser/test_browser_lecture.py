@@ -296,7 +296,11 @@ def test_a_figure_moved_in_place_matches_one_drawn_afresh(tab, server, key):
     fresh = page                                       # the same state opened afresh: a new session
     open_url(fresh, server + "/" + page.url.split("/", 3)[-1])
     fresh.wait_for_function(f"() => ({SHAPES})().length === {len(moved)}", timeout=20_000)   # the linked figure too
-    fresh.wait_for_timeout(1500)
+    try:                                               # drawn: the same shapes, or what differs is shown below
+        fresh.wait_for_function(f"want => {{ const got = ({SHAPES})(); return got.length === want.length"
+                                " && got.every((g, i) => g === want[i]); }", arg=moved, timeout=10_000)
+    except playwright.TimeoutError:
+        pass
     assert fresh.evaluate(SHAPES) == moved
 
 
