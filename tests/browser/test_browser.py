@@ -101,17 +101,24 @@ def test_click_on_roc_curve_sets_threshold_seen_on_confusion_page(page):
     settle(page)
     # full mode is drawn (its threshold control is there) before the curve is measured
     expect(page.locator("[data-testid='stNumberInput'] input").first).to_have_value("0.5", timeout=20_000)
-    plot = page.locator(".js-plotly-plot").first
-    expect(plot).to_be_visible(timeout=20_000)
-    page.wait_for_function("() => { const gd = document.querySelector('.js-plotly-plot');"
-                           " return gd && gd._fullLayout && gd._fullLayout.xaxis && !gd.__busy; }", timeout=20_000)
-    page.wait_for_timeout(300)
-    # pixel position of curve point 3 (FPR 0.4, TPR 0.25: threshold 0.7)
-    xy = plot.evaluate("""gd => { const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-        const r = gd.getBoundingClientRect();
-        return [r.left + xa._offset + xa.l2p(0.4), r.top + ya._offset + ya.l2p(0.25)]; }""")
-    page.mouse.move(xy[0], xy[1])
-    expect(page.locator(".hoverlayer .hovertext").first).to_be_visible(timeout=10_000)
+    expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=20_000)
+    # pixel position of curve point 3 (FPR 0.4, TPR 0.25: threshold 0.7), read in one step with the plot's
+    # readiness (a plot drawn again between two steps had no layout yet, once in CI); hovered until it shows
+    where = """() => { const gd = document.querySelector('.js-plotly-plot');
+        if (!gd || !gd._fullLayout || !gd._fullLayout.xaxis || gd.__busy) return false;
+        const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis, r = gd.getBoundingClientRect();
+        return [r.left + xa._offset + xa.l2p(0.4), r.top + ya._offset + ya.l2p(0.25)]; }"""
+    for attempt in range(3):
+        page.wait_for_timeout(300)
+        xy = page.wait_for_function(where, timeout=20_000).json_value()
+        page.mouse.move(xy[0], xy[1])
+        try:
+            expect(page.locator(".hoverlayer .hovertext").first).to_be_visible(timeout=5_000)
+            break
+        except AssertionError:
+            page.mouse.move(0, 0)
+    else:
+        raise AssertionError("the ROC curve's point never showed its hover text")
     page.mouse.click(xy[0], xy[1])
     settle(page)
     expect(page.locator("[data-testid='stNumberInput'] input").first).to_have_value("0.7", timeout=20_000)
