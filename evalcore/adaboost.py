@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ._ranking import threshold_counts
 from ._validation import DataError, check_count, check_labels_and_scores
 
 NUM_STEPS = 10
@@ -203,8 +204,6 @@ class HorseColicReport:
 
 def horse_colic_report(rounds: int) -> HorseColicReport:
     """Train on the training file, score both files (see :class:`HorseColicReport`)."""
-    from ._ranking import threshold_counts
-
     X, y = load_horse_colic("train")
     Xt, yt = load_horse_colic("test")
     model = fit_adaboost(X, y, rounds)

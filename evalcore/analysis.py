@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._ranking import ThresholdCounts
+from ._ranking import ThresholdCounts, roc_convex_hull
 from .results import Better
 from ._validation import Bi, DataError, check_labels_and_scores, check_real
 
@@ -293,8 +293,6 @@ def operating_point(tc: ThresholdCounts, threshold: float) -> OperatingPoint:
 
 def roc_hull_points(tc: ThresholdCounts):
     """(fpr, tpr) of the ROC convex hull's vertices, increasing FPR."""
-    from ._ranking import roc_convex_hull
-
     r = tc.roc_curve()
     h = roc_convex_hull(r.fpr, r.tpr)
     return r.fpr[h], r.tpr[h]

@@ -11,6 +11,7 @@ import numpy as np
 
 from ._ranking import CostCurve, PrCurve, RocCurve, threshold_counts
 from ._validation import DataError
+from ._validation import check_labels_and_scores as _check
 from .confusion import Counts
 
 
@@ -193,8 +194,6 @@ def binary_counts(y_true, scores, threshold) -> Counts:
     >>> ec.binary_counts([1, 0, 1, 0], [0.8, 0.4, 0.3, 0.1], 0.35)
     Counts(tp=1, fp=1, tn=1, fn=1)
     """
-    from ._validation import check_labels_and_scores as _check
-
     y, s = _check(y_true, scores, need_both=False)
     t = float(threshold)
     if math.isnan(t):  # +-inf are fine: nothing / everything predicted positive

@@ -15,12 +15,15 @@ scikit-learn is imported only inside :func:`breast_cancer`.
 """
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ._validation import DataError, check_count, check_open_unit, check_real
+from .adaboost import fit_adaboost, load_horse_colic
+from .estimates import GaussianProblem
 from .loading import LabelSet, PredictionSet
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -181,8 +184,6 @@ class FeatureSet:
 
 
 def _watermelon_rows() -> list[dict]:
-    import csv
-
     with open(DATA / "watermelon-3.0.csv", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
@@ -209,8 +210,6 @@ def breast_cancer_features() -> FeatureSet:
 def gaussian_features(n: int = 300, separation: float = 1.5, seed: int = 0) -> FeatureSet:
     """n samples of :meth:`GaussianProblem.default` (two 2-D Gaussian classes
     whose true error is known exactly)."""
-    from .estimates import GaussianProblem
-
     X, y = GaussianProblem.default(separation).sample(n, seed=seed)
     return FeatureSet(X, y, ("x1", "x2"), "+", "-", f"gaussian(n={n}, d={separation:g})")
 
@@ -224,8 +223,6 @@ def horse_colic() -> PredictionSet:
     after 10 and after 50 rounds (models "adaboost-10", "adaboost-50"), on
     the training data itself as *Machine Learning in Action* draws its ROC:
     the scores are weighted votes with many ties."""
-    from .adaboost import fit_adaboost, load_horse_colic
-
     X, y = load_horse_colic("train")
     scores = {f"adaboost-{n}": fit_adaboost(X, y, n).decision_function(X) for n in (10, 50)}
     return _pset(y, scores, "horse-colic", pos="+1", neg="-1")
