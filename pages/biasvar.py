@@ -54,14 +54,14 @@ with right:
 # ----------------------------------------------------------- the identity
 st.subheader(T("biasvar.identity"))
 k1, k2, k3, k4, k5 = st.columns(5)
-k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4))
+k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4 if tot.bias2 >= 1e-3 else 3))
 k2.metric(T("biasvar.fig.variance"), ui.text_number(tot.variance, 4))
 k3.metric(T("biasvar.fig.noise"), ui.text_number(tot.noise, 4))
 k4.metric(T("biasvar.sum"), ui.text_number(tot.error, 4))
 k5.metric(T("biasvar.fig.measured"), ui.text_number(sim.measured_error, 4))
 ui.formula("biasvar.identity", b=ui.tex_number(tot.bias2, 4), v=ui.tex_number(tot.variance, 4),
            n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
-st.caption(T("biasvar.identity.note", gap=f"{abs(tot.bias2 + tot.variance + tot.noise - tot.error):.1e}",
+st.caption(T("biasvar.identity.note", gap=ui.text_number(abs(tot.bias2 + tot.variance + tot.noise - tot.error), 2),
              measured=ui.text_number(sim.measured_error, 4), sets=n_sets))
 where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance
 fmt = (lambda v: f"{v:,}") if mode == "steps" else str

@@ -191,9 +191,10 @@ _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def text_number(v: float, digits: int | None = None) -> str:
     """The same number as :func:`tex_number` for plain text (a metric, a
-    sentence): ``1.297 × 10⁻¹³`` rather than "1.297e-13"."""
+    sentence): ``1.297×10⁻¹³`` rather than "1.297e-13" (no spaces: it must
+    fit a metric's box at 1366 px, where "1.253 × 1…" was cut)."""
     m, e = _scaled(float(v), digits)
-    return m if e is None else (f"{m} × " if m else "") + "10" + str(e).translate(_SUPERSCRIPT)
+    return m if e is None else (f"{m}×" if m else "") + "10" + str(e).translate(_SUPERSCRIPT)
 
 
 def fmt_cost(v: float) -> str:

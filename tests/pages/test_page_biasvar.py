@@ -8,12 +8,12 @@ from apptest_utils import round_trip, metrics, ok, run, widget
 import evalcore as ec
 
 
-SCALED = re.compile(r"^(?:(-?[\d.]+) × )?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$")
+SCALED = re.compile(r"^(?:(-?[\d.]+)×)?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$")
 SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 
 
 def number(text: str) -> float:
-    """A number as the page shows it: 0.3, or 1.297 × 10⁻¹³ (ui.text_number)."""
+    """A number as the page shows it: 0.3, or 1.297×10⁻¹³ (ui.text_number)."""
     m = SCALED.match(text)
     return float(m.group(1) or 1) * 10 ** int(m.group(2).translate(SUPERSCRIPT)) if m else float(text)
 
