@@ -142,6 +142,8 @@ def test_a_tour_built_downloaded_and_uploaded_in_a_fresh_session_gives_the_same_
     for note in ("β = 2 <b>weighs</b> recall", ""):            # this view, then the cost page in the same session
         if built:
             nav_to(pg, "Cost")
+            expect(pg).to_have_url(re.compile(r"/cost\?"), timeout=20_000)
+            drawn(pg)                                   # the cost page's run, not the P-R page's, owns the box
         box = sidebar.locator("[data-testid='stExpander']").filter(has_text="Tour").first
         if not box.locator(".st-key-tour_add").is_visible():
             box.locator("summary").click()
@@ -149,6 +151,7 @@ def test_a_tour_built_downloaded_and_uploaded_in_a_fresh_session_gives_the_same_
         box.locator(".st-key-_w_tour_note input").press("Enter")
         settle(pg)
         box.locator(".st-key-tour_add button").click()
+        expect(box.locator("[class*='st-key-_w_tour_name_'] input")).to_have_count(len(built) + 1, timeout=20_000)
         settle(pg)
         built.append(state_of(pg.url))
     with pg.expect_download(timeout=30_000) as dl:
