@@ -66,26 +66,25 @@ def _may_raise_back(nice: int) -> bool:
     return soft == resource.RLIM_INFINITY or nice >= 20 - soft
 
 
+def _set_nice(value: int) -> bool:
+    """Set this thread's nice value (Linux); whether it was set."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), value)
+        return True
+    except (AttributeError, OSError):
+        return False
+
+
 def _lower_priority() -> int | None:
     """Raise this thread's nice value by NICE; returns the value to put back
     (None: nothing changed, or it could not be put back, so it is left alone)."""
     try:
-        tid = threading.get_native_id()
-        before = os.getpriority(os.PRIO_PROCESS, tid)
-        if not _may_raise_back(before):
-            return None
-        os.setpriority(os.PRIO_PROCESS, tid, min(19, before + NICE))
-        return before
+        before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     except (AttributeError, OSError):
         return None
-
-
-def _restore_priority(before: int | None) -> None:
-    if before is not None:
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), before)
-        except OSError:
-            pass
+    if not _may_raise_back(before) or not _set_nice(min(19, before + NICE)):
+        return None
+    return before
 
 
 def _wait_turn() -> None:
@@ -124,7 +123,8 @@ def job(cost):
             try:
                 return fn(*args, **kwargs)
             finally:
-                _restore_priority(before)
+                if before is not None:
+                    _set_nice(before)
                 _TURN.release()
         run.cost = cost
         return run
@@ -139,9 +139,7 @@ class _QuietWarmUp(logging.Filter):
         return not getattr(_background, "on", False)
 
 
-@functools.cache
-def _quiet_warm_ups() -> None:
-    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(_QuietWarmUp())
+logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(_QuietWarmUp())
 
 
 @functools.cache
@@ -151,14 +149,9 @@ def warm(name: str, work) -> None:
     by ``ui.open_page`` (the first page run), never on import.  A failure only
     leaves the work to the first click.  It runs at low priority and takes
     no turn (:func:`job`), so no student waits for it."""
-    _quiet_warm_ups()
-
     def run():
         _background.on = True
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-        except (AttributeError, OSError):
-            pass
+        _set_nice(19)
         try:
             work()
         except Exception:  # noqa: BLE001

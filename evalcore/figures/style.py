@@ -6,6 +6,7 @@ type, so figures read on a projector.  Builders take colours only from here.
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 
 import plotly.graph_objects as go
@@ -55,8 +56,6 @@ def wrapped(name, width: int = 26, lines: int = 3) -> str:
     """:func:`safe` text broken at spaces into lines of about ``width``
     characters (plotly's ``<br>``, at most ``lines`` of them, the last
     shortened with an ellipsis): a long axis label shown whole instead of cut."""
-    import textwrap
-
     parts = textwrap.wrap(str(name), width=width, break_long_words=False, break_on_hyphens=False) or [""]
     if len(parts) > lines:
         parts = parts[:lines - 1] + [" ".join(parts[lines - 1:])]

@@ -91,6 +91,19 @@ def open_sidebar(pg):
     expect(pg.locator("[data-testid='stSidebarNav']")).to_be_visible(timeout=10_000)
 
 
+ROC_MODES = ("step", "four", "grid", "full")       # pages/roc.py's radio, in its order
+
+
+def roc_mode(pg, name):
+    """Choose ROC mode ``name`` by its option (the radio's first label is the
+    group's own, not an option) and wait for the run and the address."""
+    pg.locator("[data-testid='stMain'] [data-testid='stRadio']").first.locator(
+        "label:has(input[type='radio'])").nth(ROC_MODES.index(name)).click()
+    settle(pg)
+    expect(pg).to_have_url(re.compile(r"/roc(\?(?!.*mode=)|$)" if name == "step" else rf"mode={name}"),
+                           timeout=20_000)
+
+
 def nav_to(pg, title_part):
     open_sidebar(pg)
     pg.locator("[data-testid='stSidebarNav'] a").filter(has_text=title_part).first.click()

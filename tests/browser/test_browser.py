@@ -4,7 +4,8 @@ The server, browser and ``page`` fixtures live in ``conftest.py`` (one server
 for the whole run); helpers in ``browser_utils.py``."""
 import re
 
-from browser_utils import assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark, settle  # noqa: F401
+from browser_utils import (assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark,  # noqa: F401
+                           roc_mode, settle)
 
 from ui.feedback import DELAY_S
 
@@ -227,10 +228,8 @@ def test_a_language_switch_keeps_every_choice_box_working(page):
     page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
     expect(page.locator("h1").first).to_contain_text("ROC", timeout=20_000)
     settle(page)
-    modes = page.locator("[data-testid='stMain'] [data-testid='stRadio']").first
     for name in ("four", "grid", "step"):
-        modes.locator("label:has(input[type='radio'])").nth(("step", "four", "grid").index(name)).click()
-        settle(page)
+        roc_mode(page, name)
         assert page.locator("[data-testid='stException']").count() == 0, name
     box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first
     assert "9-sample" in box.inner_text() + box.locator("input").first.input_value()    # shown in English

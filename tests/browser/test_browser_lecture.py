@@ -5,7 +5,7 @@ import re
 
 import pytest
 from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
-                           playwright, pytestmark, settle)
+                           playwright, pytestmark, roc_mode, settle)
 
 import ui
 
@@ -62,12 +62,8 @@ def test_every_formula_is_fully_visible(tab, server):
             settle(page)
             expect(page.locator("h1").first).to_be_visible(timeout=30_000)
             if p.key == "roc":
-                for mode, name in enumerate(("step", "four", "grid")):     # the options, not the group's label
-                    modes = page.locator("[data-testid='stMain'] [data-testid='stRadio']").first
-                    modes.locator("label:has(input[type='radio'])").nth(mode).click()
-                    settle(page)
-                    expect(page).to_have_url(re.compile(r"/roc(\?(?!.*mode=)|$)" if name == "step"
-                                                        else rf"mode={name}"), timeout=20_000)
+                for mode, name in enumerate(("step", "four", "grid")):
+                    roc_mode(page, name)
                     measure(f"roc mode {mode} {LANGS[lang][0]}", size)
             else:
                 measure(f"{p.key} {LANGS[lang][0]}", size)

@@ -1,4 +1,5 @@
 """Helpers shared by the AppTest page tests."""
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -45,6 +46,16 @@ def round_trip(page: str, link: dict, **state):
 def ok(at):
     """No exception box on the page."""
     assert not at.exception, [e.value for e in at.exception]
+
+
+_SCALED = re.compile(r"^(?:(-?[\d.]+)×)?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$")
+_SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+
+
+def number(text: str) -> float:
+    """A number as a page shows it: 0.3, or 1.297×10⁻¹³ (ui.text_number)."""
+    m = _SCALED.match(text)
+    return float(m.group(1) or 1) * 10 ** int(m.group(2).translate(_SUPERSCRIPT)) if m else float(text)
 
 
 def metrics(at):

@@ -1,21 +1,9 @@
 """The bias-variance page under AppTest: the verdict follows the error
 minimum, every truth and the training mode draw, every control in the link."""
-import re
-
 import pytest
-from apptest_utils import round_trip, metrics, ok, run, widget
+from apptest_utils import metrics, number, ok, round_trip, run, widget
 
 import evalcore as ec
-
-
-SCALED = re.compile(r"^(?:(-?[\d.]+)×)?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$")
-SUPERSCRIPT = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
-
-
-def number(text: str) -> float:
-    """A number as the page shows it: 0.3, or 1.297×10⁻¹³ (ui.text_number)."""
-    m = SCALED.match(text)
-    return float(m.group(1) or 1) * 10 ** int(m.group(2).translate(SUPERSCRIPT)) if m else float(text)
 
 
 def terms(at):
