@@ -51,8 +51,9 @@ from .bootstrap import (BOOTSTRAP_METHODS, AveragedCurve, BootstrapCounts, Curve
 from .pairwise import PairwiseDeLong, delong_pairwise, holm, significance_groups
 from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulation, bayesian_correlated_t,
                     corrected_resampled_t_test, simulate_tests)
-from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_pairs, delong_test
-from .calibration import BrierScore, Reliability, brier_score, reliability_bins
+from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_from_sums, delong_pairs, delong_test
+from .calibration import BrierScore, Reliability, brier_counts, brier_score, reliability_bins, reliability_counts
+from .aggregate import PairSums, ScoreTable, auc_interval_from_table, pair_sums, round_scores, score_table
 from .nulls import NullDistribution, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
@@ -118,6 +119,9 @@ __all__ = [
     "corrected_resampled_t_test", "BayesianTTest", "bayesian_correlated_t", "TestSimulation", "simulate_tests",
     # every pair of models, Holm's correction, calibration (the report)
     "DeLongPairs", "delong_pairs", "Reliability", "BrierScore", "reliability_bins", "brier_score",
+    # a log aggregated to distinct scores (the report on 10^8 rows)
+    "ScoreTable", "score_table", "PairSums", "pair_sums", "delong_from_sums", "round_scores",
+    "auc_interval_from_table", "reliability_counts", "brier_counts",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",

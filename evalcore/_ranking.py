@@ -102,7 +102,8 @@ class ThresholdCounts:
     n_pos, n_neg : class sizes.
     neg_pos_sorted, neg_all_sorted : minus the positives' scores and minus
         all scores, increasing (i.e. scores in decreasing order), used by
-        :meth:`at` to count at any threshold in O(log n).
+        :meth:`at` to count at any threshold in O(log n); None for counts
+        built from a table of distinct scores (:meth:`evalcore.ScoreTable.threshold_counts`).
     """
 
     thresholds: np.ndarray
@@ -110,12 +111,18 @@ class ThresholdCounts:
     fp: np.ndarray
     n_pos: int
     n_neg: int
-    neg_pos_sorted: np.ndarray = field(repr=False)
-    neg_all_sorted: np.ndarray = field(repr=False)
+    neg_pos_sorted: np.ndarray | None = field(default=None, repr=False)
+    neg_all_sorted: np.ndarray | None = field(default=None, repr=False)
 
     # -- any threshold -------------------------------------------------
     def at(self, threshold: float) -> Counts:
-        """Confusion counts of the rule ``score >= threshold``, in O(log n)."""
+        """Confusion counts of the rule ``score >= threshold``, in O(log n)
+        (from the distinct thresholds alone when the sorted scores are not
+        kept, as for a table aggregated out of core)."""
+        if self.neg_pos_sorted is None or self.neg_all_sorted is None:
+            i = self.index_of(threshold)
+            tp, fp = int(self.tp[i]), int(self.fp[i])
+            return Counts(tp, fp, self.n_neg - fp, self.n_pos - tp)
         u = -float(threshold)  # score >= t  <=>  -score <= -t
         tp = int(self.neg_pos_sorted.searchsorted(u, "right"))
         fp = int(self.neg_all_sorted.searchsorted(u, "right")) - tp

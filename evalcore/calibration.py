@@ -157,7 +157,64 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     n = s.shape[0]
     yf = y.astype(np.float64)
     brier = float(np.mean((s - yf) ** 2))
-    o = float(yf.mean())
+    return _decomposed(brier, r, n, float(yf.mean()))
+
+
+def reliability_counts(scores, pos, neg, *, n_bins: int = 10) -> Reliability:
+    """:func:`reliability_bins` of rows given as distinct ``scores`` in
+    [0, 1] with ``pos`` positives and ``neg`` negatives at each (a table of
+    :func:`evalcore.score_table`, e.g. aggregated out of core).
+
+    Examples
+    --------
+    >>> r = reliability_counts([0.1, 0.35, 0.4, 0.8], [0, 1, 0, 1], [1, 0, 1, 0], n_bins=2)
+    >>> r.count.tolist(), r.positive_rate.tolist()
+    ([3, 1], [0.3333333333333333, 1.0])
+    """
+    s, p, q = _checked_counts(scores, pos, neg)
+    k = check_count(n_bins, "n_bins", minimum=1)
+    edges = np.linspace(0.0, 1.0, k + 1)
+    ids = _bin_of(s, edges)
+    w = p + q
+    count = np.bincount(ids, weights=w, minlength=k).astype(np.int64)
+    sums = np.bincount(ids, weights=w * s, minlength=k)
+    positives = np.bincount(ids, weights=p, minlength=k)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean_score = np.where(count > 0, sums / np.maximum(count, 1), np.nan)
+        rate = np.where(count > 0, positives / np.maximum(count, 1), np.nan)
+    return Reliability(edges, count, mean_score, rate)
+
+
+def brier_counts(scores, pos, neg, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
+    """:func:`brier_score` of rows given as distinct ``scores`` with ``pos``
+    positives and ``neg`` negatives at each (see :func:`reliability_counts`).
+
+    Examples
+    --------
+    >>> b = brier_counts([0.2, 0.8], [0, 2], [2, 0])
+    >>> round(b.brier, 4), round(b.resolution, 4)
+    (0.04, 0.25)
+    """
+    s, p, q = _checked_counts(scores, pos, neg)
+    r = reliability_counts(s, p, q, n_bins=n_bins) if bins is None else bins
+    n_pos, n = float(p.sum()), float(p.sum() + q.sum())
+    brier = float(np.dot(p, (1.0 - s) ** 2) + np.dot(q, s ** 2)) / n
+    return _decomposed(brier, r, n, n_pos / n)
+
+
+def _checked_counts(scores, pos, neg):
+    s = np.asarray(scores, dtype=np.float64)
+    p = np.asarray(pos, dtype=np.float64)
+    q = np.asarray(neg, dtype=np.float64)
+    if not (s.shape == p.shape == q.shape) or s.ndim != 1:
+        raise DataError("length_mismatch", a="scores", b="pos, neg", n_a=s.shape[0], n_b=p.shape[0])
+    if s.shape[0] and (s.min() < 0.0 or s.max() > 1.0):
+        raise DataError("out_of_range", name="scores", interval="[0, 1]",
+                        value=float(s.min() if s.min() < 0 else s.max()))
+    return s, p, q
+
+
+def _decomposed(brier: float, r: Reliability, n: float, o: float) -> BrierScore:
     full = r.count > 0
     nk = r.count[full].astype(np.float64)
     rel = float(np.sum(nk * (r.mean_score[full] - r.positive_rate[full]) ** 2) / n)
@@ -166,4 +223,4 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     return BrierScore(brier, rel, res, unc, brier - (rel - res + unc))
 
 
-__all__ = ["Reliability", "BrierScore", "reliability_bins", "brier_score"]
+__all__ = ["Reliability", "BrierScore", "reliability_bins", "brier_score", "reliability_counts", "brier_counts"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 from scipy import stats
@@ -205,4 +206,53 @@ def delong_pairs(y_true, scores, alpha=0.05) -> DeLongPairs:
     return DeLongPairs(aucs, cis, tests, cov)
 
 
-__all__ = ["DeLongResult", "DeLongPairs", "delong_test", "delong_pairs", "delong_auc_variance"]
+def delong_from_sums(pos_cross, pos_sum, neg_cross, neg_sum, n_pos: int, n_neg: int,
+                     alpha: float = 0.05) -> DeLongPairs:
+    """:func:`delong_pairs` from sums over the rows, for a log too large to
+    hold (see :mod:`evalcore.aggregate`).
+
+    With A_i = 2 m- V10_i over the positives and B_i = 2 m+ V01_i over the
+    negatives (integers: ties count once of two), ``pos_sum[i]`` = Σ A_i,
+    ``pos_cross[i][j]`` = Σ A_i A_j, ``neg_sum`` and ``neg_cross`` likewise
+    for B.  The AUCs are the components' means, S10 and S01 their sample
+    covariances (ddof 1), S = S10 / m+ + S01 / m-: formed from the integer
+    sums in exact rational arithmetic and rounded once.  Equal to
+    ``delong_pairs`` on the rows (to rounding).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y = [1, 1, 1, 0, 0, 0, 1, 0]
+    >>> a, b = [0.9, 0.8, 0.7, 0.3, 0.2, 0.6, 0.4, 0.1], [0.6, 0.9, 0.3, 0.5, 0.2, 0.7, 0.8, 0.4]
+    >>> ts = [ec.score_table(y, s) for s in (a, b)]
+    >>> sums = ec.pair_sums(y, [a, b], ts, [0.5, 0.5])
+    >>> r = ec.delong_from_sums(sums.pos_cross, sums.pos_sum, sums.neg_cross, sums.neg_sum, 4, 4)
+    >>> round(r.auc[0], 4), round(r.tests[0, 1].pvalue, 4)
+    (0.9375, 0.3993)
+    """
+    al = check_alpha(alpha)
+    k = len(pos_sum)
+    m, n = int(n_pos), int(n_neg)
+    cov = np.zeros((k, k))
+    for i in range(k):
+        for j in range(k):
+            cov[i, j] = _cov(pos_cross[i][j], pos_sum[i], pos_sum[j], m, 2 * n) \
+                + _cov(neg_cross[i][j], neg_sum[i], neg_sum[j], n, 2 * m)
+    aucs = [pos_sum[i] / (2.0 * m * n) for i in range(k)]
+    z_crit = float(stats.norm.ppf(1 - al / 2))
+    cis = [_ci(aucs[i], cov[i, i], z_crit) for i in range(k)]
+    tests = {(i, j): _result(aucs[i], aucs[j], cov[np.ix_([i, j], [i, j])], al)
+             for i in range(k) for j in range(i + 1, k)}
+    return DeLongPairs(aucs, cis, tests, cov)
+
+
+def _cov(cross: int, sum_a: int, sum_b: int, size: int, scale: int) -> float:
+    """Σ(a - ā)(b - b̄) / (size - 1) / size of components a = A / scale, from
+    the integer sums (0 for a class of one sample), exactly."""
+    if size < 2:
+        return 0.0
+    centred = Fraction(cross * size - sum_a * sum_b, size)        # Σ A B - Σ A Σ B / size
+    return float(centred / (scale * scale * (size - 1) * size))
+
+
+__all__ = ["DeLongResult", "DeLongPairs", "delong_test", "delong_pairs", "delong_auc_variance", "delong_from_sums"]
