@@ -48,6 +48,14 @@ register_messages({
         "(a false negative's cost, then a false positive's), e.g. 1,5.",
         "无法读取代价 {spec!r}:请写两个非负数 cost01,cost10(先是假反例的代价,再是假正例的代价),例如 1,5。",
     ),
+    "report_one_file": (
+        "The {engine} engine reads one file; for several files or a glob use --engine duckdb.",
+        "{engine} 引擎只读一个文件;多个文件或通配符请用 --engine duckdb。",
+    ),
+    "report_round_duckdb": (
+        "--round-digits works with the duckdb engine (--engine duckdb).",
+        "--round-digits 需要 duckdb 引擎(--engine duckdb)。",
+    ),
     "report_no_file": (
         "Cannot read the file {path!r}: {reason}.",
         "无法读取文件 {path!r}:{reason}。",
@@ -66,7 +74,7 @@ def default_threshold(tc: ec.ThresholdCounts) -> float:
 
 def default_prior(ps) -> float:
     """The prior p of the positive class a report (and the cost page) starts at: the data's, to 3 places."""
-    return round(ps.n_pos / ps.n, 3)
+    return round(ps.n_pos / (ps.n_pos + ps.n_neg), 3)
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,11 +149,12 @@ def operating_numbers(counts: ec.Counts, threshold: float, *, beta: float, p: fl
     }
 
 
-def _calibration(y, s) -> tuple[dict, ec.Reliability | None]:
-    if float(s.min()) < 0.0 or float(s.max()) > 1.0:
-        return {"in_unit_interval": False, "min_score": float(s.min()), "max_score": float(s.max())}, None
-    r = ec.reliability_bins(y, s, n_bins=CAL_BINS)
-    b = ec.brier_score(y, s, n_bins=CAL_BINS, bins=r)
+def _calibration(table: ec.ScoreTable) -> tuple[dict, ec.Reliability | None]:
+    lo, hi = float(table.score[0]), float(table.score[-1])
+    if lo < 0.0 or hi > 1.0:
+        return {"in_unit_interval": False, "min_score": lo, "max_score": hi}, None
+    r = table.reliability(n_bins=CAL_BINS)
+    b = table.brier(n_bins=CAL_BINS, bins=r)
     return {"in_unit_interval": True, "brier": b.brier, "reliability": b.reliability, "resolution": b.resolution,
             "uncertainty": b.uncertainty, "within_bin": b.within_bin,
             "bins": {"edges": r.edges.tolist(), "count": r.count.tolist(),
@@ -153,9 +162,7 @@ def _calibration(y, s) -> tuple[dict, ec.Reliability | None]:
                      "positive_rate": [_num(v) for v in r.positive_rate]}}, r
 
 
-def _mcnemar(correct_a, correct_b) -> dict:
-    table = ec.mcnemar_table(correct_a, correct_b)
-    e01, e10 = int(table[0, 1]), int(table[1, 0])
+def _mcnemar(e01: int, e10: int) -> dict:
     if e01 + e10 == 0:
         return {"e01": e01, "e10": e10, "statistic": None, "pvalue": None, "pvalue_exact": None}
     r = ec.mcnemar(e01, e10, alpha=ALPHA)
@@ -164,10 +171,60 @@ def _mcnemar(correct_a, correct_b) -> dict:
 
 def _data_numbers(ps, source: str, pos_label_how: str, name: str) -> dict:
     dropped = sum(int(w.params.get("n", 0)) for w in ps.warnings if getattr(w, "code", "") == "dropped_rows")
-    return {"name": name, "source": source, "rows": ps.n, "n_pos": ps.n_pos, "n_neg": ps.n_neg,
-            "positive_rate": ps.n_pos / ps.n, "pos_label": str(ps.pos_label), "neg_label": str(ps.neg_label),
+    n = ps.n_pos + ps.n_neg
+    return {"name": name, "source": source, "rows": n, "n_pos": ps.n_pos, "n_neg": ps.n_neg,
+            "positive_rate": ps.n_pos / n, "pos_label": str(ps.pos_label), "neg_label": str(ps.neg_label),
             "pos_label_how": pos_label_how, "label_column": str(ps.label_col), "dropped_rows": dropped,
             "warnings": [str(w) for w in ps.warnings]}
+
+
+class PredictionLog:
+    """What a report reads of predictions it may not hold in memory: the
+    class sizes and labels, each model's :class:`evalcore.ScoreTable`
+    (``table``), and one pass over the rows for what pairs two models
+    (``pair_sums``).  :class:`MemoryLog` wraps a
+    :class:`evalcore.PredictionSet`; :mod:`evalcore.report.engines` reads
+    logs out of core."""
+
+    n_pos: int
+    n_neg: int
+    pos_label: object
+    neg_label: object
+    label_col: str
+    name: str
+    warnings: list
+    models: list
+    engine: str                  # "memory", "duckdb", ...: recorded in the report's settings
+    round_digits: int | None     # scores rounded to this many decimals before counting (None: exact)
+
+    def table(self, model: str, *, flipped: bool = False) -> ec.ScoreTable:
+        raise NotImplementedError
+
+    def pair_sums(self, models, tables, thresholds, flipped) -> ec.PairSums:
+        raise NotImplementedError
+
+
+class MemoryLog(PredictionLog):
+    """A :class:`PredictionLog` of a :class:`evalcore.PredictionSet` in memory."""
+
+    engine = "memory"
+    round_digits = None
+
+    def __init__(self, ps):
+        self.ps = ps
+        self.n_pos, self.n_neg = ps.n_pos, ps.n_neg
+        self.pos_label, self.neg_label, self.label_col = ps.pos_label, ps.neg_label, ps.label_col
+        self.name, self.warnings, self.models = ps.name, ps.warnings, ps.models
+        self._y = ps.y.astype(bool)
+
+    def _scores(self, model: str, flipped: bool):
+        return ec.flipped_scores(self.ps.scores[model]) if flipped else self.ps.scores[model]
+
+    def table(self, model: str, *, flipped: bool = False) -> ec.ScoreTable:
+        return ec.score_table(self._y, self._scores(model, flipped))
+
+    def pair_sums(self, models, tables, thresholds, flipped) -> ec.PairSums:
+        return ec.pair_sums(self._y, [self._scores(m, m in flipped) for m in models], tables, thresholds)
 
 
 def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = None, cost01: float = 1.0,
@@ -175,12 +232,16 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
                  source: str = "file", name: str | None = None, pos_label_how: str = "auto",
                  link: str | None = None, lang: str = "en", created: _dt.datetime | None = None,
                  progress: Callable[[int, int], None] | None = None) -> Report:
-    """Every number of a report on the predictions ``ps`` (a
-    :class:`evalcore.PredictionSet`).
+    """Every number of a report on the predictions ``ps``.
 
     Parameters
     ----------
-    ps : PredictionSet
+    ps : PredictionSet or PredictionLog
+        Predictions in memory (:class:`evalcore.PredictionSet`), or a log
+        read by an engine (:mod:`evalcore.report.engines`): a
+        :class:`PredictionLog`.  Both give the same numbers: everything is
+        computed from each model's :class:`evalcore.ScoreTable` and one
+        pass of :class:`evalcore.PairSums` over the rows.
     models : list of str, optional
         The models reported, in this order (default: all of ``ps``).
     thresholds : {model: float}, optional
@@ -215,30 +276,30 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     -------
     Report
     """
-    names = list(ps.models if models is None else models)
+    log = ps if isinstance(ps, PredictionLog) else MemoryLog(ps)
+    names = list(log.models if models is None else models)
     for m in names:
-        if m not in ps.scores:
-            raise DataError("report_unknown_model", name=m, models=", ".join(map(repr, ps.models)))
+        if m not in log.models:
+            raise DataError("report_unknown_model", name=m, models=", ".join(map(repr, log.models)))
     if not names:
         raise DataError("empty", name="models")
     thresholds = dict(thresholds or {})
     for m in thresholds:
-        if m not in ps.scores:
-            raise DataError("report_unknown_model", name=m, models=", ".join(map(repr, ps.models)))
+        if m not in log.models:
+            raise DataError("report_unknown_model", name=m, models=", ".join(map(repr, log.models)))
         if not isinstance(thresholds[m], (int, float)) or math.isnan(float(thresholds[m])):
             raise DataError("threshold_nan")
-    p = default_prior(ps) if prior is None else float(prior)
+    p = default_prior(log) if prior is None else float(prior)
     if not 0.0 <= p <= 1.0:
         raise DataError("out_of_range", name="prior", interval="[0, 1]", value=p)
     pc = ec.probability_cost(p, cost01, cost10)      # raises for two zero costs
     flipped = set(flipped)
-    y = ps.y.astype(bool)
-    scores = [ec.flipped_scores(ps.scores[m]) if m in flipped else ps.scores[m] for m in names]
-    curves, model_numbers, current, correct = [], [], [], []
-    for i, (m, s) in enumerate(zip(names, scores)):
+    tables = [log.table(m, flipped=m in flipped) for m in names]
+    curves, model_numbers, current = [], [], []
+    for i, (m, table) in enumerate(zip(names, tables)):
         if progress is not None:
             progress(i, len(names))
-        tc = ec.threshold_counts(y, s)
+        tc = table.threshold_counts()
         thr = float(thresholds.get(m, default_threshold(tc)))
         best = ec.best_f(tc, 1.0)
         opt = ec.optimal_threshold(tc, p=p, cost01=cost01, cost10=cost10)
@@ -246,7 +307,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         roc, pr, cc = ec.roc_view(tc), ec.pr_view(tc), tc.cost_curve()
         bep = tc.break_even_point()
         hull = (cc.fpr[cc.hull], 1.0 - cc.fnr[cc.hull])      # the ROC hull's vertices (as ec.roc_hull_points)
-        cal, rel = _calibration(y, s)
+        cal, rel = _calibration(table)
         if i == 0:
             lines = ec.cost_line_sample(cc, COST_LINES)
         else:                       # the figure draws the first model's lines only: the others' O(n) arrays go
@@ -260,19 +321,22 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
             "operating_points": {k: operating_numbers(tc.at(t), t, beta=beta, p=p, cost01=cost01, cost10=cost10,
                                                       tc=tc) for k, t in at.items()},
             "calibration": cal})
-        correct.append((s >= thr) == y)
         current.append(thr)
     if progress is not None:
         progress(len(names), len(names))
-    dl = ec.delong_pairs(y, scores, alpha=ALPHA)
-    for mn, ci in zip(model_numbers, dl.ci):
+    sums = log.pair_sums(names, tables, current, flipped)
+    dl = ec.delong_from_sums(sums.pos_cross, sums.pos_sum, sums.neg_cross, sums.neg_sum, log.n_pos, log.n_neg,
+                             alpha=ALPHA)
+    digits = getattr(log, "round_digits", None)
+    for mn, ci, table in zip(model_numbers, dl.ci, tables):
         mn["auc_ci"] = _ci(ci)
+        mn["auc_rounding_error"] = None if digits is None else table.auc_rounding_bound()
     pairs = []
     for (i, j), r in dl.tests.items():
         pairs.append({"a": names[i], "b": names[j],
                       "delong": {"auc_a": r.auc_a, "auc_b": r.auc_b, "difference": r.difference,
                                  "statistic": _num(r.statistic), "pvalue": _num(r.pvalue)},
-                      "mcnemar": _mcnemar(correct[i], correct[j])})
+                      "mcnemar": _mcnemar(*sums.mcnemar[i, j])})
     adjusted = len(names) > 2
     if adjusted:
         for test, key in (("delong", "pvalue"), ("mcnemar", "pvalue")):
@@ -282,19 +346,21 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     created = created or _dt.datetime.now(_dt.timezone.utc)
     numbers = {
         "report": {"app_version": ec.__version__, "created": created.isoformat(timespec="seconds"), "lang": lang},
-        "data": _data_numbers(ps, source, pos_label_how, ps.name if name is None else name),
+        "data": _data_numbers(log, source, pos_label_how, log.name if name is None else name),
         "settings": {"models": names, "thresholds": {m: _num(t) for m, t in zip(names, current)},
                      "cost01": float(cost01), "cost10": float(cost10), "prior": p, "probability_cost": float(pc),
                      "beta": float(beta), "flipped": sorted(flipped & set(names)), "confidence_level": CONFIDENCE,
                      "interval_method": INTERVAL_METHOD, "alpha": ALPHA, "calibration_bins": CAL_BINS,
-                     "p_adjustment": "holm" if adjusted else None},
+                     "p_adjustment": "holm" if adjusted else None, "engine": getattr(log, "engine", "memory"),
+                     "score_rounding_digits": digits},
         "link": link if source == "builtin" else None,
         "models": model_numbers,
         "comparisons": pairs,
     }
     comparison = ec.compare_cost_curves(curves[0].cost, curves[1].cost) if len(curves) >= 2 else None
-    return Report(numbers, curves, lines, comparison, list(ps.warnings))
+    return Report(numbers, curves, lines, comparison, list(log.warnings))
 
 
-__all__ = ["build_report", "Report", "ModelCurves", "operating_numbers", "default_threshold", "default_prior",
+__all__ = ["build_report", "Report", "ModelCurves", "PredictionLog", "MemoryLog",
+           "operating_numbers", "default_threshold", "default_prior",
            "POINTS"]

@@ -1,6 +1,13 @@
 """``python -m evalcore.report predictions.csv -o report.html``: the app's
 report from the command line, without Streamlit.
 
+A log too large for memory (Parquet, several files or a glob, or a CSV of
+:data:`AUTO_DUCKDB_BYTES` or more) is read by DuckDB out of core
+(:mod:`evalcore.report.engines`, ``--engine duckdb``, ``--memory``), with
+the same numbers as in memory; ``--round-digits`` rounds the scores when
+their distinct values are too many, and the report states each AUC's
+largest error from it.
+
 Bad input prints the app's message (the same catalogue, ``--lang``) and
 exits with status 2 (a usage error) or 1 (a file that cannot be read or
 used); a large file gets progress lines on standard error.
@@ -18,6 +25,8 @@ from . import build_report
 from .strings import LANGS, text
 
 PROGRESS_BYTES = 5 * 2**20     # files at least this large get progress lines
+AUTO_DUCKDB_BYTES = 256 * 2**20   # --engine auto: a CSV at least this large (or Parquet, or several files) -> DuckDB
+ENGINES = ("auto", "memory", "duckdb")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,7 +37,9 @@ def _parser() -> argparse.ArgumentParser:
                     "由预测文件生成自包含的 HTML 评估报告(或含全部数值的 JSON)。",
         epilog="Example: python -m evalcore.report predictions.csv -o report.html --lang zh "
                "--threshold logistic=0.4 --costs 1,5 --prior 0.3")
-    p.add_argument("csv", help="the predictions file (CSV/TSV; UTF-8, UTF-16 or GBK)")
+    p.add_argument("csv", nargs="+", metavar="FILE",
+                   help="the predictions file (CSV/TSV; UTF-8, UTF-16 or GBK), or Parquet; several files or a "
+                        "glob such as 'logs/*.parquet' are read as one log (DuckDB)")
     p.add_argument("-o", "--output", help="where to write the report (default: standard output)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the report and messages (default en)")
     p.add_argument("--format", choices=("html", "json"), default="html",
@@ -42,6 +53,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--prior", type=str, metavar="P", help="prior p of the positive class (default: the data's)")
     p.add_argument("--beta", type=str, default="1", help="β of Fβ (default 1)")
     p.add_argument("--pos-label", help="which label is the positive class, when the file cannot tell")
+    p.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="memory: read the file into memory; duckdb: aggregate out of core (pip install duckdb), "
+                        "for logs of 10^8 rows; auto (default): duckdb for Parquet, several files or a CSV of "
+                        f"{AUTO_DUCKDB_BYTES // 2**20} MB or more")
+    p.add_argument("--memory", default="1GB", metavar="SIZE",
+                   help="the duckdb engine's memory limit (default 1GB; it spills to a temporary folder)")
+    p.add_argument("--round-digits", type=int, metavar="D",
+                   help="duckdb engine: round every score half up to D decimals before counting (for logs with "
+                        "too many distinct scores); the report gives each AUC's largest error from it")
     return p
 
 
@@ -88,6 +108,67 @@ def _html(rep, lang: str) -> str:
     return render(rep, lang=lang)
 
 
+def _engine(args) -> str:
+    if args.round_digits is not None:
+        if args.engine == "memory":
+            raise ec.DataError("report_round_duckdb")
+        if args.round_digits < 0 or args.round_digits > 15:
+            raise ec.DataError("out_of_range", name="--round-digits", interval="[0, 15]", value=args.round_digits)
+        return "duckdb"
+    if args.engine != "auto":
+        return args.engine
+    files = args.csv
+    many = len(files) > 1 or any(ch in files[0] for ch in "*?[")
+    parquet = any(f.lower().endswith((".parquet", ".pq")) for f in files)
+    try:
+        big = not many and os.path.getsize(files[0]) >= AUTO_DUCKDB_BYTES
+    except OSError:
+        big = False
+    return "duckdb" if many or parquet or big else "memory"
+
+
+def _memory_report(args, say, **settings):
+    if len(args.csv) > 1:
+        raise ec.DataError("report_one_file", engine="memory")
+    path = args.csv[0]
+    try:
+        size = os.path.getsize(path)
+    except OSError as err:
+        raise ec.DataError("report_no_file", path=path, reason=err.strerror or str(err)) from None
+    large = size >= PROGRESS_BYTES
+    if large:
+        say("cli.reading", path=path, mb=f"{size / 2**20:.1f}")
+    try:
+        ps = ec.load_predictions(path, pos_label=args.pos_label)
+    except OSError as err:
+        raise ec.DataError("report_no_file", path=path, reason=err.strerror or str(err)) from None
+
+    def progress(i: int, k: int) -> None:
+        if large:
+            say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
+
+    return build_report(ps, source="file", name=os.path.basename(path),
+                        pos_label_how="auto" if args.pos_label is None else "chosen", lang=args.lang,
+                        progress=progress, **settings)
+
+
+def _duckdb_report(args, say, **settings):
+    from .engines import DuckDBLog
+
+    def progress(stage, pct, model):
+        say("cli.progress", stage=text(f"cli.stage.{stage}", args.lang), model=f" {model}" if model else "",
+            pct=f"{pct:.0f}")
+
+    say("cli.engine", engine="DuckDB", files=len(args.csv), memory=args.memory)
+    with DuckDBLog(args.csv, pos_label=args.pos_label, memory=args.memory, round_digits=args.round_digits,
+                   progress=progress) as log:
+        def model_progress(i: int, k: int) -> None:
+            say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
+
+        return build_report(log, source="file", pos_label_how="auto" if args.pos_label is None else "chosen",
+                            lang=args.lang, progress=model_progress, **settings)
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     lang = args.lang
@@ -101,26 +182,11 @@ def main(argv=None) -> int:
         beta = _number(args.beta, "--beta")
         if beta <= 0:
             raise ec.DataError("out_of_range", name="--beta", interval="(0, inf)", value=beta)
-        try:
-            size = os.path.getsize(args.csv)
-        except OSError as err:
-            raise ec.DataError("report_no_file", path=args.csv, reason=err.strerror or str(err)) from None
-        large = size >= PROGRESS_BYTES
-        if large:
-            say("cli.reading", path=args.csv, mb=f"{size / 2**20:.1f}")
-        try:
-            ps = ec.load_predictions(args.csv, pos_label=args.pos_label)
-        except OSError as err:
-            raise ec.DataError("report_no_file", path=args.csv, reason=err.strerror or str(err)) from None
-
-        def progress(i: int, k: int) -> None:
-            if large:
-                say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
-
-        rep = build_report(ps, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta,
-                           source="file", name=os.path.basename(args.csv),
-                           pos_label_how="auto" if args.pos_label is None else "chosen", lang=lang,
-                           progress=progress)
+        engine = _engine(args)
+        if engine == "duckdb":
+            rep = _duckdb_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta)
+        else:
+            rep = _memory_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta)
         out = rep.to_json() if args.format == "json" else _html(rep, lang)
     except ec.DataError as err:
         say("cli.error", message=err.text(lang))

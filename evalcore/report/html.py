@@ -205,6 +205,10 @@ def _curve_sections(pg: _Page, rep: Report) -> None:
     pg.add(f'<p class="note">{t("fig.note")}</p>')
     pg.add(_table([t("col.model"), "AUC", t("roc.ci", level=level)],
                   [[(cell(m["name"]), False), (_f(m["auc"]), True), (_ci(m["auc_ci"]), True)] for m in n["models"]]))
+    digits = n["settings"].get("score_rounding_digits")
+    if digits is not None:          # never a silent approximation: how far the rounding may have moved each AUC
+        errs = ", ".join(f'{cell(m["name"])} ±{m["auc_rounding_error"]:.2g}' for m in n["models"])
+        pg.add(f'<p class="note">{t("roc.rounded", digits=digits, errors=errs)}</p>')
     # ---- P-R
     pg.add('<h2 id="pr">' + t("sec.pr") + "</h2>")
     pg.figure(figures.pr_curves([c.pr for c in cs], [c.points["current"] for c in cs], names=names, width=None,
