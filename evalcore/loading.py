@@ -362,3 +362,17 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
         raise DataError("too_many_label_classes", k=len(distinct), limit=max_classes)
     labels = np.array(sorted(distinct), dtype=object)
     return LabelSet(yt, yp, labels, warnings)
+
+
+def positive_label(values, pos_label=None):
+    """Which of a label column's distinct ``values`` is the positive class,
+    as :func:`load_predictions` decides it (``pos_label`` when given; None
+    when two values leave it open or there are more than two).  Used by the
+    report's out-of-core engines, which see only the distinct values.
+
+    Examples
+    --------
+    >>> positive_label(["否", "是"]), positive_label([0, 1]), positive_label(["a", "b"])
+    ('是', 1, None)
+    """
+    return _binary_map(values, pos_label)

@@ -53,8 +53,8 @@ register_messages({
         "{engine} 引擎只读一个文件;多个文件或通配符请用 --engine duckdb。",
     ),
     "report_round_duckdb": (
-        "--round-digits works with the duckdb engine (--engine duckdb).",
-        "--round-digits 需要 duckdb 引擎(--engine duckdb)。",
+        "--round-digits works with the duckdb and spark engines (--engine duckdb).",
+        "--round-digits 需要 duckdb 或 spark 引擎(--engine duckdb)。",
     ),
     "report_no_file": (
         "Cannot read the file {path!r}: {reason}.",

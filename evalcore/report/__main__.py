@@ -26,7 +26,7 @@ from .strings import LANGS, text
 
 PROGRESS_BYTES = 5 * 2**20     # files at least this large get progress lines
 AUTO_DUCKDB_BYTES = 256 * 2**20   # --engine auto: a CSV at least this large (or Parquet, or several files) -> DuckDB
-ENGINES = ("auto", "memory", "duckdb")
+ENGINES = ("auto", "memory", "duckdb", "spark")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,10 +58,14 @@ def _parser() -> argparse.ArgumentParser:
                         "for logs of 10^8 rows; auto (default): duckdb for Parquet, several files or a CSV of "
                         f"{AUTO_DUCKDB_BYTES // 2**20} MB or more")
     p.add_argument("--memory", default="1GB", metavar="SIZE",
-                   help="the duckdb engine's memory limit (default 1GB; it spills to a temporary folder)")
+                   help="the duckdb engine's memory limit (default 1GB; it spills to a temporary folder); with "
+                        "spark, the driver's share for the distinct scores")
+    p.add_argument("--master", default="local[2]",
+                   help="spark engine: the Spark master, e.g. local[4], spark://host:7077, yarn (default local[2]); "
+                        "paths may be hdfs:// or s3a:// (pip install pyspark; Java 17+)")
     p.add_argument("--round-digits", type=int, metavar="D",
-                   help="duckdb engine: round every score half up to D decimals before counting (for logs with "
-                        "too many distinct scores); the report gives each AUC's largest error from it")
+                   help="duckdb or spark engine: round every score half up to D decimals before counting (for logs "
+                        "with too many distinct scores); the report gives each AUC's largest error from it")
     return p
 
 
@@ -114,7 +118,7 @@ def _engine(args) -> str:
             raise ec.DataError("report_round_duckdb")
         if args.round_digits < 0 or args.round_digits > 15:
             raise ec.DataError("out_of_range", name="--round-digits", interval="[0, 15]", value=args.round_digits)
-        return "duckdb"
+        return "duckdb" if args.engine == "auto" else args.engine
     if args.engine != "auto":
         return args.engine
     files = args.csv
@@ -152,16 +156,19 @@ def _memory_report(args, say, **settings):
                         progress=progress, **settings)
 
 
-def _duckdb_report(args, say, **settings):
-    from .engines import DuckDBLog
+def _engine_report(args, engine: str, say, **settings):
+    from . import engines
 
     def progress(stage, pct, model):
         say("cli.progress", stage=text(f"cli.stage.{stage}", args.lang), model=f" {model}" if model else "",
             pct=f"{pct:.0f}")
 
-    say("cli.engine", engine="DuckDB", files=len(args.csv), memory=args.memory)
-    with DuckDBLog(args.csv, pos_label=args.pos_label, memory=args.memory, round_digits=args.round_digits,
-                   progress=progress) as log:
+    options = dict(pos_label=args.pos_label, memory=args.memory, round_digits=args.round_digits, progress=progress)
+    if engine == "spark":
+        options["master"] = args.master
+    say("cli.engine", engine={"duckdb": "DuckDB", "spark": "Spark"}[engine], files=len(args.csv), memory=args.memory)
+    log_class = engines.DuckDBLog if engine == "duckdb" else engines.SparkLog
+    with log_class(args.csv, **options) as log:
         def model_progress(i: int, k: int) -> None:
             say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
 
@@ -183,8 +190,9 @@ def main(argv=None) -> int:
         if beta <= 0:
             raise ec.DataError("out_of_range", name="--beta", interval="(0, inf)", value=beta)
         engine = _engine(args)
-        if engine == "duckdb":
-            rep = _duckdb_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta)
+        if engine in ("duckdb", "spark"):
+            rep = _engine_report(args, engine, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior,
+                                 beta=beta)
         else:
             rep = _memory_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta)
         out = rep.to_json() if args.format == "json" else _html(rep, lang)
