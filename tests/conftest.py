@@ -7,7 +7,7 @@
 * ``test_structure.py`` the architecture as tests
 
 The fast loop is ``pytest -m "not browser and not system"``.  Tests run on
-two processes (pytest-xdist, ``-n 2`` in pytest.ini; ``-n 0`` for one):
+two processes (pytest-xdist, ``-n 2`` in pyproject.toml; ``-n 0`` for one):
 the browser tests run in two groups of about equal time, each
 on one process with one server and one Chromium; the system tests stay
 together on one process.
