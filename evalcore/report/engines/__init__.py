@@ -105,7 +105,7 @@ class SqlLog(PredictionLog):
     :meth:`_table` (keep a query's result as a table), :meth:`_numpy`
     (fetch columns as arrays), :meth:`_columns` (names and kinds of the
     source's columns), :meth:`_first_bad_row` and :meth:`q` (quote a
-    name), and sets ``BIG_INT`` (an integer type for exact sums of
+    name), and :meth:`product_type` (an integer type for exact sums of
     products), then calls :meth:`_open`.
 
     Parameters (of every engine)
@@ -125,8 +125,11 @@ class SqlLog(PredictionLog):
         model being aggregated (else None).
     """
 
-    BIG_INT = "DECIMAL(38, 0)"
     engine = "sql"
+
+    def product_type(self, n: int) -> str:
+        """An integer type in which a product of two doubled components of ``n`` rows and its sum are exact."""
+        return "DECIMAL(38, 0)"
 
     def _setup(self, *, round_digits, max_distinct, memory, progress) -> None:
         self.round_digits = None if round_digits is None else int(round_digits)
@@ -259,8 +262,9 @@ class SqlLog(PredictionLog):
     def table(self, model: str, *, flipped: bool = False) -> ec.ScoreTable:
         if model not in self._tables:
             i = self.models.index(model)
-            self._table(f"t{i}", f"SELECT s{i} AS score, count(*) FILTER (WHERE y) AS pos, "
-                                 f"count(*) FILTER (WHERE NOT y) AS neg FROM data GROUP BY s{i}", "aggregating", model)
+            self._table(f"t{i}", f"SELECT score, pos, n - pos AS neg FROM (SELECT s{i} AS score, "
+                                 f"sum(CAST(y AS BIGINT)) AS pos, count(*) AS n FROM data GROUP BY s{i}) g",
+                        "aggregating", model)
             n = int(self._statement(f"SELECT count(*) FROM t{i}")[0][0])
             if n > self._max_distinct:
                 raise DataError("engine_too_many_distinct", model=model, n=n, limit=self._max_distinct,
@@ -285,30 +289,36 @@ class SqlLog(PredictionLog):
                 f"WINDOW w_below AS (ORDER BY score ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), "
                 f"w_upto AS (ORDER BY score ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)"))
         s = [f"{'-' if m in flipped else ''}d.s{i}" for i, m in zip(idx, models)]
-        big = self.BIG_INT
-        terms = []
-        for a in range(k):
-            terms += [f"sum(p{a}.p10) FILTER (WHERE d.y)", f"sum(p{a}.p01) FILTER (WHERE NOT d.y)"]
-            for b in range(a, k):
-                terms += [f"sum(CAST(p{a}.p10 AS {big}) * p{b}.p10) FILTER (WHERE d.y)",
-                          f"sum(CAST(p{a}.p01 AS {big}) * p{b}.p01) FILTER (WHERE NOT d.y)"]
-        right = [f"(({s[a]} >= {float(thresholds[a])!r}) = d.y)" for a in range(k)]
-        for a in range(k):
-            for b in range(a + 1, k):
-                terms += [f"count(*) FILTER (WHERE NOT {right[a]} AND {right[b]})",
-                          f"count(*) FILTER (WHERE {right[a]} AND NOT {right[b]})"]
+        # One component per row (p10 for a positive, p01 for a negative), then plain sums grouped by
+        # the label: two groups, no filtered aggregates.  Products in the engine's product type
+        # (BIGINT while 4 n^2 fits; sums of BIGINT are exact past it in DuckDB, DECIMAL in Spark).
+        big = self.product_type(self.n_pos + self.n_neg)
+        comp = [f"CASE WHEN d.y THEN p{a}.p10 ELSE p{a}.p01 END" for a in range(k)]
+        right = [f"CAST((({s[a]} >= {float(thresholds[a])!r}) = d.y) AS INTEGER)" for a in range(k)]
+        terms = [f"sum(CAST(c{a} AS {big}) * c{b})" for a in range(k) for b in range(a + 1, k)]
+        terms += [f"sum(CAST(r{b} > r{a} AS INTEGER)), sum(CAST(r{a} > r{b} AS INTEGER))"
+                  for a in range(k) for b in range(a + 1, k)]
+        inner = ", ".join([f"{c} AS c{a}" for a, c in enumerate(comp)] + [f"{r} AS r{a}" for a, r in enumerate(right)]
+                          + ["d.y AS y"])
         joins = " ".join(f"JOIN p{a} ON {s[a]} = p{a}.score" for a in range(k))
-        row = self._statement(f"SELECT {', '.join(terms)} FROM data d {joins}", "pairing")[0]
-        vals = iter(int(v or 0) for v in row)
+        rows = {bool(r[0]): r[1:] for r in self._statement(
+            f"SELECT y, {', '.join(terms) or 'count(*)'} FROM (SELECT {inner} FROM data d {joins}) GROUP BY y",
+            "pairing")} if k > 1 else {}
         pos_sum, neg_sum = [0] * k, [0] * k
         pos_cross = [[0] * k for _ in range(k)]
         neg_cross = [[0] * k for _ in range(k)]
+        for a, table in enumerate(tables):           # one model's own sums come from its table alone
+            pos_sum[a], pos_cross[a][a], neg_sum[a], neg_cross[a][a] = table.placement_sums()
+        pos_vals = iter(int(v or 0) for v in rows.get(True, ()))
+        neg_vals = iter(int(v or 0) for v in rows.get(False, ()))
         for a in range(k):
-            pos_sum[a], neg_sum[a] = next(vals), next(vals)
-            for b in range(a, k):
-                pos_cross[a][b] = pos_cross[b][a] = next(vals)
-                neg_cross[a][b] = neg_cross[b][a] = next(vals)
-        mcn = {(a, b): (next(vals), next(vals)) for a in range(k) for b in range(a + 1, k)}
+            for b in range(a + 1, k):
+                pos_cross[a][b] = pos_cross[b][a] = next(pos_vals, 0)
+                neg_cross[a][b] = neg_cross[b][a] = next(neg_vals, 0)
+        mcn = {}
+        for a in range(k):
+            for b in range(a + 1, k):
+                mcn[a, b] = (next(pos_vals, 0) + next(neg_vals, 0), next(pos_vals, 0) + next(neg_vals, 0))
         return ec.PairSums(tuple(pos_sum), tuple(neg_sum), tuple(map(tuple, pos_cross)),
                            tuple(map(tuple, neg_cross)), mcn)
 

@@ -37,8 +37,11 @@ class DuckDBLog(SqlLog):
     ...     numbers = r.build_report(log).numbers
     """
 
-    BIG_INT = "HUGEINT"
     engine = "duckdb"
+
+    def product_type(self, n: int) -> str:
+        # A product of two doubled components is at most (2n)^2; DuckDB sums BIGINT into HUGEINT (exact).
+        return "BIGINT" if (2 * n + 1) ** 2 < 2 ** 63 else "HUGEINT"
 
     def __init__(self, paths, *, label_col=None, score_cols=None, pos_label=None, memory: str = DEFAULT_MEMORY,
                  round_digits: int | None = None, max_models: int = 10, max_distinct: int | None = None,
@@ -56,7 +59,8 @@ class DuckDBLog(SqlLog):
         self._tmp = tempfile.mkdtemp(prefix="evalcore-duckdb-")
         self.con = duckdb.connect(":memory:")
         for setting in (f"memory_limit = '{limit // 2 ** 20}MB'", f"temp_directory = '{self._tmp}'",
-                        "preserve_insertion_order = false", "enable_progress_bar = false"):
+                        "preserve_insertion_order = false", "enable_progress_bar = true",
+                        "enable_progress_bar_print = false"):
             self.con.execute(f"SET {setting}")
         try:
             self._source()
