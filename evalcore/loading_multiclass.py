@@ -1,0 +1,178 @@
+"""Reading K-class predictions: the true label and, per model, one score
+column per class.
+
+Columns are read without asking: ``<model>:<class>`` (``logistic:setosa``,
+``tree:setosa`` ...) for one or more models, or just ``<class>`` for one
+model.  The label values are matched to the classes of the columns
+(``1`` and ``1.0`` are the same class); a label with no score column is
+refused by name, a class with columns but no sample is a warning.  Scores
+need not sum to 1: :attr:`MultiClassSet.probabilities` says for which
+models they do.  Everything the binary loader checks (encodings,
+separators, rows as the parser sees them, bounds, bad cells by row, errors
+in both languages) holds, as the same reader (:func:`evalcore._csv.read_table`)
+reads the file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._csv import read_table
+from ._validation import DataError, register_messages
+from .loading import ID_NAMES, LABEL_NAMES, LoadWarning
+from .multiclass import sums_to_one
+
+register_messages({
+    "mc_no_label_column": (
+        "No true-label column was found among {columns}: name it y_true, label, class or target.",
+        "在 {columns} 中找不到真实标签列:请命名为 y_true、label、class 或 target。",
+    ),
+    "mc_mixed_columns": (
+        "Write every score column as <model>:<class> (e.g. logistic:setosa), or, for one model, as the class "
+        "alone; column {col!r} mixes the two.",
+        "请把每个分数列写成 <模型>:<类别>(例如 logistic:setosa),单个模型时也可只写类别;列 {col!r} 混用了两种写法。",
+    ),
+    "mc_classes_differ": (
+        "Every model needs a score column for the same classes; {model!r} has {got}, {first!r} has {want}.",
+        "每个模型都需要同样类别的分数列;{model!r} 有 {got},{first!r} 有 {want}。",
+    ),
+    "mc_label_without_column": (
+        "The label(s) {labels} of column {col!r} have no score column; the score columns name the classes "
+        "{classes}.",
+        "列 {col!r} 中的标签 {labels} 没有对应的分数列;分数列对应的类别是 {classes}。",
+    ),
+    "mc_too_few_classes": (
+        "A multi-class file needs score columns for at least 2 classes; found {k}.",
+        "多分类文件至少需要 2 个类别的分数列;找到 {k} 个。",
+    ),
+    "mc_too_many_classes": (
+        "The file has score columns for {k:,} classes; this lab takes at most {limit:,}.",
+        "文件有 {k:,} 个类别的分数列;本实验室最多接受 {limit:,} 个。",
+    ),
+    "mc_bad_score": (
+        "Column {col!r} must hold finite numbers; data row {row} (line {line} of the file) has {value!r}.",
+        "列 {col!r} 必须是有限的数值;第 {row} 个数据行(文件第 {line} 行)是 {value!r}。",
+    ),
+})
+
+
+@dataclass(frozen=True, eq=False)
+class MultiClassSet:
+    """K-class predictions: ``y`` (class indices, int64), ``classes`` (their
+    names, in the order of the first model's columns), ``scores`` {model:
+    (n, K) float64, read-only}, ``probabilities`` {model: whether its rows
+    are probability vectors}, ``warnings``, ``label_col``, ``name``."""
+
+    y: np.ndarray
+    classes: list
+    scores: dict
+    probabilities: dict
+    warnings: list = field(default_factory=list)
+    label_col: str = ""
+    name: str = ""
+
+    @property
+    def n(self) -> int:
+        return int(self.y.shape[0])
+
+    @property
+    def models(self) -> list:
+        return list(self.scores)
+
+
+def class_name(value) -> str:
+    """A label value as a class name: text stripped, ``1.0`` as ``1``."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return str(int(value))
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    return str(value).strip()
+
+
+def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, max_classes=None) -> MultiClassSet:
+    """Read a K-class predictions file (see the module's docstring).
+
+    Examples
+    --------
+    >>> ms = load_multiclass(b"y,a:cat,a:dog,a:fox\\ncat,0.7,0.2,0.1\\nfox,0.2,0.2,0.6\\ndog,0.1,0.8,0.1\\n")
+    >>> ms.classes, ms.y.tolist(), ms.probabilities
+    (['cat', 'dog', 'fox'], [0, 2, 1], {'a': True})
+    """
+    df = read_table(source, max_rows=max_rows, max_columns=max_columns)
+    cols = list(df.columns)
+    lab = label_col if label_col in cols else _label_column(cols)
+    if lab is None:
+        raise DataError("mc_no_label_column", columns=cols)
+    others = [c for c in cols if c != lab and c.strip().lower() not in ID_NAMES]
+    warnings = [LoadWarning("id_column", col=c) for c in cols if c != lab and c.strip().lower() in ID_NAMES]
+    named = [c for c in others if ":" in c]
+    if named and len(named) != len(others):
+        raise DataError("mc_mixed_columns", col=next(c for c in others if ":" not in c))
+    groups: dict = {}
+    for c in others:
+        model, cls = c.rsplit(":", 1) if named else ("model", c)
+        groups.setdefault(model.strip(), []).append((cls.strip(), c))
+    first = next(iter(groups), None)
+    classes = [k for k, _ in groups[first]] if first is not None else []
+    if len(classes) < 2:
+        raise DataError("mc_too_few_classes", k=len(classes))
+    if max_classes is not None and len(classes) > max_classes:
+        raise DataError("mc_too_many_classes", k=len(classes), limit=max_classes)
+    for model, pairs in groups.items():
+        if sorted(k for k, _ in pairs) != sorted(classes):
+            raise DataError("mc_classes_differ", model=model, got=[k for k, _ in pairs], first=first, want=classes)
+    scores = {m: np.column_stack([_numbers(df, dict(pairs)[k]) for k in classes]) for m, pairs in groups.items()}
+    labels = df[lab]
+    keep = labels.notna().to_numpy() & np.array([class_name(v) != "" for v in labels.to_numpy()])
+    for s in scores.values():
+        keep &= ~np.isnan(s).any(axis=1)
+    if not keep.all():
+        warnings.append(LoadWarning("dropped_rows", n=int((~keep).sum())))
+    if not keep.any():
+        raise DataError("file_no_rows")
+    names = [class_name(v) for v in labels.to_numpy()[keep]]
+    index = {k: i for i, k in enumerate(classes)}
+    unknown = sorted({v for v in names if v not in index})
+    if unknown:
+        raise DataError("mc_label_without_column", labels=unknown[:5], col=lab, classes=classes)
+    y = np.array([index[v] for v in names], dtype=np.int64)
+    missing = [classes[i] for i in range(len(classes)) if not (y == i).any()]
+    if missing:
+        warnings.append(LoadWarning("class_without_samples", classes=missing))
+    out, prob = {}, {}
+    for m, s in scores.items():
+        s = np.ascontiguousarray(s[keep])
+        s.setflags(write=False)
+        out[m], prob[m] = s, sums_to_one(s)
+        if not prob[m]:
+            warnings.append(LoadWarning("not_probabilities", model=m))
+    y.setflags(write=False)
+    name = getattr(source, "name", "") if not isinstance(source, (bytes, str)) else ""
+    return MultiClassSet(y, classes, out, prob, warnings, lab, str(name))
+
+
+def _label_column(cols) -> str | None:
+    for want in LABEL_NAMES:
+        for c in cols:
+            if c.strip().lower() == want:
+                return c
+    return None
+
+
+def _numbers(df, col) -> np.ndarray:
+    import pandas as pd
+
+    s = df[col]
+    v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
+    present = s.notna().to_numpy() & (s.astype("string").str.strip() != "").fillna(False).to_numpy()
+    bad = present & ~np.isfinite(v)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise DataError("mc_bad_score", col=col, row=i + 1, line=i + 2, value=str(s.iloc[i])[:40])
+    return v
+
+
+__all__ = ["MultiClassSet", "load_multiclass", "class_name"]
