@@ -46,7 +46,7 @@ def test_auc_averages_and_curves_equal_scikit_learn(seed):
 def test_hand_till_from_the_paper_formula_with_ties():
     y, p = _data(2, n=200, k=3, ties=True)
 
-    def a_hat(i, j):                     # Hand & Till's A(i|j): (S_i - n_i(n_i+1)/2) / (n_i n_j), ranks with ties averaged
+    def a_hat(i, j):          # Hand & Till's A(i|j) = (S_i - n_i(n_i+1)/2) / (n_i n_j), tied ranks averaged
         from scipy.stats import rankdata
 
         both = (y == i) | (y == j)
