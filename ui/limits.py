@@ -29,6 +29,14 @@ FRIEDMAN_ALGOS = 20          # algorithms (columns) of the Friedman table
 TOUR_STOPS = 60              # stops of a tour file (a lecture of about 25)
 TOUR_BYTES = 64_000          # a tour file's size, checked before it is parsed
 TOUR_NOTE_CHARS = 500        # characters of one talking point
+# A tour file is scanned before the TOML parser sees it (whose memory grows with the square of a dotted key's
+# parts and whose recursion follows the nesting): every bound below holds for any text, valid TOML or not.
+TOUR_LINES = 3_000           # lines of a tour file
+TOUR_LINE_CHARS = 4_000      # characters of one line (a key, a header and an inline table each sit on one line)
+TOUR_KEY_PARTS = 4           # parts of one dotted key or table header (a stop's own keys have one or two)
+TOUR_KEY_CHARS = 100         # characters of one key
+TOUR_DEPTH = 4               # nesting of arrays and inline tables in one value (a stop's state has depth 1)
+TOUR_VALUES = 3_000          # keys set and array items in the whole file
 
 # ------------------------------------------------------------------ memory
 SHARED_CACHE_MB = 1024       # facts of all models (resampled sets included) in the cache every session shares

@@ -1,0 +1,95 @@
+"""A tour file crafted to walk around the parser's bounds (issue 37, item 1):
+a dotted key of thousands of parts (the TOML parser's memory grows with the
+square of their number), nesting a thousand levels deep (its recursion), a
+table where a page name belongs (an unhashable value in the checker).  Each
+is refused before the parser runs, with little memory and a sentence in the
+user's language; whatever the parser could still raise is a TourError."""
+import tracemalloc
+
+import pytest
+from apptest_utils import ok
+from streamlit.testing.v1 import AppTest
+
+from ui import limits, tour
+
+HEAD = "[[stop]]\npage = 'home'\n"
+CRAFTED = {      # name: (file, the TourError's code)
+    "a 62 KB dotted key of 31,000 parts": (HEAD + ".".join(["a"] * 31_000) + " = 1\n", "line"),
+    "a dotted key of 1,000 parts": (HEAD + ".".join(["a"] * 1_000) + " = 1\n", "keylen"),
+    "quoted parts": (HEAD + ".".join(['"a"'] * 500) + " = 1\n", "keylen"),
+    "a table header of 5 parts": ("[a.b.c.d.e]\nx = 1\n", "keylen"),
+    "a key in an inline table": (HEAD + "state = {" + ".".join(["a"] * 50) + " = 1}\n", "keylen"),
+    "1,500 brackets on one line": (HEAD + "x = " + "[" * 1_500 + "]" * 1_500 + "\n", "depth"),
+    "1,000 levels over 2,000 lines": (HEAD + "x = " + "[\n" * 1_000 + "]\n" * 1_000, "depth"),
+    "800 inline tables": (HEAD + "x = " + "{a=" * 800 + "1" + "}" * 800 + "\n", "depth"),
+    "too many lines": ("\n" * 5_000 + HEAD, "lines"),
+    "too many values": (HEAD + "x = [" + "1, 1, 1, 1,\n" * 800 + "]\n", "values"),
+    "a table as the page": ("[[stop]]\npage = {a=1}\n", "type"),
+    "a list as the page": ("[[stop]]\npage = ['home']\n", "type"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CRAFTED))
+def test_a_crafted_tour_file_is_refused_with_little_memory(name):
+    text, code = CRAFTED[name]
+    assert len(text.encode()) <= limits.TOUR_BYTES
+    tracemalloc.start()
+    try:
+        with pytest.raises(tour.TourError) as err:
+            tour.parse_tour(text.encode())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert err.value.code == code
+    assert peak < 4e6, peak                  # the 31,000-part key took 5.5 GB in the parser
+
+
+def test_dots_brackets_and_quotes_inside_a_talking_point_count_for_nothing():
+    note = "a.b.c.d.e.f [[[[[ {{{{{ ]]] \\\" ' # x = 1, 2, 3"
+    text = HEAD + f'zh = "{note}"\nen = \'\'\'{note.replace(chr(92), "")}\n[[[[[\'\'\'\n'
+    stops = tour.parse_tour(text.encode())
+    assert stops[0].zh == note.replace("\\\"", '"')
+    assert tour.parse_tour(tour.tour_text(list(tour.shipped())).encode()) == list(tour.shipped())
+
+
+def test_what_the_parser_still_raises_is_a_tour_error(monkeypatch):
+    """Past the scan (its depth bound lifted here) the parser recurses
+    1,000 levels deep: a TourError, not a RecursionError."""
+    monkeypatch.setattr(limits, "TOUR_DEPTH", 10**6)
+    with pytest.raises(tour.TourError) as err:
+        tour.parse_tour((HEAD + "x = " + "[" * 1_500 + "]" * 1_500 + "\n").encode())
+    assert err.value.code == "unreadable"
+
+
+def _worded(data: bytes, lang: str):
+    import streamlit as st
+
+    from ui import tour as tour_
+    from ui.state import SS
+
+    SS["lang"] = lang
+    try:
+        tour_.parse_tour(data)
+    except tour_.TourError as err:
+        st.error(err.text())
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("name", ["a 62 KB dotted key of 31,000 parts", "a dotted key of 1,000 parts",
+                                  "1,500 brackets on one line", "too many lines", "too many values",
+                                  "a table as the page"])
+def test_a_crafted_file_gets_its_sentence_in_the_users_language(name, lang):
+    at = AppTest.from_function(_worded, args=(CRAFTED[name][0].encode(), lang), default_timeout=30)
+    at.run()
+    ok(at)
+    (shown,) = [e.value for e in at.error]
+    assert ("导览" in shown or "站" in shown) == (lang == "zh") and "{" not in shown.replace("{a=1}", "")
+    assert ("tour" in shown.lower() or "Stop" in shown) == (lang == "en")
+
+
+def test_the_unreadable_sentence_in_both_languages():
+    from ui import i18n
+
+    for code in ("unreadable", "lines", "line", "keylen", "depth", "values"):
+        s = i18n.strings()[f"common.tour.err.{code}"]
+        assert "导览" in s["zh"] and "tour" in s["en"]
