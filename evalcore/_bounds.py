@@ -16,6 +16,12 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{name}最多 {limit_rows:,} 个数据行、{limit_cols:,} 列;这个文件有 {got:,} {unit}。"
         "请上传更小的表;已保留上一张有效的表。",
     ),
+    "file_table_too_many_rows": (
+        "{name} takes at most {limit_rows:,} data rows and {limit_cols:,} columns; the file has more than "
+        "{limit_rows:,} data rows. Upload a smaller table; the last good table is kept.",
+        "{name}最多 {limit_rows:,} 个数据行、{limit_cols:,} 列;这个文件的数据行多于 {limit_rows:,} 行。"
+        "请上传更小的表;已保留上一张有效的表。",
+    ),
     "cell_too_long": (
         "A cell of {name} has {chars:,} characters; a cell takes at most {limit:,}. The last good table is kept.",
         "{name}中有一个单元格长 {chars:,} 个字符;单元格最多 {limit:,} 个字符。已保留上一张有效的表。",

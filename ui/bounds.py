@@ -121,6 +121,9 @@ def table_parser(name: str, **kwargs):
         try:
             table = ec.load_table(data, max_rows=b.rows, max_columns=b.cols, **kwargs)
         except ec.DataError as err:
+            if err.code == "too_many_rows_over":        # the rows were counted only up to the bound
+                raise ec.DataError("file_table_too_many_rows", name=_name(name), limit_rows=b.rows,
+                                   limit_cols=b.cols) from None
             if err.code not in ("too_many_rows", "too_many_columns"):
                 raise
             unit = ec.Bi("data rows", "个数据行") if err.code == "too_many_rows" else ec.Bi("columns", "列")
