@@ -22,6 +22,11 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{name}最多 {limit_rows:,} 个数据行、{limit_cols:,} 列;这个文件的数据行多于 {limit_rows:,} 行。"
         "请上传更小的表;已保留上一张有效的表。",
     ),
+    "table_edit_invalid": (
+        "{name}: this edit names rows or columns the table does not have, so it was not applied. The last good "
+        "table is kept.",
+        "{name}:这次编辑涉及表中不存在的行或列,没有应用。已保留上一张有效的表。",
+    ),
     "cell_too_long": (
         "A cell of {name} has {chars:,} characters; a cell takes at most {limit:,}. The last good table is kept.",
         "{name}中有一个单元格长 {chars:,} 个字符;单元格最多 {limit:,} 个字符。已保留上一张有效的表。",
