@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from evalcore import _bounds as _shared      # the numbers the command line needs too: one value for both
+
 # ---------------------------------------------------------------- uploads
 UPLOAD_MB = 50               # also server.maxUploadSize in .streamlit/config.toml (a test keeps them equal)
-MAX_ROWS = 1_000_000         # data rows of an uploaded predictions file (and of a K x K labels file)
-MAX_MODELS = 10              # score columns of an uploaded file (plus the label column)
+MAX_ROWS = _shared.MAX_ROWS      # data rows of an uploaded predictions file (and of a K x K labels file)
+MAX_MODELS = _shared.MAX_MODELS  # score columns of an uploaded file (plus the label column)
 RESAMPLE_MAX_ROWS = 2_000_000  # rows of a resampled set (class-imbalance demonstration)
 RESAMPLED_PER_MODEL = 2      # resampled sets kept per model in the shared cache
 NAME_CHARS = 40              # a name from a file is shortened to this in figures (full name on hover)
@@ -49,7 +51,7 @@ HEAVY_WAIT_S = 120           # a heavy computation waits at most this long for i
 HEAVY_COST = 2e9             # cost bound of one heavy computation, in sample-operations (learner fits x rows)
 HEAVY_QUEUE_COST = 1e5       # a computation costing more waits for its turn (HEAVY_AT_ONCE); a cheaper one runs at once
 PLAY_IDLE_S = float(os.environ.get("EVALLAB_PLAY_IDLE_S", 300))  # a Play (timed rerun) stops after this long untouched
-COST_MIN, COST_MAX = 1e-6, 1e6   # a cost (cost01, cost10) is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
+COST_MIN, COST_MAX = _shared.COST_MIN, _shared.COST_MAX   # a cost is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
 
 
 @dataclass(frozen=True)

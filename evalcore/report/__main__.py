@@ -2,8 +2,11 @@
 report from the command line, without Streamlit.
 
 Bad input prints the app's message (the same catalogue, ``--lang``) and
-exits with status 2 (a usage error) or 1 (a file that cannot be read or
-used); a large file gets progress lines on standard error.
+exits with status 2 (a usage error, or input past the app's bounds: more
+than ``MAX_ROWS`` rows or ``MAX_MODELS`` models, a cost that is not 0 or in
+[``COST_MIN``, ``COST_MAX``], the numbers of ``evalcore._bounds`` that the
+app uses too) or 1 (a file that cannot be read or used); a large file gets
+progress lines on standard error.
 """
 from __future__ import annotations
 
@@ -13,11 +16,13 @@ import os
 import sys
 
 import evalcore as ec
+from evalcore._bounds import COST_MAX, COST_MIN, MAX_MODELS, MAX_ROWS
 
 from . import build_report
 from .strings import LANGS, text
 
 PROGRESS_BYTES = 5 * 2**20     # files at least this large get progress lines
+BOUNDS = ("too_many_rows", "too_many_rows_over", "too_many_columns", "cost_out_of_range")   # exit status 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,6 +84,9 @@ def _costs(spec: str | None) -> tuple[float, float]:
         c = []
     if len(c) != 2 or not all(math.isfinite(x) and x >= 0 for x in c):
         raise ec.DataError("report_bad_costs", spec=spec)
+    for x, written in zip(c, parts):
+        if x and not COST_MIN <= x <= COST_MAX:
+            raise ec.DataError("cost_out_of_range", value=written.strip(), lo=COST_MIN, hi=COST_MAX)
     return c[0], c[1]
 
 
@@ -109,7 +117,8 @@ def main(argv=None) -> int:
         if large:
             say("cli.reading", path=args.csv, mb=f"{size / 2**20:.1f}")
         try:
-            ps = ec.load_predictions(args.csv, pos_label=args.pos_label)
+            ps = ec.load_predictions(args.csv, pos_label=args.pos_label, max_rows=MAX_ROWS,
+                                     max_columns=MAX_MODELS + 1)
         except OSError as err:
             raise ec.DataError("report_no_file", path=args.csv, reason=err.strerror or str(err)) from None
 
@@ -124,7 +133,7 @@ def main(argv=None) -> int:
         out = rep.to_json() if args.format == "json" else _html(rep, lang)
     except ec.DataError as err:
         say("cli.error", message=err.text(lang))
-        return 1
+        return 2 if err.code in BOUNDS else 1
     if args.output:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(out)
