@@ -65,10 +65,12 @@ class Bound:
     where: str
 
 
-_EDITOR = "ui.bounds.bounded_editor (before the edit is applied)"
+_PARSER = "rows as the CSV parser splits them, before it runs"
+_EDITOR = ("ui.bounds.bounded_editor (the table the edit would produce, before it is applied; "
+           "a link or tour stop: the same bound)")
 TABLES: dict[str, Bound] = {
     "predictions upload": Bound(MAX_ROWS, MAX_MODELS + 1, "sidebar: predictions CSV (rows x label + models)",
-                                "evalcore.load_predictions(max_rows, max_columns), on the raw text"),
+                                "evalcore.load_predictions(max_rows, max_columns), " + _PARSER),
     "mc_labels": Bound(MAX_ROWS, CLASSES, "confusion: K x K labels CSV (rows x classes)",
                        "evalcore.load_labels(max_rows, max_classes); matrix shown for "
                        f"{MATRIX_CLASSES} classes + other"),
@@ -78,7 +80,7 @@ TABLES: dict[str, Bound] = {
     "compare.table.friedman": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS, "compare: Friedman data sets x algorithms",
                                     _EDITOR),
     "friedman upload": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS + 1, "compare: Friedman table CSV",
-                            "evalcore.load_table(max_rows, max_columns), on the raw text"),
+                            "evalcore.load_table(max_rows, max_columns), " + _PARSER),
     "lab.table.binary": Bound(1000, 2, "lab: binary log loss", _EDITOR),
     "lab.table.multi": Bound(1000, 4, "lab: multi-class log loss", _EDITOR),
     "lab.table.hinge": Bound(1000, 2, "lab: hinge loss", _EDITOR),
@@ -86,7 +88,8 @@ TABLES: dict[str, Bound] = {
     "lab.table.regression": Bound(1000, 2, "lab: regression", _EDITOR),
     "lab.table.clusters": Bound(CLUSTER_POINTS, 4, "lab: clustering points", _EDITOR),
     "tour upload": Bound(TOUR_STOPS, 4, "a lecturer's tour file (stops x page, state, zh, en)",
-                         "ui.tour.parse_tour: bytes before parsing, then stops and every value"),
+                         "ui.tour.parse_tour: bytes, lines, keys, nesting and values before parsing, "
+                         "then stops and every value"),
     "exercises.table.e23": Bound(200, 3, "exercises 2.3: labels and two models' scores", _EDITOR),
     "exercises.table.e29g": Bound(50, 1, "exercises 2.9: counts of a goodness-of-fit test", _EDITOR),
     "exercises.table.e29i": Bound(20, 20, "exercises 2.9: a contingency table", _EDITOR),
