@@ -172,8 +172,8 @@ def _check_rows(data: bytes, text: str, sep: str, max_rows: int) -> None:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
         try:
             rows = sum(1 for row in itertools.islice(reader, max_rows + 2) if row) - 1
-        except csv.Error:
-            return                               # a broken quote: the parser says so
+        except csv.Error:                        # a field past csv's size limit, a NUL: rows not countable,
+            raise DataError("too_many_rows_over", limit=max_rows) from None    # and more line breaks than the bound
         if rows <= max_rows:
             return
         raise DataError("too_many_rows_over", limit=max_rows)

@@ -99,3 +99,12 @@ def test_a_cell_ends_at_a_bare_cr():
     with pytest.raises(ec.DataError) as err:
         ec.load_predictions(b"y,m\r1,0.5\r" + b"x" * 20_000 + b"\r0,0.1\r")
     assert err.value.code == "file_cell_too_long"
+
+
+def test_a_quoted_field_too_long_to_count_is_no_way_past_the_bound(no_parse):
+    """A 150,000-character quoted field (past Python's csv limit) and more
+    line breaks than the bound: refused unparsed, not parsed uncounted."""
+    data = b'y,m\n1,"' + b"a," * 75_000 + b'"\n' + b"1,0.5\n" * 20
+    with pytest.raises(ec.DataError) as err:
+        ec.load_predictions(data, max_rows=10)
+    assert err.value.code == "too_many_rows_over"
