@@ -122,9 +122,11 @@ _STRING = {                                     # a TOML string from its opening
 
 
 def _string_end(text: str, i: int) -> int:
+    """Where the string opening at ``text[i]`` ends (the text's end when it
+    is not closed: the parser stops there with an error)."""
     q = text[i]
-    pattern = _STRING[q * 3] if text.startswith(q * 3, i) else _STRING[q]
-    return pattern.match(text, i).end()
+    m = (_STRING[q * 3] if text.startswith(q * 3, i) else _STRING[q]).match(text, i)
+    return m.end() if m else len(text)
 
 
 def _scan(text: str) -> None:

@@ -93,3 +93,50 @@ def test_the_unreadable_sentence_in_both_languages():
     for code in ("unreadable", "lines", "line", "keylen", "depth", "values"):
         s = i18n.strings()[f"common.tour.err.{code}"]
         assert "导览" in s["zh"] and "tour" in s["en"]
+
+
+@pytest.mark.parametrize("text", ['x = """abc\\', "x = '''abc", 'x = "abc', "[[stop]]\npage = 'home\n"])
+def test_an_unclosed_string_is_the_parsers_error_not_the_scans(text):
+    with pytest.raises(tour.TourError) as err:
+        tour.parse_tour(text.encode())
+    assert err.value.code == "toml"
+
+
+def test_the_scan_reads_strings_keys_and_nesting_as_toml_does():
+    """1,500 random valid TOML lines (dotted keys of bare and quoted parts
+    with spaces, four kinds of strings holding dots, brackets, quotes and
+    line breaks, nested arrays and inline tables, a header, comments): the
+    scan refuses exactly those with a key of more than 4 parts or nesting
+    deeper than 4, whatever the strings hold."""
+    import random
+    import tomllib
+
+    rng = random.Random(1)
+    inside = ["a.b.c.d.e", "[[", "]", "{", "}", "=", ",", "#", "x.y", " "]
+    strings = [lambda s: '"' + s + '\\""', lambda s: "'" + s + "'",
+               lambda s: '"""' + s + '\n""e"""', lambda s: "'''" + s + "\n''e'''"]
+
+    def value(depth: int) -> tuple[str, int]:
+        """A value's text and its nesting."""
+        r = rng.random()
+        if depth < 6 and r < 0.5:
+            items = [value(depth + 1) for _ in range(rng.randint(1, 2))]
+            inner = max(d for _, d in items) + 1
+            if r < 0.3:
+                return "[" + ", ".join(v for v, _ in items) + "]", inner
+            return "{" + ", ".join(f"u{j}.w = {v}" for j, (v, _) in enumerate(items)) + "}", inner
+        return rng.choice(strings)("".join(rng.choice(inside) for _ in range(rng.randint(0, 6)))), 0
+
+    for _ in range(1_500):
+        parts = rng.randint(1, 6)
+        key = (rng.choice(["", " "]) + ".").join(rng.choice(["k", '"a.b"', "'c.d'", '"[x]"']) for _ in range(parts))
+        v, deep = value(0)
+        text = f"[t . 'h.i'] # a.b.c.d.e [[\n{key} = {v} # {{[\n"
+        tomllib.loads(text)                                   # valid TOML, all of it
+        try:
+            tour._scan(text)
+            refused = None
+        except tour.TourError as err:
+            refused = err.code
+        want = "keylen" if parts > limits.TOUR_KEY_PARTS else "depth" if deep > limits.TOUR_DEPTH else None
+        assert refused == want, text
