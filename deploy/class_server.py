@@ -37,6 +37,8 @@ def upload_mb() -> int:
     """``ui/limits.py``'s UPLOAD_MB, read without importing the app (and Streamlit)."""
     import runpy
 
+    if str(ROOT) not in sys.path:            # limits.py reads its shared numbers from evalcore
+        sys.path.insert(0, str(ROOT))
     return int(runpy.run_path(str(ROOT / "ui" / "limits.py"))["UPLOAD_MB"])
 
 

@@ -1,8 +1,17 @@
-"""Messages of the bounds a shared server puts on tables, memory and CPU
-(``ui.limits``): each names the limit, in English and Chinese."""
+"""The bounds a shared server puts on tables, memory and CPU (``ui.limits``)
+and their messages, each naming the limit in English and Chinese.
+
+The numbers that the command line (``python -m evalcore.report``) needs as
+much as the app live here, where it can read them without Streamlit;
+``ui.limits`` reads them from here, so both keep one value.
+"""
 from __future__ import annotations
 
 from ._validation import register_messages
+
+MAX_ROWS = 1_000_000             # data rows of a predictions file (and of a K x K labels file)
+MAX_MODELS = 10                  # score columns of a predictions file (plus the label column)
+COST_MIN, COST_MAX = 1e-6, 1e6   # a cost (cost01, cost10) is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
 
 _MESSAGES: dict[str, tuple[str, str]] = {
     "table_too_large": (
@@ -15,6 +24,22 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Upload a smaller table; the last good table is kept.",
         "{name}最多 {limit_rows:,} 个数据行、{limit_cols:,} 列;这个文件有 {got:,} {unit}。"
         "请上传更小的表;已保留上一张有效的表。",
+    ),
+    "file_table_too_many_rows": (
+        "{name} takes at most {limit_rows:,} data rows and {limit_cols:,} columns; the file has more than "
+        "{limit_rows:,} data rows. Upload a smaller table; the last good table is kept.",
+        "{name}最多 {limit_rows:,} 个数据行、{limit_cols:,} 列;这个文件的数据行多于 {limit_rows:,} 行。"
+        "请上传更小的表;已保留上一张有效的表。",
+    ),
+    "table_edit_invalid": (
+        "{name}: this edit names rows or columns the table does not have, so it was not applied. The last good "
+        "table is kept.",
+        "{name}:这次编辑涉及表中不存在的行或列,没有应用。已保留上一张有效的表。",
+    ),
+    "cost_out_of_range": (
+        "The cost {value} is outside what the app takes: a cost is 0 or between {lo:g} and {hi:g} "
+        "(beyond them the cost ratio is no longer a finite number).",
+        "代价 {value} 超出本实验室接受的范围:代价为 0,或在 {lo:g} 与 {hi:g} 之间(超出后代价之比不再是有限数)。",
     ),
     "cell_too_long": (
         "A cell of {name} has {chars:,} characters; a cell takes at most {limit:,}. The last good table is kept.",

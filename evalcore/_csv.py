@@ -2,7 +2,9 @@
 separator, and every way a file can fail, each as a :class:`DataError`."""
 from __future__ import annotations
 
+import csv
 import io
+import itertools
 import os
 import re
 
@@ -97,14 +99,12 @@ def read_table(source, *, max_rows=None, max_columns=None):
         raise DataError("file_empty")
     sep = _separator(text)
     if max_columns is not None:
-        n_cols = text.split("\n", 1)[0].count(sep) + 1
+        n_cols = _header_columns(text, sep)
         if n_cols > max_columns:
             raise DataError("too_many_columns", got=n_cols, limit=max_columns, models=max_columns - 1)
     _check_trailing_separator(text, sep)
     if max_rows is not None:
-        n_rows = data.count(b"\n") - 1 + (not data.endswith(b"\n"))
-        if n_rows > max_rows:
-            raise DataError("too_many_rows", got=n_rows, limit=max_rows)
+        _check_rows(data, text, sep, max_rows)
     if len(data) > MAX_CELL:
         longest = _longest_cell(data, sep)
         if longest > MAX_CELL:
@@ -115,6 +115,10 @@ def read_table(source, *, max_rows=None, max_columns=None):
         df = _read_c_engine(pd, data, sep)
     if df.shape[1] and df.shape[0] == 0:
         raise DataError("file_no_rows")
+    if max_rows is not None and df.shape[0] > max_rows:        # what the parser read, whatever the counts said
+        raise DataError("too_many_rows", got=df.shape[0], limit=max_rows)
+    if max_columns is not None and df.shape[1] > max_columns:
+        raise DataError("too_many_columns", got=df.shape[1], limit=max_columns, models=max_columns - 1)
     df.columns = [visible(str(c)).strip() for c in df.columns]
     for c in df.columns:
         if len(c) > MAX_CELL:
@@ -127,6 +131,53 @@ def read_table(source, *, max_rows=None, max_columns=None):
         if df[c].dtype == object:
             df[c] = df[c].map(lambda v: visible(v) if isinstance(v, str) else v)
     return df
+
+
+def _header_columns(text: str, sep: str) -> int:
+    """Columns of the header as the CSV parser splits it (a quoted separator
+    is part of a name)."""
+    try:
+        return len(next(csv.reader(io.StringIO(text[:65536], newline=""), delimiter=sep), []))
+    except csv.Error:                        # an unclosed quote: the parser fails on it later
+        return text.split("\n", 1)[0].count(sep) + 1
+
+
+_CHUNK = 1 << 22
+
+
+def _row_starts(data: bytes) -> int:
+    """Lines that are not empty, a line ending in ``\n``, ``\r\n`` or a bare
+    ``\r`` (as pandas' and pyarrow's readers split rows): an upper bound of
+    the rows the parser reads (a quoted line break only adds to it).  In
+    chunks of 4 MB, so counting costs a few MB whatever the file."""
+    b = np.frombuffer(data, dtype=np.uint8)
+    starts, before = 0, True                 # the byte before the first: a line break
+    for i in range(0, b.shape[0], _CHUNK):
+        end = (b[i:i + _CHUNK] == 10) | (b[i:i + _CHUNK] == 13)
+        starts += int(not end[0] and before) + int(np.count_nonzero(end[:-1] & ~end[1:]))
+        before = bool(end[-1])
+    return starts
+
+
+def _check_rows(data: bytes, text: str, sep: str, max_rows: int) -> None:
+    """DataError ``too_many_rows`` when the file has more than ``max_rows``
+    data rows as the parser sees them, before the parser reads one.  Line
+    breaks are counted (any of ``\n``, ``\r\n``, ``\r``); only when that
+    count is over the bound and the file has quotes (a quoted line break is
+    no row) are the rows read by Python's CSV reader, stopping at the bound."""
+    rows = _row_starts(data) - 1
+    if rows <= max_rows:
+        return
+    if b'"' in data:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
+        try:
+            rows = sum(1 for row in itertools.islice(reader, max_rows + 2) if row) - 1
+        except csv.Error:                        # a field past csv's size limit, a NUL: rows not countable,
+            raise DataError("too_many_rows_over", limit=max_rows) from None    # and more line breaks than the bound
+        if rows <= max_rows:
+            return
+        raise DataError("too_many_rows_over", limit=max_rows)
+    raise DataError("too_many_rows", got=rows, limit=max_rows)
 
 
 def _check_trailing_separator(text: str, sep: str) -> None:
@@ -143,7 +194,7 @@ def _check_trailing_separator(text: str, sep: str) -> None:
 def _longest_cell(data: bytes, sep: str) -> int:
     """Length in bytes of the longest run between separators or line breaks."""
     b = np.frombuffer(data, dtype=np.uint8)
-    cuts = np.flatnonzero((b == ord(sep)) | (b == 10))
+    cuts = np.flatnonzero((b == ord(sep)) | (b == 10) | (b == 13))
     bounds = np.concatenate(([-1], cuts, [b.shape[0]]))
     return int(np.diff(bounds).max()) - 1
 

@@ -141,6 +141,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(a random sample keeps the curves' shape).",
         "文件有 {got:,} 个数据行;本实验室最多接受 {limit:,} 行。请上传其中的一部分(随机抽样能保持曲线形状)。",
     ),
+    "too_many_rows_over": (
+        "The file has more than {limit:,} data rows; this lab takes at most {limit:,}. Upload a sample of the "
+        "rows (a random sample keeps the curves' shape).",
+        "文件的数据行多于 {limit:,} 行;本实验室最多接受 {limit:,} 行。请上传其中的一部分(随机抽样能保持曲线形状)。",
+    ),
     "too_many_columns": (
         "The file has {got:,} columns; this lab takes at most {limit:,} (a label column and up to {models} "
         "models). Keep only the label column and the score columns you want to compare.",

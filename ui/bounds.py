@@ -42,19 +42,44 @@ def _check_cells(name: str, values) -> None:
             raise ec.DataError("cell_too_long", name=_name(name), chars=len(v), limit=limits.CELL_CHARS)
 
 
-def check_edits(name: str, state, base_rows: int, base_cols: int) -> None:
+_INDEX = "_index"                       # Streamlit's name of the index in an editor's state
+
+
+def _invalid(name: str) -> ec.DataError:
+    return ec.DataError("table_edit_invalid", name=_name(name))
+
+
+def _position(name: str, p, rows: int) -> int:
+    """Row position ``p`` of a client's edit as Python indexes it (-1: the last), or a DataError."""
+    if isinstance(p, str) and p.lstrip("-").isdigit():
+        p = int(p)
+    if isinstance(p, bool) or not isinstance(p, int) or not -rows <= p < rows:
+        raise _invalid(name)
+    return p % rows
+
+
+def check_edits(name: str, state, base_rows: int, columns) -> None:
     """Check a data editor's pending edits (its widget state: ``edited_rows``,
-    ``added_rows``, ``deleted_rows``) against the bound of ``name`` without
-    applying them: rows after the edit and the length of every new cell."""
+    ``added_rows``, ``deleted_rows``, sent by the client, so any JSON) against
+    the bound of ``name`` without applying them: the table the edit would
+    produce (rows deleted counted once each, every added row counted, the
+    columns) and the length of every new cell.  Rows or columns the table
+    does not have (an edit Streamlit would fail on) are a DataError too."""
     if not isinstance(state, dict):
         return
-    added = state.get("added_rows") or []
-    deleted = state.get("deleted_rows") or []
-    check_shape(name, base_rows + len(added) - len(deleted), base_cols)
-    for row in added:
-        _check_cells(name, row.values() if isinstance(row, dict) else ())
-    for row in (state.get("edited_rows") or {}).values():
-        _check_cells(name, row.values() if isinstance(row, dict) else ())
+    added, deleted, edited = (state.get(k) or empty for k, empty in
+                              (("added_rows", []), ("deleted_rows", []), ("edited_rows", {})))
+    if not (isinstance(added, list) and isinstance(deleted, list) and isinstance(edited, dict)):
+        raise _invalid(name)
+    known = {str(c) for c in columns} | {_INDEX}
+    gone = {_position(name, p, base_rows) for p in deleted}
+    check_shape(name, base_rows - len(gone) + len(added), len(columns))
+    for row in [*added, *edited.values()]:
+        if not isinstance(row, dict) or not set(map(str, row)) <= known:
+            raise _invalid(name)
+        _check_cells(name, row.values())
+    for p in edited:
+        _position(name, p, base_rows)
 
 
 def _edited(state) -> bool:
@@ -94,9 +119,16 @@ def bounded_editor(name: str, default: dict, **kwargs) -> pd.DataFrame:
     limit is named (until the next good edit).  The caller still checks the
     cells' values and stores the table under ``name`` when they are good."""
     last = inert(pd.DataFrame(SS.get(name, default)))
+    b = limits.bound(name)
+    if last.shape[0] > b.rows or last.shape[1] > b.cols:     # however it came (links and tours are checked too)
+        last = inert(pd.DataFrame(default))
     key = _widget_key(name)
     try:
-        check_edits(name, SS.get(key), *last.shape)
+        try:
+            state = SS.get(key)
+        except (TypeError, ValueError):        # a client's state Streamlit cannot read (row keys that are no numbers)
+            raise _invalid(name) from None
+        check_edits(name, state, last.shape[0], last.columns)
     except ec.DataError as err:
         SS.setdefault("_bounds_error", {})[name] = err
         SS.pop(key, None)
@@ -121,6 +153,9 @@ def table_parser(name: str, **kwargs):
         try:
             table = ec.load_table(data, max_rows=b.rows, max_columns=b.cols, **kwargs)
         except ec.DataError as err:
+            if err.code == "too_many_rows_over":        # the rows were counted only up to the bound
+                raise ec.DataError("file_table_too_many_rows", name=_name(name), limit_rows=b.rows,
+                                   limit_cols=b.cols) from None
             if err.code not in ("too_many_rows", "too_many_columns"):
                 raise
             unit = ec.Bi("data rows", "个数据行") if err.code == "too_many_rows" else ec.Bi("columns", "列")

@@ -21,7 +21,7 @@ import evalcore as ec
 from evalcore import datasets
 
 from . import budget, limits, links
-from .i18n import error_text, labels, lang, t
+from .i18n import error_text, labels, md, t
 from .settings import SOURCES, SYN_SIZES, parser
 from .models import is_flipped
 from .state import SS, bind
@@ -175,7 +175,7 @@ def data_sidebar_only():
     sb.markdown(t("common.data.summary", n=f"{ps.n:,}", n_pos=f"{ps.n_pos:,}", n_neg=f"{ps.n_neg:,}",
                   pos=ps.pos_label, neg=ps.neg_label))
     for w in ps.warnings:
-        sb.caption("ℹ️ " + (w.text(lang()) if hasattr(w, "text") else str(w)))
+        sb.caption("ℹ️ " + (error_text(w) if hasattr(w, "text") else md(w)))
     models = ps.models
     chosen = [m for m in SS.get("models", []) if m in models] or models[:3]
     SS["models"] = chosen

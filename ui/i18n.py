@@ -51,10 +51,33 @@ def lang() -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~$:!{}])")
 
 
+# Where Streamlit's Markdown would make a link of bare text (http://…, www.…, a@b.c): a word joiner (invisible)
+# breaks the pattern. A backslash escape does not (checked in Chromium: "http\://x" and "www\.x" are still links).
+_AUTOLINK = re.compile(r"(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)", re.IGNORECASE)
+WORD_JOINER = "\u2060"
+
+
 def md(text) -> str:
     """User text (a name or label from a file) made inert for Markdown,
-    Streamlit's directives and KaTeX: shown, never interpreted."""
-    return _MD_SPECIAL.sub(r"\\\1", ec.visible(str(text)))
+    Streamlit's directives and KaTeX: shown, never interpreted, and no bare
+    address in it becomes a link (:data:`WORD_JOINER`)."""
+    return _MD_SPECIAL.sub(r"\\\1", _AUTOLINK.sub(WORD_JOINER, ec.visible(str(text))))
+
+
+class _Shown(str):
+    """User text in a message, made inert by :func:`md`; ``!r`` quotes it as
+    repr would, without doubling the escapes."""
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+
+def _inert(v):
+    if isinstance(v, str):
+        return _Shown(md(v))
+    if isinstance(v, ec.Bi):
+        return ec.Bi(*(_Shown(md(x)) for x in v))
+    return v
 
 
 def cell(text) -> str:
@@ -117,8 +140,11 @@ def _lesson_text(name: str, language: str) -> str:
 
 
 def error_text(err: Exception) -> str:
-    if isinstance(err, ec.DataError):
-        return err.text(lang())
+    """The sentence of a DataError (or a loading warning: a ``code``, its
+    ``params`` and ``text(lang)``) in the user's language, the names in it (a
+    file's columns and models) inert as :func:`md` makes them."""
+    if isinstance(err, ec.DataError) or hasattr(err, "params") and hasattr(err, "text"):
+        return type(err)(err.code, **{k: _inert(v) for k, v in err.params.items()}).text(lang())
     return t("common.err.unexpected", detail=str(err)[:300])
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from evalcore import _bounds as _shared      # the numbers the command line needs too: one value for both
+
 # ---------------------------------------------------------------- uploads
 UPLOAD_MB = 50               # also server.maxUploadSize in .streamlit/config.toml (a test keeps them equal)
-MAX_ROWS = 1_000_000         # data rows of an uploaded predictions file (and of a K x K labels file)
-MAX_MODELS = 10              # score columns of an uploaded file (plus the label column)
+MAX_ROWS = _shared.MAX_ROWS      # data rows of an uploaded predictions file (and of a K x K labels file)
+MAX_MODELS = _shared.MAX_MODELS  # score columns of an uploaded file (plus the label column)
 RESAMPLE_MAX_ROWS = 2_000_000  # rows of a resampled set (class-imbalance demonstration)
 RESAMPLED_PER_MODEL = 2      # resampled sets kept per model in the shared cache
 NAME_CHARS = 40              # a name from a file is shortened to this in figures (full name on hover)
@@ -29,6 +31,14 @@ FRIEDMAN_ALGOS = 20          # algorithms (columns) of the Friedman table
 TOUR_STOPS = 60              # stops of a tour file (a lecture of about 25)
 TOUR_BYTES = 64_000          # a tour file's size, checked before it is parsed
 TOUR_NOTE_CHARS = 500        # characters of one talking point
+# A tour file is scanned before the TOML parser sees it (whose memory grows with the square of a dotted key's
+# parts and whose recursion follows the nesting): every bound below holds for any text, valid TOML or not.
+TOUR_LINES = 3_000           # lines of a tour file
+TOUR_LINE_CHARS = 4_000      # characters of one line (a key, a header and an inline table each sit on one line)
+TOUR_KEY_PARTS = 4           # parts of one dotted key or table header (a stop's own keys have one or two)
+TOUR_KEY_CHARS = 100         # characters of one key
+TOUR_DEPTH = 4               # nesting of arrays and inline tables in one value (a stop's state has depth 1)
+TOUR_VALUES = 3_000          # keys set and array items in the whole file
 
 # ------------------------------------------------------------------ memory
 SHARED_CACHE_MB = 1024       # facts of all models (resampled sets included) in the cache every session shares
@@ -41,7 +51,7 @@ HEAVY_WAIT_S = 120           # a heavy computation waits at most this long for i
 HEAVY_COST = 2e9             # cost bound of one heavy computation, in sample-operations (learner fits x rows)
 HEAVY_QUEUE_COST = 1e5       # a computation costing more waits for its turn (HEAVY_AT_ONCE); a cheaper one runs at once
 PLAY_IDLE_S = float(os.environ.get("EVALLAB_PLAY_IDLE_S", 300))  # a Play (timed rerun) stops after this long untouched
-COST_MIN, COST_MAX = 1e-6, 1e6   # a cost (cost01, cost10) is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
+COST_MIN, COST_MAX = _shared.COST_MIN, _shared.COST_MAX   # a cost is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
 
 
 @dataclass(frozen=True)
@@ -55,10 +65,12 @@ class Bound:
     where: str
 
 
-_EDITOR = "ui.bounds.bounded_editor (before the edit is applied)"
+_PARSER = "rows as the CSV parser splits them, before it runs"
+_EDITOR = ("ui.bounds.bounded_editor (the table the edit would produce, before it is applied; "
+           "a link or tour stop: the same bound)")
 TABLES: dict[str, Bound] = {
     "predictions upload": Bound(MAX_ROWS, MAX_MODELS + 1, "sidebar: predictions CSV (rows x label + models)",
-                                "evalcore.load_predictions(max_rows, max_columns), on the raw text"),
+                                "evalcore.load_predictions(max_rows, max_columns), " + _PARSER),
     "mc_labels": Bound(MAX_ROWS, CLASSES, "confusion: K x K labels CSV (rows x classes)",
                        "evalcore.load_labels(max_rows, max_classes); matrix shown for "
                        f"{MATRIX_CLASSES} classes + other"),
@@ -68,7 +80,7 @@ TABLES: dict[str, Bound] = {
     "compare.table.friedman": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS, "compare: Friedman data sets x algorithms",
                                     _EDITOR),
     "friedman upload": Bound(FRIEDMAN_SETS, FRIEDMAN_ALGOS + 1, "compare: Friedman table CSV",
-                            "evalcore.load_table(max_rows, max_columns), on the raw text"),
+                            "evalcore.load_table(max_rows, max_columns), " + _PARSER),
     "lab.table.binary": Bound(1000, 2, "lab: binary log loss", _EDITOR),
     "lab.table.multi": Bound(1000, 4, "lab: multi-class log loss", _EDITOR),
     "lab.table.hinge": Bound(1000, 2, "lab: hinge loss", _EDITOR),
@@ -76,7 +88,8 @@ TABLES: dict[str, Bound] = {
     "lab.table.regression": Bound(1000, 2, "lab: regression", _EDITOR),
     "lab.table.clusters": Bound(CLUSTER_POINTS, 4, "lab: clustering points", _EDITOR),
     "tour upload": Bound(TOUR_STOPS, 4, "a lecturer's tour file (stops x page, state, zh, en)",
-                         "ui.tour.parse_tour: bytes before parsing, then stops and every value"),
+                         "ui.tour.parse_tour: bytes, lines, keys, nesting and values before parsing, "
+                         "then stops and every value"),
     "exercises.table.e23": Bound(200, 3, "exercises 2.3: labels and two models' scores", _EDITOR),
     "exercises.table.e29g": Bound(50, 1, "exercises 2.9: counts of a goodness-of-fit test", _EDITOR),
     "exercises.table.e29i": Bound(20, 20, "exercises 2.9: a contingency table", _EDITOR),

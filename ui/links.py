@@ -95,6 +95,8 @@ def _wanted(token: str | None, model: str | None) -> dict:
                 continue
             if key == "source" and SS[key] == "upload":
                 continue
+            if key == "roc_model" and (SS.get("source") == "upload" or str(token).startswith("upload")):
+                continue                                     # an upload's model name: the upload does not travel
             want[name] = _fmt(SS[key])
     if SS.get("tour") == "chapter2":                     # the shipped tour's stop (a lecturer's own: this session only)
         want["tour"], want["stop"] = "chapter2", str(int(SS.get("tour_stop", 0)) + 1)

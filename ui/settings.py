@@ -21,7 +21,7 @@ from urllib.parse import quote, unquote
 
 from evalcore.presets import COMPARE_TABLES, LAB_TABLES
 
-from .limits import COST_MAX, COST_MIN
+from .limits import COST_MAX, COST_MIN, TABLES
 
 # the data sidebar's sources and sizes (ui/data.py draws them from here)
 SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
@@ -226,6 +226,22 @@ def _table(v: str) -> dict:
     return out
 
 
+def _bounded_table(name: str, columns: tuple | None = None):
+    """The link parser of table ``name``: :func:`_table` within the table's
+    bound in :data:`ui.limits.TABLES` (the editor's own) and, when given,
+    with exactly ``columns`` (the page reads them by name), else ValueError."""
+    bound = TABLES[name]
+
+    def parse(v: str) -> dict:
+        table = _table(v)
+        if len(next(iter(table.values()))) > bound.rows or len(table) > bound.cols:
+            raise ValueError(v)
+        if columns is not None and tuple(table) != columns:
+            raise ValueError(v)
+        return table
+    return parse
+
+
 def table_text(table: dict) -> str:
     """The link form of a table (see :func:`_table`)."""
     def one(x):
@@ -260,8 +276,9 @@ def _compare_lab_params() -> dict:
         out[f"c_fs_{run}"] = (f"{c}fs.{run}", _choice("breast-cancer", "watermelon"))
         out[f"c_a_{run}"] = (f"{c}a.{run}", _choice(*LEARNER_NAMES))
         out[f"c_b_{run}"] = (f"{c}b.{run}", _choice(*LEARNER_NAMES))
-    out.update({f"c_tab_{n}": (f"{c}table.{n}", _table) for n in _COMPARE_TABLES})
-    out.update({f"l_tab_{n}": (f"{lab}table.{n}", _table) for n in _LAB_TABLES})
+    out.update({f"c_tab_{n}": (f"{c}table.{n}", _bounded_table(f"{c}table.{n}")) for n in _COMPARE_TABLES})
+    out.update({f"l_tab_{n}": (f"{lab}table.{n}", _bounded_table(f"{lab}table.{n}", tuple(LAB_TABLES[n])))
+                for n in _LAB_TABLES})      # the lab reads its tables' columns by name
     return out
 
 

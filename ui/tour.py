@@ -80,6 +80,8 @@ def check_stop(i: int, raw) -> Stop:
     if not isinstance(raw, dict):
         raise TourError("type", stop=i, setting="stop", want="table")
     name = raw.get("page")
+    if not isinstance(name, str):                # a table or a list is no page name (nor hashable)
+        raise TourError("type", stop=i, setting="page", want="text")
     if name not in {p.key for p in PAGES}:
         raise TourError("page", stop=i, page=name)
     notes = {}
@@ -110,26 +112,110 @@ def check_stop(i: int, raw) -> Stop:
     return Stop(name, out, notes["zh"], notes["en"])
 
 
+_SPECIAL = re.compile(r"[\n#\"'.=\[\]{},]")
+_STRING = {                                     # a TOML string from its opening quote to its end (or the text's end)
+    '"""': re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*(?:"""\"{0,2}|$)', re.S),
+    "'''": re.compile(r"'''(?:[^']|'(?!''))*(?:''''{0,2}|$)", re.S),
+    '"': re.compile(r'"(?:[^"\\\n]|\\.)*"?'),
+    "'": re.compile(r"'[^'\n]*'?"),
+}
+
+
+def _string_end(text: str, i: int) -> int:
+    """Where the string opening at ``text[i]`` ends (the text's end when it
+    is not closed: the parser stops there with an error)."""
+    q = text[i]
+    m = (_STRING[q * 3] if text.startswith(q * 3, i) else _STRING[q]).match(text, i)
+    return m.end() if m else len(text)
+
+
+def _scan(text: str) -> None:
+    """Check ``text`` against the bounds of a tour file before the TOML parser
+    reads it: lines and their length, each key's parts and characters, the
+    nesting of a value and the number of values (:mod:`ui.limits`).  A small
+    lexer of TOML's own rules (strings, comments, key or value position), so
+    a dot or bracket inside a talking point counts for nothing; any text
+    passes it in one pass, valid TOML or not.  A TourError names the line."""
+    lines = text.split("\n")
+    if len(lines) > limits.TOUR_LINES:
+        raise TourError("lines", n=f"{len(lines):,}", limit=f"{limits.TOUR_LINES:,}")
+    long = next((k for k, ln in enumerate(lines) if len(ln) > limits.TOUR_LINE_CHARS), None)
+    if long is not None:
+        raise TourError("line", line=long + 1, limit=f"{limits.TOUR_LINE_CHARS:,}")
+    nest: list[str] = []                     # open "[" and "{" of the value being read
+    at_key, parts, chars, values, line, i = True, 1, 0, 0, 1, 0
+    while (m := _SPECIAL.search(text, i)) is not None:
+        j, c = m.start(), m.group()
+        if at_key:
+            chars += len(text[i:j].strip())
+        i = j + 1
+        if c == "\n":
+            line += 1
+            if not nest:                     # a line at the top starts with a key or a table header
+                at_key, parts, chars = True, 1, 0
+        elif c == "#":
+            i = len(text) if (e := text.find("\n", j)) < 0 else e
+        elif c in "\"'":
+            i = _string_end(text, j)
+            line += text.count("\n", j, i)
+            chars += (i - j) if at_key else 0
+        elif at_key:
+            parts += c == "."
+            if c == "=" or (c == "}" and nest):          # "{}" is an empty inline table
+                values += 1
+                at_key = False
+                if c == "}":
+                    nest.pop()
+        elif c in "[{":
+            nest.append(c)
+            if len(nest) > limits.TOUR_DEPTH:
+                raise TourError("depth", line=line, limit=limits.TOUR_DEPTH)
+            at_key, parts, chars = c == "{", 1, 0
+        elif c in "]}" and nest:
+            nest.pop()
+        elif c == "," and nest:
+            values += 1
+            at_key, parts, chars = nest[-1] == "{", 1, 0
+        if parts > limits.TOUR_KEY_PARTS or chars > limits.TOUR_KEY_CHARS:
+            raise TourError("keylen", line=line, parts=limits.TOUR_KEY_PARTS, limit=limits.TOUR_KEY_CHARS)
+        if values > limits.TOUR_VALUES:
+            raise TourError("values", limit=f"{limits.TOUR_VALUES:,}")
+    if at_key:
+        chars += len(text[i:].strip())
+        if chars > limits.TOUR_KEY_CHARS:
+            raise TourError("keylen", line=line, parts=limits.TOUR_KEY_PARTS, limit=limits.TOUR_KEY_CHARS)
+
+
 def parse_tour(data: bytes) -> list[Stop]:
-    """The stops of a tour file, checked (size before parsing, then TOML,
-    the number of stops, each stop); a TourError otherwise."""
+    """The stops of a tour file, checked (size before parsing, then the bounds
+    of :func:`_scan`, then TOML, the number of stops, each stop); a TourError
+    otherwise.  Whatever else the parser or the checks raise on a crafted
+    file (deep recursion, memory, a type) is a TourError too, never a traceback."""
     if len(data) > limits.TOUR_BYTES:
         raise TourError("size", limit=f"{limits.TOUR_BYTES // 1000} KB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise TourError("text") from None
+    _scan(text)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:              # tomllib's words are English: say where, in ours
         at = re.search(r"line (\d+), column (\d+)", str(err))
         raise TourError("toml", line=at[1] if at else "?", column=at[2] if at else "?") from None
+    except Exception:                                   # RecursionError, MemoryError...: the scan should stop them
+        raise TourError("unreadable") from None
     stops = doc.get("stop")
     if not isinstance(stops, list) or not stops:
         raise TourError("empty")
     if len(stops) > limits.TOUR_STOPS:
         raise TourError("stops", n=len(stops), limit=limits.TOUR_STOPS)
-    return [check_stop(i + 1, raw) for i, raw in enumerate(stops)]
+    try:
+        return [check_stop(i + 1, raw) for i, raw in enumerate(stops)]
+    except TourError:
+        raise
+    except Exception:
+        raise TourError("unreadable") from None
 
 
 def tour_text(stops: list[Stop]) -> str:

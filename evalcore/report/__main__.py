@@ -9,8 +9,11 @@ their distinct values are too many, and the report states each AUC's
 largest error from it.
 
 Bad input prints the app's message (the same catalogue, ``--lang``) and
-exits with status 2 (a usage error) or 1 (a file that cannot be read or
-used); a large file gets progress lines on standard error.
+exits with status 2 (a usage error, or input past the app's bounds: more
+than ``MAX_ROWS`` rows or ``MAX_MODELS`` models, a cost that is not 0 or in
+[``COST_MIN``, ``COST_MAX``], the numbers of ``evalcore._bounds`` that the
+app uses too) or 1 (a file that cannot be read or used); a large file gets
+progress lines on standard error.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import os
 import sys
 
 import evalcore as ec
+from evalcore._bounds import COST_MAX, COST_MIN, MAX_MODELS, MAX_ROWS
 
 from . import build_report
 from .strings import LANGS, text
@@ -27,6 +31,7 @@ from .strings import LANGS, text
 PROGRESS_BYTES = 5 * 2**20     # files at least this large get progress lines
 AUTO_DUCKDB_BYTES = 256 * 2**20   # --engine auto: a CSV at least this large (or Parquet, or several files) -> DuckDB
 ENGINES = ("auto", "memory", "duckdb", "spark")
+BOUNDS = ("too_many_rows", "too_many_rows_over", "too_many_columns", "cost_out_of_range")   # exit status 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -103,6 +108,9 @@ def _costs(spec: str | None) -> tuple[float, float]:
         c = []
     if len(c) != 2 or not all(math.isfinite(x) and x >= 0 for x in c):
         raise ec.DataError("report_bad_costs", spec=spec)
+    for x, written in zip(c, parts):
+        if x and not COST_MIN <= x <= COST_MAX:
+            raise ec.DataError("cost_out_of_range", value=written.strip(), lo=COST_MIN, hi=COST_MAX)
     return c[0], c[1]
 
 
@@ -131,6 +139,12 @@ def _engine(args) -> str:
     return "duckdb" if many or parquet or big else "memory"
 
 
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
 def _memory_report(args, say, **settings):
     if len(args.csv) > 1:
         raise ec.DataError("report_one_file", engine="memory")
@@ -143,7 +157,7 @@ def _memory_report(args, say, **settings):
     if large:
         say("cli.reading", path=path, mb=f"{size / 2**20:.1f}")
     try:
-        ps = ec.load_predictions(path, pos_label=args.pos_label)
+        ps = ec.load_predictions(path, pos_label=args.pos_label, max_rows=MAX_ROWS, max_columns=MAX_MODELS + 1)
     except OSError as err:
         raise ec.DataError("report_no_file", path=path, reason=err.strerror or str(err)) from None
 
@@ -163,7 +177,8 @@ def _engine_report(args, engine: str, say, **settings):
         say("cli.progress", stage=text(f"cli.stage.{stage}", args.lang), model=f" {model}" if model else "",
             pct=f"{pct:.0f}")
 
-    options = dict(pos_label=args.pos_label, memory=args.memory, round_digits=args.round_digits, progress=progress)
+    options = dict(pos_label=args.pos_label, memory=args.memory, round_digits=args.round_digits, progress=progress,
+                   max_models=MAX_MODELS)
     if engine == "spark":
         options["master"] = args.master
     say("cli.engine", engine={"duckdb": "DuckDB", "spark": "Spark"}[engine], files=len(args.csv), memory=args.memory)
@@ -190,15 +205,24 @@ def main(argv=None) -> int:
         if beta <= 0:
             raise ec.DataError("out_of_range", name="--beta", interval="(0, inf)", value=beta)
         engine = _engine(args)
+        if engine == "memory":
+            try:
+                rep = _memory_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior,
+                                     beta=beta)
+            except ec.DataError as err:        # past the app's rows: out of core, when the engine was not chosen
+                if args.engine != "auto" or not err.code.startswith("too_many_rows") or not _has("duckdb"):
+                    raise
+                say("cli.switching", rows=f"{MAX_ROWS:,}")
+                engine = "duckdb"
         if engine in ("duckdb", "spark"):
             rep = _engine_report(args, engine, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior,
                                  beta=beta)
-        else:
-            rep = _memory_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta)
         out = rep.to_json() if args.format == "json" else _html(rep, lang)
     except ec.DataError as err:
         say("cli.error", message=err.text(lang))
-        return 1
+        if err.code.startswith("too_many_rows"):
+            say("cli.use_duckdb")
+        return 2 if err.code in BOUNDS else 1
     if args.output:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(out)
