@@ -32,6 +32,7 @@ import asyncio
 import ctypes
 import dataclasses
 import gc
+import io
 import logging
 import sys
 import threading
@@ -49,7 +50,9 @@ from .state import SS
 MB = 2 ** 20
 # session keys (or families) whose values a session holds on its own
 SESSION_KEYS = ("ds_upload", "_upload_facts", "upload_pending", "mc_labels", "_memo", "compare.table.",
-                "lab.table.")
+                "lab.table.",
+                # the files as uploaded: Streamlit keeps each uploader's bytes while its widget holds the file
+                "_w_upload", "_w_compare_upload", "_w_mc_upload", "_w_tour_upload")
 
 
 class OverBudget(ec.DataError):
@@ -78,6 +81,8 @@ def nbytes(obj, _seen=None) -> int:
         return n
     if isinstance(obj, (str, bytes)):
         return sys.getsizeof(obj)
+    if isinstance(obj, io.BytesIO):            # an uploaded file (Streamlit's UploadedFile gives its size)
+        return int(getattr(obj, "size", None) or len(obj.getvalue()))
     if hasattr(obj, "memory_usage") and hasattr(obj, "shape"):      # pandas
         return int(np.sum(obj.memory_usage(deep=True)))
     if dataclasses.is_dataclass(obj):

@@ -181,3 +181,13 @@ def test_the_server_keeps_closed_sessions_as_long_as_the_limit_says():
     cfg = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     assert cfg["server"]["disconnectedSessionTTL"] == limits.SESSION_TTL_S
     assert 0 < limits.REAP_S < limits.SESSION_TTL_S
+
+
+def test_the_file_as_uploaded_is_charged_while_streamlit_keeps_it(session):
+    from streamlit.proto.Common_pb2 import FileURLs
+    from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
+
+    before = budget.session_bytes()
+    data = b"y,m0\n" + b"1,0.5\n" * 500_000
+    session["_w_upload"] = UploadedFile(UploadedFileRec("f1", "a.csv", "text/csv", data), FileURLs())
+    assert budget.session_bytes() - before == len(data)
