@@ -177,11 +177,11 @@ class Client:
 
 
 # ------------------------------------------------------------------ files
-def predictions_csv(rows: int, models: int, *, newline: str = "\n", seed: int = 0) -> bytes:
-    """A predictions file: label y and ``models`` score columns m0, m1, ... (4 decimals)."""
+def predictions_csv(rows: int, models: int, *, newline: str = "\n", decimals: int = 6, seed: int = 0) -> bytes:
+    """A predictions file: label y and ``models`` score columns m0, m1, ... (10^6 x 5: 47 MB)."""
     rng = np.random.default_rng(seed)
     y = (rng.random(rows) < 0.3).astype(np.int8)
-    cols = [np.char.mod("%.4f", rng.random(rows) + (0.1 + 0.1 * k) * y) for k in range(models)]
+    cols = [np.char.mod(f"%.{decimals}f", rng.random(rows) + (0.1 + 0.1 * k) * y) for k in range(models)]
     lines = np.char.add(y.astype("U1"), "")
     for c in cols:
         lines = np.char.add(np.char.add(lines, ","), c)
