@@ -9,4 +9,4 @@ import ui
 
 st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide",
                    initial_sidebar_state=ui.sidebar_state())
-st.navigation(ui.navigation_pages()).run()
+ui.run(st.navigation(ui.navigation_pages()))      # a refusal at a page's top: its sentence

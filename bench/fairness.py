@@ -17,6 +17,29 @@ movers' p95 <= 1.5 s, peak memory <= 3 GB.
 
     python bench/fairness.py                         # 37 movers, 3 heavy, 120 s
     python bench/fairness.py --movers 10 --heavy 1 --seconds 60
+
+With ``--attack`` it runs instead the hostile probe of issue 37
+(:mod:`bench.attacks`, a client that speaks Streamlit's protocol without a
+browser), one attack after another, each while one other session (or
+``--movers``) moves the confusion page's threshold about once a second, and
+prints for each: the server's memory before, at its peak and after, the
+other session's moves and p50 / p95 / max, and what the server did:
+
+* ``tour``: a tour file of one 31,000-part dotted key (62 kB), then one nested 1,100 deep;
+* ``bare-cr``: a Friedman table of 330,000 rows x 20 and a predictions file of
+  1.2 M rows, both with bare-CR line ends;
+* ``editor``: the lab's clustering editor sent 10,000 added rows and one
+  deleted row index repeated 10,000 times;
+* ``uploads``: 10 sessions each upload a 47 MB predictions file (10^6 rows x
+  5 models), choose all models, turn the intervals on and visit four pages;
+  then they close and the server's memory is read 30, 60 and 120 s later
+  (``--after``) -- closed sessions give their memory back after
+  ``server.disconnectedSessionTTL``;
+* ``clear-cache``: a crafted ``clear_cache`` message every second.
+
+    python bench/fairness.py --attack uploads                 # the session budget, about 4 min
+    python bench/fairness.py --attack uploads --sessions 4 --upload-rows 300000 --after 70
+    python bench/fairness.py --attack all --seconds 30        # every attack (some take GBs while unfixed)
 """
 from __future__ import annotations
 
@@ -30,6 +53,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import attacks  # noqa: E402  (issue 37's hostile probe)
 import loadtest  # noqa: E402  (the movers, the recorder and the process readings)
 from loadtest import cpu_seconds, free_port, rss_mb, start_app, wait_healthy  # noqa: E402
 
@@ -123,12 +147,135 @@ class PeakRss(threading.Thread):
             self.peak = max(self.peak, rss_mb(self.pids))
 
 
+async def timed_mover(i: int, url: str, frames: list[bytes], stop: asyncio.Event, out: dict) -> None:
+    """A student moving the threshold about once a second until ``stop``; each move's time in ``out["lat"]``."""
+    import random
+
+    import websockets
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    rng = random.Random(i)
+    try:
+        async with websockets.connect(url.replace("http", "ws") + "/_stcore/stream", max_size=2**26, origin=url,
+                                      open_timeout=60, subprotocols=["streamlit"]) as ws:
+            async def run(payload: bytes) -> float:
+                t0 = time.perf_counter()
+                await ws.send(payload)
+                while True:
+                    msg = ForwardMsg()
+                    msg.ParseFromString(await asyncio.wait_for(ws.recv(), timeout=600))
+                    if msg.WhichOneof("type") == "script_finished":
+                        return time.perf_counter() - t0
+
+            await run(frames[0])
+            while not stop.is_set():
+                try:
+                    await asyncio.wait_for(stop.wait(), timeout=rng.uniform(0.5, 1.5))
+                except asyncio.TimeoutError:
+                    out["lat"].append(await run(loadtest.slider_message(frames[1], round(rng.uniform(0.1, 0.9), 3))))
+    except Exception as err:  # counted, not fatal
+        out["errors"].append(f"mover {i}: {type(err).__name__}: {err}"[:200])
+
+
+async def under_attack(url: str, name: str, args, frames: list[bytes], pid: int) -> dict:
+    """Run attack ``name`` while ``args.movers`` students move; the readings of :func:`attack_row`."""
+    out = {"lat": [], "errors": []}
+    stop = asyncio.Event()
+    movers = [asyncio.create_task(timed_mover(i, url, frames, stop, out)) for i in range(args.movers)]
+    await asyncio.sleep(3)                                 # the movers' pages are open
+    sampler = PeakRss([pid])
+    sampler.start()
+    base = rss_mb([pid])
+    t0 = time.monotonic()
+    try:
+        note = await asyncio.wait_for(attacks.ATTACKS[name](url, args), timeout=args.attack_timeout)
+    except Exception as err:  # the attack's failure is a reading too
+        note = f"attack stopped: {type(err).__name__}: {err}"[:160]
+    wall = time.monotonic() - t0
+    await asyncio.sleep(2)
+    stop.set()
+    await asyncio.gather(*movers, return_exceptions=True)
+    sampler.stop.set()
+    sampler.join()
+    return dict(name=name, wall=wall, base=base, peak=sampler.peak, end=rss_mb([pid]), lat=sorted(out["lat"]),
+                errors=out["errors"], note=note)
+
+
+def attack_row(r: dict) -> str:
+    lat = r["lat"]
+    q = (lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]) if lat else (lambda f: float("nan"))
+    return (f"{r['name']:>11} {r['wall']:6.0f} {r['base']:8.0f} {r['peak']:8.0f} {r['end']:8.0f} {len(lat):>6} "
+            f"{q(0.5):7.3f} {q(0.95):7.3f} {(lat[-1] if lat else float('nan')):7.2f}  {r['note']}")
+
+
+def after_close(pid: int, seconds: float) -> str:
+    """The server's memory read 0, 30, 60, 120 ... s after the attack's sessions closed."""
+    marks = [m for m in (0, 30, 60, 90, 120, 180, 240) if m <= seconds]
+    t0, got = time.monotonic(), []
+    for m in marks:
+        time.sleep(max(0.0, t0 + m - time.monotonic()))
+        got.append(f"+{m} s {rss_mb([pid]):.0f} MB")
+    return ", ".join(got)
+
+
+def run_attacks(args) -> None:
+    names = list(attacks.ATTACKS) if args.attack == "all" else args.attack.split(",")
+    port = free_port()
+    app = start_app(port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url)
+        frames = loadtest.record(url, "/confusion?source=watermelon")
+        print(f"\n{'attack':>11} {'wall s':>6} {'RSS MB':>8} {'peak MB':>8} {'after MB':>8} {'moves':>6} "
+              f"{'p50 s':>7} {'p95 s':>7} {'max s':>7}  what the server did")
+        for name in names:
+            r = asyncio.run(under_attack(url, name, args, frames, app.pid))
+            print(attack_row(r), flush=True)
+            for e in r["errors"][:3]:
+                print("   mover error:", e)
+            if name == "uploads" and args.after > 0:
+                print(f"   {'':>9} server memory after the sessions closed: {after_close(app.pid, args.after)}",
+                      flush=True)
+        print(f"(the other session: {args.movers} mover(s) on the confusion page, watermelon, a move every "
+              f"0.5-1.5 s; {os.cpu_count()} cores; server memory: resident, sampled every 0.2 s)")
+    finally:
+        app.terminate()
+        try:
+            app.wait(10)
+        except Exception:
+            app.kill()
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--movers", type=int, default=37)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 epilog=__doc__.split("\n", 1)[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--movers", type=int, default=None, help="students moving thresholds (37; with --attack: 1)")
     ap.add_argument("--heavy", type=int, default=3)
-    ap.add_argument("--seconds", type=float, default=120)
+    ap.add_argument("--seconds", type=float, default=120, help="length of the run (with --attack: of clear-cache)")
+    at = ap.add_argument_group("the hostile probe (issue 37)")
+    at.add_argument("--attack", help=f"attacks to run instead, comma-separated: {', '.join(attacks.ATTACKS)} or all")
+    at.add_argument("--attack-timeout", type=float, default=600, help="an attack still running after this stops")
+    at.add_argument("--sessions", type=int, default=10, help="uploads: sessions uploading at once")
+    at.add_argument("--upload-rows", type=int, default=1_000_000, help="uploads: rows of each file (5 models)")
+    at.add_argument("--hold", type=float, default=10, help="uploads: seconds each session stays after its pages")
+    at.add_argument("--after", type=float, default=120, help="uploads: seconds of memory readings after closing")
+    at.add_argument("--tour-parts", type=int, default=31_000, help="tour: parts of the dotted key")
+    at.add_argument("--friedman-rows", type=int, default=330_000, help="bare-cr: rows of the Friedman table")
+    at.add_argument("--cr-rows", type=int, default=1_200_000, help="bare-cr: rows of the predictions file")
+    at.add_argument("--editor-rows", type=int, default=10_000, help="editor: rows added")
     args = ap.parse_args()
+    if args.attack:
+        args.movers = max(1, min(args.movers or 1, 50))
+        args.sessions = max(1, min(args.sessions, 40))
+        args.seconds = max(5.0, min(args.seconds, 600.0))
+        args.after = max(0.0, min(args.after, 240.0))
+        unknown = set(args.attack.split(",")) - {*attacks.ATTACKS, "all"}
+        if unknown:
+            ap.error(f"unknown attack {', '.join(sorted(unknown))}")
+        run_attacks(args)
+        return
+    args.movers = 37 if args.movers is None else args.movers
     movers, heavy = max(1, min(args.movers, 200)), max(0, min(args.heavy, 10))
     seconds = max(10.0, min(args.seconds, 600.0))
     port = free_port()

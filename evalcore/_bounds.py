@@ -51,6 +51,13 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "这会使你的会话占用 {mb:,.0f} MB 内存;在这台共享服务器上每个会话最多 {limit:,} MB。"
         "请上传更小的文件(更少的行或列)。",
     ),
+    "session_full": (
+        "Your session already holds {mb:,.0f} MB (your data and what was computed from it); one session may hold "
+        "at most {limit:,} MB on this shared server, so this part is not computed. What is shown stays. To see "
+        "more, choose fewer models, turn the intervals off, or upload a smaller file.",
+        "你的会话已占用 {mb:,.0f} MB 内存(你的数据和由它算出的结果);在这台共享服务器上每个会话最多 {limit:,} MB,"
+        "所以这一部分没有计算。已显示的内容保留。要看更多,请少选几个模型、关闭区间,或上传更小的文件。",
+    ),
     "too_costly": (
         "This computation would take about {cost:.2g} sample-operations; the limit on this shared server is "
         "{limit:.2g}. Choose fewer repetitions or a smaller sample.",

@@ -23,7 +23,7 @@ from evalcore import datasets
 from . import budget, limits, links
 from .i18n import error_text, labels, md, t
 from .settings import SOURCES, SYN_SIZES, parser
-from .models import is_flipped
+from .models import is_flipped, release
 from .state import SS, bind
 
 UPLOAD_LIMIT_MB = limits.UPLOAD_MB
@@ -101,7 +101,8 @@ def set_synthetic(n: int, sep: float, rate: float) -> None:
 
 def _parse_predictions(data: bytes, pos_label=None):
     ps = budget.charged("ds_upload", ec.load_predictions(data, pos_label=pos_label, max_rows=limits.MAX_ROWS,
-                                                         max_columns=limits.MAX_MODELS + 1))
+                                                         max_columns=limits.MAX_MODELS + 1),
+                        replaces=("_upload_facts",))      # the facts of the upload it replaces go with it
     SS["ds_upload_token"] = "upload:" + hashlib.sha256(data).hexdigest() + f":{pos_label}"
     return ps
 
@@ -190,6 +191,7 @@ def _after_data(ps, token: str) -> None:
     """What needs the data set: the link's threshold and prior, the link
     itself, and a word when some model's scores are used negated."""
     models = chosen_models(ps)
+    release(token, models, intervals=bool(SS.get("ci_on", False)))    # what the session no longer shows
     model = SS.get("roc_model") if SS.get("roc_model") in models else models[0]
     links.restore_data_state(token, model)
     links.publish(token, model)

@@ -9,15 +9,18 @@ Pages call one function per element; the math is in ``evalcore``
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import streamlit as st
 
 import evalcore as ec
 from evalcore import figures
 
+from .budget import OverBudget
 from .charts import chart
 from .data import feature_set
-from .i18n import cell, fmt, labels, t, t_fig
+from .i18n import cell, error_text, fmt, labels, t, t_fig
 from .learners import make
 from .models import ModelFacts, _freeze, model
 from .state import SS, bind
@@ -42,6 +45,18 @@ def switch() -> bool:
         c3.radio(t("common.ci.boot"), BOOT_METHODS, format_func=labels("common.ci.boot.", BOOT_METHODS).get,
                  horizontal=True, help=t("common.ci.boot.help"), **bind("ci_boot"))
     return bool(on)
+
+
+def _within_budget(draw):
+    """``draw`` (an element of the switch), or, past the session's memory
+    budget, the sentence saying what to drop; what the page drew stays."""
+    @functools.wraps(draw)
+    def guarded(*args, **kwargs):
+        try:
+            return draw(*args, **kwargs)
+        except OverBudget as err:
+            st.warning(error_text(err), icon="⚠️")
+    return guarded
 
 
 def _ci(ci: ec.ConfidenceInterval) -> str:
@@ -82,6 +97,7 @@ def _row(facts: ModelFacts, thr: float, beta: float, measures) -> dict:
     return row
 
 
+@_within_budget
 def table(token: str, models: list, ps, *, beta: float = 1.0, measures=("accuracy", "precision", "recall", "f1")):
     """A table, one row per model, of each measure at its shared threshold
     with its 95% interval, then the sentence saying what an interval means
@@ -98,6 +114,7 @@ def table(token: str, models: list, ps, *, beta: float = 1.0, measures=("accurac
     st.info(t("common.ci.meaning"))
 
 
+@_within_budget
 def bands(kind: str, token: str, models: list, ps) -> None:
     """Each model's ROC (``kind="roc"``) or P-R curve with its pointwise 95%
     bootstrap band, in a figure of its own (the clickable figure above keeps
@@ -117,6 +134,7 @@ def _pairwise(facts: tuple) -> ec.PairwiseDeLong:
     return _freeze(ec.delong_pairwise(facts[0].y, [f.scores for f in facts], alpha=0.05))
 
 
+@_within_budget
 def k_models(token: str, models: list, ps) -> None:
     """For 3 to 10 models: DeLong's test for every pair with Holm's
     correction, the matrix of adjusted p-values and the groups that cannot

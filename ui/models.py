@@ -20,7 +20,7 @@ import streamlit as st
 import evalcore as ec
 
 from . import budget, limits
-from .i18n import t
+from .i18n import error_text, t
 from .state import SS
 
 HIST_BINS = 40          # bins of the score histogram
@@ -30,6 +30,10 @@ PARAM_CACHE = 64        # entries per parameterised fact and model
 BOOT_RESAMPLES = 1000  # bootstrap resamples per (data, model): intervals, bands
 BOOT_GRID = 1000        # threshold positions kept per resample (memory: 2 x 1000 x 1000 counts per model)
 SPINNER_ROWS = 200_000  # data this large show a worded spinner while a fact is first computed
+# Bytes per data row of the O(n) facts (measured at 10^6 rows; tests/pages/test_budget.py checks them), for a
+# session-held object's check before computing one (ui.budget.afford); other facts are O(curve) or O(1).
+ROW_BYTES = {"counts": 36, "cost_curve": 16, "ranked": 36, "steps": 80}
+INTERVAL_FACTS = ("bootstrap", "roc_band", "pr_band", "auc_delong")   # dropped from a session when intervals go off
 
 
 def _freeze(obj):
@@ -73,6 +77,7 @@ class ModelFacts:
         self._params: OrderedDict = OrderedDict()
         self._resampled: OrderedDict = OrderedDict()
         self.ledger: budget.Ledger | None = None     # the shared cache's ledger, for a shared object
+        self.session_held = False     # an upload's facts: each new one checked against the session's budget first
 
     def _charge(self, got) -> None:
         if self.ledger is not None:
@@ -85,9 +90,24 @@ class ModelFacts:
             self._params.clear()
             self._resampled.clear()
 
+    def _estimate(self, name: str) -> int:
+        """Bytes the fact ``name`` will hold, before it is computed (an upper estimate)."""
+        n = self.y.shape[0]
+        if name == "bootstrap":     # two resamples x grid count tables (2 or 4 bytes a count), O(distinct scores)
+            return 2 * BOOT_RESAMPLES * BOOT_GRID * (2 if n < 2 ** 16 else 4) + 24 * n
+        return ROW_BYTES.get(name, 0) * n
+
+    def drop(self, names) -> None:
+        """Forget the computed facts ``names`` (computed again if asked)."""
+        with self._lock:
+            for name in names:
+                self._facts.pop(name, None)
+
     def _once(self, name: str, compute):
         got = self._facts.get(name)
         if got is None:
+            if self.session_held:
+                budget.afford(self._estimate(name))   # OverBudget: the session keeps what it has
             if self.y.shape[0] >= SPINNER_ROWS:      # a worded indicator for the slow first time
                 with st.spinner(t("common.working")):
                     got = _freeze(compute())
@@ -199,6 +219,8 @@ class ModelFacts:
             if key in self._resampled:
                 self._resampled.move_to_end(key)
                 return self._resampled[key]
+        if self.session_held:
+            budget.afford(ROW_BYTES["counts"] * min(limits.RESAMPLE_MAX_ROWS, 2 * self.y.shape[0]))
         y, s = ec.resample_to_rate(self.y, self.scores, float(rate), method=method, seed=RESAMPLE_SEED,
                                    max_rows=limits.RESAMPLE_MAX_ROWS)
         tc = ec.threshold_counts(y, s)
@@ -235,12 +257,44 @@ def model(token: str, name: str, ps) -> ModelFacts:
     flipped = is_flipped(token, name)
     if not token.startswith("upload"):
         return _model(token, name, flipped, ps)
-    store = {k: v for k, v in SS.get("_upload_facts", {}).items() if k[0] == token}   # an older upload's go
+    # an older upload's facts go, and so does this model's other orientation (flipped or not)
+    store = {k: v for k, v in SS.get("_upload_facts", {}).items()
+             if k[0] == token and (k[1] != name or k[2] == flipped)}
     key = (token, name, flipped)
     if key not in store:
         store[key] = ModelFacts(key, ps.y, ps.scores[name], ps.ids, flipped)
+        store[key].session_held = True
     SS["_upload_facts"] = store
     return store[key]
+
+
+def affordable(token: str, models: list, ps) -> list:
+    """The first of ``models`` whose counts the session can hold (all of
+    them, for shared data); past the session's budget, the sentence saying
+    what to drop, and the page goes on with the models that fit."""
+    for i, name in enumerate(models):
+        try:
+            model(token, name, ps).counts
+        except budget.OverBudget as err:
+            st.warning(error_text(err), icon="⚠️")
+            if i == 0:
+                st.stop()
+            return models[:i]
+    return models
+
+
+def release(token: str, keep: list, *, intervals: bool) -> None:
+    """Give back what an upload's session holds and no longer shows: the
+    facts of models not among ``keep`` (or of another data set), and every
+    model's interval facts when ``intervals`` is off."""
+    store = SS.get("_upload_facts")
+    if not store:
+        return
+    store = {k: v for k, v in store.items() if k[0] == token and k[1] in keep}
+    if not intervals:
+        for m in store.values():
+            m.drop(INTERVAL_FACTS)
+    SS["_upload_facts"] = store
 
 
 # At most MODEL_ENTRIES models (each O(n)) in memory for all sessions, their

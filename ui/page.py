@@ -7,10 +7,13 @@ import importlib
 
 import streamlit as st
 
-from . import experiments, feedback, learners, links, tour, tour_editor
+import evalcore as ec
+
+from . import budget, experiments, feedback, learners, links, tour, tour_editor
 from .data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar_only
+from .models import affordable
 from .report import report_button
-from .i18n import language_switch, lesson, t
+from .i18n import language_switch, lesson, show_error, t
 from .registry import page
 from .typeset import fit_formulas
 from .state import SS, bind
@@ -95,6 +98,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     _through_app_py()
     _import_table_libraries()
     experiments.warm_start()                     # the methods and comparison pages' defaults, in the background
+    budget.start_reaper()                        # closed sessions give their memory back (ui.budget.reap)
     learners.warm_start()
     links.restore()
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
@@ -139,4 +143,14 @@ def open_data_page(key: str):
     if ps is None:
         st.info(t("common.data.pick_first"))
         st.stop()
-    return ps, token, chosen_models(ps)
+    return ps, token, affordable(token, chosen_models(ps), ps)     # past the session's budget: those that fit
+
+
+def run(pg) -> None:
+    """Run the navigation's page ``pg``; a refusal that reaches the top of
+    the page (a bound, the session's memory budget) is shown as its sentence,
+    in the user's language, below what the page drew -- never a traceback."""
+    try:
+        pg.run()
+    except ec.DataError as err:
+        show_error(err)
