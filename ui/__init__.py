@@ -22,13 +22,13 @@
 ``tables``    a page's open section as state; editable tables that keep the last good result
 ``learners``  real learners and the comparison page's one "run it" call
 ``comparison`` the comparison-tests page's sections (pages/compare.py draws the open one)
-``guard``     Streamlit's server for a shared class: a client cannot clear the caches every session shares
+``protocol``  Streamlit's server for a shared class: a client cannot clear the caches every session shares
 ``tour``      the lecture tour: stops, the tour bar, tour files;  ``tour_editor``: a lecturer's own tour
 ``guess``     "guess first" on the exercises page;  ``exercises_a``, ``exercises_b``: its sections
 
 Pages ``import ui`` and use the names re-exported here.
 """
-from . import guard, limits, timers, tour
+from . import limits, protocol, timers, tour
 from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, redraw, table_parser,
                      tex_number, text_number)
 from .budget import once
@@ -55,7 +55,7 @@ from .settings import COMPARE_SECTIONS, FEATURE_SOURCES, LAB_SECTIONS, NMI_AVERA
 from .tables import edited_table, last_good, section
 
 __all__ = [
-    "guard", "limits", "timers", "tour", "intervals", "bounded_editor", "redraw", "costs", "labels_parser",
+    "protocol", "limits", "timers", "tour", "intervals", "bounded_editor", "redraw", "costs", "labels_parser",
     "readable_classes",
     "table_parser",
     "tex_number", "text_number", "fmt_cost", "once",

@@ -29,7 +29,7 @@ import uuid
 
 import streamlit as st
 
-import ui  # noqa: F401  (the app's server guard, as app.py imports it)
+import ui  # noqa: F401  (the app's server protocol patch, as app.py imports it)
 
 
 @st.cache_data
