@@ -39,9 +39,34 @@ def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.
     return {
         "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
         "tree": lambda: DecisionTreeClassifier(max_depth=depth, ccp_alpha=ccp_alpha, random_state=0),
-        "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=neighbors)),
+        "knn": lambda: NeighborsUpTo(neighbors, lambda k: make_pipeline(StandardScaler(),
+                                                                        KNeighborsClassifier(n_neighbors=k))),
         "naive_bayes": lambda: GaussianNB(),
     }[name]()
+
+
+class NeighborsUpTo:
+    """k-NN with at most ``neighbors`` neighbours: on a training set of
+    fewer samples every sample votes (k = the training set's size), where
+    scikit-learn refuses to fit (a fold of 4 samples with k = 5 stopped the
+    evaluation-methods page).  The page says when this happens
+    (``ui.experiments.smallest_training_set``).  ``build(k)`` makes the
+    k-NN model (:func:`make` passes it: scikit-learn is imported at the
+    first fit)."""
+
+    def __init__(self, neighbors: int, build):
+        self.neighbors, self._build = int(neighbors), build
+
+    def fit(self, X, y):
+        self.model_ = self._build(min(self.neighbors, len(X))).fit(X, y)
+        self.classes_ = self.model_.classes_
+        return self
+
+    def predict(self, X):
+        return self.model_.predict(X)
+
+    def predict_proba(self, X):
+        return self.model_.predict_proba(X)
 
 
 def _factory(name: str):

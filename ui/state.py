@@ -168,7 +168,7 @@ session): a link leaves out what equals it."""
 FROM_TABLE = object()     # bind()'s default: the key's default in the settings table (ui.settings)
 
 
-def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
+def bind(key: str, default=FROM_TABLE, *, first: str | None = None, within: tuple | None = None):
     """Keyword arguments that tie a widget to the plain session key ``key``,
     so its value survives page switches: ``st.radio(..., **bind("lang"))``.
     A shareable setting takes its default from the one table of settings
@@ -180,7 +180,12 @@ def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
     a new widget then starts at it, where otherwise its default shows for a
     moment (a number input drawn anew showed 0 for about 0.1 s).  ``first="one"``,
     for a segmented control that always has one option chosen: clicking the
-    chosen option again keeps it."""
+    chosen option again keeps it.  ``within=(lo, hi)``, for a slider whose
+    range depends on other settings: the widget shows the key's value
+    brought into the range, and the key keeps the user's setting (the link
+    says it; a wider range shows it again) until the user moves the widget:
+    writing the clamped value into the key would overwrite the setting
+    silently."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
     if default is FROM_TABLE:
         default = settings.default(key)
@@ -188,11 +193,12 @@ def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
     if key not in SS:
         SS[key] = default
     assert first in (None, "value", "one"), first
+    shown = SS[key] if within is None else min(max(SS[key], within[0]), within[1])
     if first == "value":
-        return tied("_w_" + key, SS[key], lambda v: SS.__setitem__(key, v))
-    wkey = widget_key("_w_" + key, SS[key])
+        return tied("_w_" + key, shown, lambda v: SS.__setitem__(key, v))
+    wkey = widget_key("_w_" + key, shown)
     if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
-        SS[wkey] = SS[key]         # first value: index, value, default; a new key has nothing to undo)
+        SS[wkey] = shown           # first value: index, value, default; a new key has nothing to undo)
     return dict(key=wkey, on_change=_copy_back, args=(key, wkey, first == "one"))
 
 
