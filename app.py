@@ -9,4 +9,5 @@ import ui
 
 st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide",
                    initial_sidebar_state=ui.sidebar_state())
-st.navigation(ui.navigation_pages()).run()
+with ui.guard("page"):        # the last boundary: nothing a page raises reaches the user as Streamlit's error box
+    st.navigation(ui.navigation_pages()).run()
