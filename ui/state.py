@@ -24,6 +24,9 @@ KEYS: dict[str, str] = {
     "_widget_gen": "per widget base key: how often its widget was drawn anew, its value changed elsewhere "
                    "(ui.state.widget_key)",
     "_widget_lang": "per widget base key: the language its widget was last drawn in (a switch draws it anew)",
+    "_run": "how many full runs of a page this session has had (ui.page.open_page counts them)",
+    "_widget_run": "per widget base key: the full run (_run) it was last drawn in (a widget missing from a run "
+                   "is drawn anew: ui.state.widget_key)",
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
@@ -126,16 +129,29 @@ def widget_key(base: str, value) -> str:
     A widget is also drawn anew after a language switch: a select box keeps
     the label it showed, and Streamlit hands back a label it no longer
     offers as the value itself (a data source of "算例:9 个样本的 ROC 表…" on the
-    English page crashed the next run)."""
+    English page crashed the next run).
+
+    And a widget missing from a full run (the page stopped before it: no data
+    after an upload, an error) is drawn anew when it comes back: Streamlit
+    keeps its value on the server, so it does not send it again, while the
+    browser has dropped the widget and makes it anew at its own default (a
+    radio's first option, a slider's minimum); the next run sent that
+    default back and overwrote the setting (the ROC page fell back from
+    "full" to "step" after a refused upload; the methods page's sliders came
+    back at their minimums after an error)."""
     gens = SS.setdefault("_widget_gen", {})
     drawn_in = SS.setdefault("_widget_lang", {})
+    seen = SS.setdefault("_widget_run", {})
     lang = SS.get("lang", "zh")
+    run = SS.get("_run", 0)
     g = gens.get(base, 0)
     key = f"{base}#{g}" if g else base
-    if (key in SS and SS[key] != value) or drawn_in.get(base, lang) != lang:
+    missed = seen.get(base, run) < run - 1
+    if (key in SS and SS[key] != value) or drawn_in.get(base, lang) != lang or missed:
         gens[base] = g = g + 1
         key = f"{base}#{g}"
     drawn_in[base] = lang
+    seen[base] = run
     return key
 
 
