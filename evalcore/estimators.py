@@ -202,7 +202,8 @@ def estimator_study(problem: GaussianProblem, learner: Callable, *, n: int, repe
                     boots: int = 20, seed: int = 0, on_progress: Callable | None = None) -> EstimatorStudy:
     """For ``repeats`` training sets of ``n`` drawn from ``problem``: the
     estimates of :data:`ESTIMATORS` (hold-out with a third for testing,
-    10-fold CV, leave-one-out up to :data:`STUDY_LOO_MAX_N` samples, the
+    10-fold CV (stratified where every class has 10 samples, else plain),
+    leave-one-out up to :data:`STUDY_LOO_MAX_N` samples, the
     out-of-bag bootstrap, .632 and .632+ from ``boots`` resamples) and the
     true error ``true_error(model)`` of the model trained on the whole set.
     ``on_progress(done, total)`` after each training set."""
@@ -217,7 +218,8 @@ def estimator_study(problem: GaussianProblem, learner: Callable, *, n: int, repe
         truth[r] = true_error(model)
         h = holdout_split(y, HOLDOUT_TEST_SHARE, seed=seed + r)
         est[r, 0] = errors_on_folds(X, y, [h], [learner])[0, 0]
-        folds = kfold_splits(y, STUDY_FOLDS, seed=seed + r).splits()
+        stratify = bool(np.bincount(y, minlength=2).min() >= STUDY_FOLDS)   # else a class misses some folds
+        folds = kfold_splits(y, STUDY_FOLDS, stratify=stratify, seed=seed + r).splits()
         smallest = min(smallest, h.train.size, *(f.train.size for f in folds))
         est[r, 1] = float(pooled_errors(errors_on_folds(X, y, folds, [learner]), folds)[0])
         if n <= STUDY_LOO_MAX_N:
