@@ -86,8 +86,9 @@ with ui.guard("bootstrap"):
         ui.chart(oob_limit_figure(ms, expected, sim_mean, sim_sd, m, text=ui.texts(
             "methods.limit.", "x", "y", "exact", "limit", "simulated", "title")), key="methods_limit")
     with right:
-        ui.chart(oob_histogram(ex.oob_repeats(m), ec.expected_oob_fraction(m), text=ui.texts(
-            "methods.hist.", "x", "y", "exact", "title")), key="methods_hist")
+        oob = ex.oob_repeats(m)
+        ui.chart(oob_histogram(oob, ec.expected_oob_fraction(m), text=ui.texts(
+            "methods.hist.", "x", "y", "exact", "title", r=f"{oob.size:,}")), key="methods_hist")
     st.caption(T("methods.boot.note"))
 
 # ------------------------------------------------------------- the data and the learner
@@ -133,7 +134,7 @@ with ui.guard("holdout"):
         ui.formula("methods.holdout", d=fs.n, s=split.train.size, t=split.test.size)
         spread = ex.holdout_spread(fs_name, learner, stratify)
         ui.chart(spread_figure(ex.FRACTIONS, spread, advice=(0.2, 1 / 3), text=ui.texts(
-            "methods.spread.", "x", "y", "advice", "title")), key="methods_spread")
+            "methods.spread.", "x", "y", "advice", "title", r=spread.shape[1])), key="methods_spread")
         st.markdown(T("methods.holdout.body"))
 
 # ------------------------------------------------------------- k-fold
@@ -156,8 +157,9 @@ with ui.guard("k-fold"):
         if fs.n <= 600:
             ui.chart(fold_grid(cv.fold_of[0], fs.y, text=ui.texts("methods.grid.", "x", "y", "pos", "neg", "test")),
                      key="methods_grid")
-        ui.chart(spread_figure(ex.KS, ex.cv_by_k(fs_name, learner), x_format="d", text=ui.texts(
-            "methods.kspread.", "x", "y", "advice", "title")), key="methods_kspread")
+        by_k = ex.cv_by_k(fs_name, learner)
+        ui.chart(spread_figure(ex.KS, by_k, x_format="d", text=ui.texts(
+            "methods.kspread.", "x", "y", "advice", "title", r=by_k.shape[1])), key="methods_kspread")
         st.markdown(T("methods.cv.body"))
 
 # ------------------------------------------------------------- the truth

@@ -133,3 +133,26 @@ def test_the_learner_box_names_no_setting_and_the_stale_note_names_the_one_run(l
         widget(at.select_slider, "_w_methods.n").set_value(30).run()
         widget(at.slider, "_w_methods.depth").set_value(5).run()
         at.button(key="methods_truth_run").click().run()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_spread_and_histogram_titles_count_what_was_run(lang, small, monkeypatch):
+    """The hold-out and k-fold spreads said "30 random splits" and "5 repeated
+    CVs" while the page ran 10 and 2: each title now counts the result's columns."""
+    import json
+
+    def title(at, key):
+        chart = next(c for c in at.get("plotly_chart") if key in c.proto.id)
+        return json.loads(chart.proto.spec)["layout"]["title"]["text"]
+
+    for repeats in (1, 2):
+        monkeypatch.setattr(experiments, "HOLDOUT_REPEATS", repeats)
+        monkeypatch.setattr(experiments, "CV_REPEATS", repeats + 1)
+        experiments.holdout_spread.clear()                  # cached per arguments, not per these constants
+        experiments.cv_by_k.clear()
+        at = run("pages/methods.py", lang=lang, **{"methods.fs": "watermelon", "methods.learner": "logistic"})
+        ok(at)
+        spread, kspread = title(at, "methods_spread"), title(at, "methods_kspread")
+        assert spread.startswith(f"{repeats} ") or f"of {repeats} random" in spread
+        assert kspread.startswith(f"{repeats + 1} ") or f"of {repeats + 1} repeated" in kspread
+        assert "10,000" in title(at, "methods_hist")
