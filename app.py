@@ -9,4 +9,5 @@ import ui
 
 st.set_page_config(page_title="模型评估与选择 · Evaluation Lab", page_icon="🍉", layout="wide",
                    initial_sidebar_state=ui.sidebar_state())
-ui.run(st.navigation(ui.navigation_pages()))      # a refusal at a page's top: its sentence
+with ui.guard("page"):        # the last boundary: nothing a page raises reaches the user as Streamlit's error box
+    ui.run(st.navigation(ui.navigation_pages()))      # a refusal at a page's top (a bound, the budget): its sentence

@@ -13,7 +13,11 @@ A page to copy.  To add a page:
 5. put LaTeX in ``assets/formulas/<key>.toml`` and show it with ``ui.formula``.
 
 The page runs under AppTest in both languages by ``tests/pages/test_pages.py``
-(it reads the registry).  No math here: call ``evalcore``.
+(it reads the registry).  No math here: call ``evalcore``.  Each independent
+section opens through the boundary, ``with ui.guard("<name>"):``, and a
+fragment's function carries ``@ui.guard("<name>")`` below ``@st.fragment``:
+an unexpected error then shows as a sentence in that section, and the rest
+of the page is drawn (``tests/test_structure.py`` checks it).
 """
 import streamlit as st
 
@@ -25,10 +29,12 @@ import ui
 ps, token, models = ui.open_data_page("<key>")     # or ui.open_page("<key>") without data
 T = ui.t
 
-name = ui.model_picker(models)
-facts = ui.model(token, name, ps)                    # cached per (data, model, flipped)
-thr = ui.threshold_control(token, name, facts.counts)
-c = facts.counts.at(thr)
-st.metric(T("<key>.metric"), ui.fmt(ec.measures(c).accuracy))
-ui.chart(figures.roc_curves([facts.roc_view], names=[name], text=ui.texts("<key>.fig.", "x", "y", "diagonal",
-                                                                           "threshold")), key="<key>_fig")
+with ui.guard("measure"):                             # one section: an error here leaves the rest drawn
+    st.header(T("<key>.measure"))
+    name = ui.model_picker(models)
+    facts = ui.model(token, name, ps)                    # cached per (data, model, flipped)
+    thr = ui.threshold_control(token, name, facts.counts)
+    c = facts.counts.at(thr)
+    st.metric(T("<key>.metric"), ui.fmt(ec.measures(c).accuracy))
+    ui.chart(figures.roc_curves([facts.roc_view], names=[name], text=ui.texts("<key>.fig.", "x", "y", "diagonal",
+                                                                               "threshold")), key="<key>_fig")

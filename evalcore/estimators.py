@@ -144,11 +144,14 @@ class EstimatorStudy:
     ``estimates`` (repeats, len(ESTIMATORS)): each estimator's estimate on
     each training set (nan where it was not run, e.g. leave-one-out above
     :data:`STUDY_LOO_MAX_N`); ``truth`` (repeats,): the true error of the
-    model trained on all of that training set; ``n`` its size."""
+    model trained on all of that training set; ``n`` its size;
+    ``smallest_train`` the fewest samples any estimator trained a model on
+    (a learner that needs more, such as k-NN with a larger k, had less there)."""
 
     estimates: np.ndarray
     truth: np.ndarray
     n: int
+    smallest_train: int = 0
 
     @property
     def differences(self) -> np.ndarray:
@@ -199,7 +202,8 @@ def estimator_study(problem: GaussianProblem, learner: Callable, *, n: int, repe
                     boots: int = 20, seed: int = 0, on_progress: Callable | None = None) -> EstimatorStudy:
     """For ``repeats`` training sets of ``n`` drawn from ``problem``: the
     estimates of :data:`ESTIMATORS` (hold-out with a third for testing,
-    10-fold CV, leave-one-out up to :data:`STUDY_LOO_MAX_N` samples, the
+    10-fold CV (stratified where every class has 10 samples, else plain),
+    leave-one-out up to :data:`STUDY_LOO_MAX_N` samples, the
     out-of-bag bootstrap, .632 and .632+ from ``boots`` resamples) and the
     true error ``true_error(model)`` of the model trained on the whole set.
     ``on_progress(done, total)`` after each training set."""
@@ -207,13 +211,16 @@ def estimator_study(problem: GaussianProblem, learner: Callable, *, n: int, repe
         raise DataError("too_few", name="training samples", need=2 * STUDY_FOLDS, got=int(n))
     est = np.full((repeats, len(ESTIMATORS)), np.nan)
     truth = np.empty(repeats)
+    smallest = n
     for r in range(repeats):
         X, y = problem.sample(n, seed=seed + r)
         model = learner().fit(X, y)
         truth[r] = true_error(model)
         h = holdout_split(y, HOLDOUT_TEST_SHARE, seed=seed + r)
         est[r, 0] = errors_on_folds(X, y, [h], [learner])[0, 0]
-        folds = kfold_splits(y, STUDY_FOLDS, seed=seed + r).splits()
+        stratify = bool(np.bincount(y, minlength=2).min() >= STUDY_FOLDS)   # else a class misses some folds
+        folds = kfold_splits(y, STUDY_FOLDS, stratify=stratify, seed=seed + r).splits()
+        smallest = min(smallest, h.train.size, *(f.train.size for f in folds))
         est[r, 1] = float(pooled_errors(errors_on_folds(X, y, folds, [learner]), folds)[0])
         if n <= STUDY_LOO_MAX_N:
             est[r, 2] = float(errors_on_folds(X, y, leave_one_out(n).splits(), [learner]).mean())
@@ -223,7 +230,7 @@ def estimator_study(problem: GaussianProblem, learner: Callable, *, n: int, repe
             on_progress(r + 1, repeats)
     for a in (est, truth):
         a.flags.writeable = False
-    return EstimatorStudy(est, truth, int(n))
+    return EstimatorStudy(est, truth, int(n), int(smallest))
 
 
 __all__ = ["HOLDOUT_FRACTIONS", "CV_KS", "ESTIMATORS", "STUDY_LOO_MAX_N", "holdout_spread", "cv_spread",

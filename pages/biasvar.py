@@ -17,75 +17,79 @@ T = ui.t
 TRUTHS = tuple(ec.TRUTHS)
 MODES = ("degree", "steps")
 
-c1, c2, c3, c4 = st.columns(4)
-truth = c1.radio(T("biasvar.truth"), TRUTHS, format_func=ui.labels("biasvar.truth.", TRUTHS).get,
-                 horizontal=True, **ui.bind("biasvar.truth"))
-noise_sd = c2.slider(T("biasvar.noise"), 0.0, 1.0, step=0.05, help=T("biasvar.noise.help"),
-                     **ui.bind("biasvar.noise"))
-n_train = c3.select_slider(T("biasvar.n"), (10, 15, 20, 30, 50, 100, 200), **ui.bind("biasvar.n"))
-n_sets = c4.select_slider(T("biasvar.sets"), (50, 100, 200, 500), **ui.bind("biasvar.sets"))
-m1, m2 = st.columns([1, 3])
-mode = m1.radio(T("biasvar.mode"), MODES, format_func=ui.labels("biasvar.mode.", MODES).get,
-                help=T("biasvar.mode.help"), **ui.bind("biasvar.mode"))
-if mode == "degree":
-    knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree"))
-    sim = sims.fits(truth, n_train, n_sets, noise_sd, knob, None)
-else:
-    knob = m2.select_slider(T("biasvar.steps"), sims.STEPS, format_func=lambda v: f"{v:,}",
-                            help=T("biasvar.steps.help", degree=sims.GD_DEGREE), **ui.bind("biasvar.steps"))
-    sim = sims.fits(truth, n_train, n_sets, noise_sd, sims.GD_DEGREE, knob)
-path = sims.curve(truth, n_train, n_sets, noise_sd, mode)
-if mode == "degree":      # positions on the x axis, and their labels
-    xs, ticks, current, best = list(path.degrees), None, knob, path.best
-else:
-    xs, ticks = list(range(len(sims.STEPS))), [sims.short(s) for s in sims.STEPS]
-    current, best = sims.STEPS.index(knob), sims.STEPS.index(path.best)
-tot = sim.decomposition.totals()
+with ui.guard("decomposition"):
+    c1, c2, c3, c4 = st.columns(4)
+    truth = c1.radio(T("biasvar.truth"), TRUTHS, format_func=ui.labels("biasvar.truth.", TRUTHS).get,
+                     horizontal=True, **ui.bind("biasvar.truth"))
+    noise_sd = c2.slider(T("biasvar.noise"), 0.0, 1.0, step=0.05, help=T("biasvar.noise.help"),
+                         **ui.bind("biasvar.noise"))
+    n_train = c3.select_slider(T("biasvar.n"), (10, 15, 20, 30, 50, 100, 200), **ui.bind("biasvar.n"))
+    n_sets = c4.select_slider(T("biasvar.sets"), (50, 100, 200, 500), **ui.bind("biasvar.sets"))
+    m1, m2 = st.columns([1, 3])
+    mode = m1.radio(T("biasvar.mode"), MODES, format_func=ui.labels("biasvar.mode.", MODES).get,
+                    help=T("biasvar.mode.help"), **ui.bind("biasvar.mode"))
+    if mode == "degree":
+        knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree"))
+        sim = sims.fits(truth, n_train, n_sets, noise_sd, knob, None)
+    else:
+        knob = m2.select_slider(T("biasvar.steps"), sims.STEPS, format_func=lambda v: f"{v:,}",
+                                help=T("biasvar.steps.help", degree=sims.GD_DEGREE), **ui.bind("biasvar.steps"))
+        sim = sims.fits(truth, n_train, n_sets, noise_sd, sims.GD_DEGREE, knob)
+    path = sims.curve(truth, n_train, n_sets, noise_sd, mode)
+    if mode == "degree":      # positions on the x axis, and their labels
+        xs, ticks, current, best = list(path.degrees), None, knob, path.best
+    else:
+        xs, ticks = list(range(len(sims.STEPS))), [sims.short(s) for s in sims.STEPS]
+        current, best = sims.STEPS.index(knob), sims.STEPS.index(path.best)
+    tot = sim.decomposition.totals()
 
-left, right = st.columns(2)
-with left:
-    text = ui.texts("biasvar.fig.", "x", "fits", "mean", "truth", "points", "title")
-    ui.chart(fits_figure(sim, text=dict(text, y=T("biasvar.fig.fy"))), key="biasvar_fits")
-with right:
-    text = ui.texts("biasvar.fig.", "bias2", "variance", "noise", "total", "measured", "current", "y")
-    text.update(x=T(f"biasvar.axis.{mode}"), title=T("biasvar.fig.decomp"))
-    ui.chart(decomposition_figure(path, xs, current, text=text, ticks=ticks), key="biasvar_decomp")
+    left, right = st.columns(2)
+    with left:
+        text = ui.texts("biasvar.fig.", "x", "fits", "mean", "truth", "points", "title")
+        ui.chart(fits_figure(sim, text=dict(text, y=T("biasvar.fig.fy"))), key="biasvar_fits")
+    with right:
+        text = ui.texts("biasvar.fig.", "bias2", "variance", "noise", "total", "measured", "current", "y")
+        text.update(x=T(f"biasvar.axis.{mode}"), title=T("biasvar.fig.decomp"))
+        ui.chart(decomposition_figure(path, xs, current, text=text, ticks=ticks), key="biasvar_decomp")
 
-# ----------------------------------------------------------- the identity
-st.subheader(T("biasvar.identity"))
-k1, k2, k3, k4, k5 = st.columns(5)
-k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4 if tot.bias2 >= 1e-3 else 3))
-k2.metric(T("biasvar.fig.variance"), ui.text_number(tot.variance, 4))
-k3.metric(T("biasvar.fig.noise"), ui.text_number(tot.noise, 4))
-k4.metric(T("biasvar.sum"), ui.text_number(tot.error, 4))
-k5.metric(T("biasvar.fig.measured"), ui.text_number(sim.measured_error, 4))
-ui.formula("biasvar.identity", b=ui.tex_number(tot.bias2, 4), v=ui.tex_number(tot.variance, 4),
-           n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
-st.caption(T("biasvar.identity.note", gap=ui.text_number(abs(tot.bias2 + tot.variance + tot.noise - tot.error), 2),
-             measured=ui.text_number(sim.measured_error, 4), sets=n_sets))
-where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance
-fmt = (lambda v: f"{v:,}") if mode == "steps" else str
-num = ui.text_number
-st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=num(where.error, 4),
-          best=fmt(path.best), best_e=num(where.best_error, 4), tol=num(where.tolerance, 2),
-          b=num(tot.bias2, 4), v=num(tot.variance, 4)))
+    # ----------------------------------------------------------- the identity
+    st.subheader(T("biasvar.identity"))
+    k1, k2, k3, k4, k5 = st.columns(5)
+    k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4 if tot.bias2 >= 1e-3 else 3))
+    k2.metric(T("biasvar.fig.variance"), ui.text_number(tot.variance, 4))
+    k3.metric(T("biasvar.fig.noise"), ui.text_number(tot.noise, 4))
+    k4.metric(T("biasvar.sum"), ui.text_number(tot.error, 4))
+    k5.metric(T("biasvar.fig.measured"), ui.text_number(sim.measured_error, 4))
+    ui.formula("biasvar.identity", b=ui.tex_number(tot.bias2, 4), v=ui.tex_number(tot.variance, 4),
+               n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
+    st.caption(T("biasvar.identity.note", gap=ui.text_number(abs(tot.bias2 + tot.variance + tot.noise - tot.error), 2),
+                 measured=ui.text_number(sim.measured_error, 4), sets=n_sets))
+    where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance
+    fmt = (lambda v: f"{v:,}") if mode == "steps" else str
+    num = ui.text_number
+    st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=num(where.error, 4),
+              best=fmt(path.best), best_e=num(where.best_error, 4), tol=num(where.tolerance, 2),
+              b=num(tot.bias2, 4), v=num(tot.variance, 4)))
 
-with st.expander(T("biasvar.derivation")):
-    for name in ("biasvar.d1", "biasvar.d2", "biasvar.d3", "biasvar.d4"):
-        ui.formula(name)
-    st.markdown(T("biasvar.derivation.body"))
+with ui.guard("derivation"):
+    with st.expander(T("biasvar.derivation")):
+        for name in ("biasvar.d1", "biasvar.d2", "biasvar.d3", "biasvar.d4"):
+            ui.formula(name)
+        st.markdown(T("biasvar.derivation.body"))
 
 # ------------------------------------------------------ over/under-fitting
-st.header(T("biasvar.fitting"))
-text = ui.texts("biasvar.fig.", "train", "test", "under", "over", "current", "y")
-text.update(x=T(f"biasvar.axis.{mode}"))
-ui.chart(fitting_figure(path, xs, current, best, text=text, ticks=ticks), key="biasvar_fitting")
-st.markdown(T("biasvar.fitting.body", best=f"{path.best:,}", mode=T(f"biasvar.axis.{mode}")))
+with ui.guard("fitting"):
+    st.header(T("biasvar.fitting"))
+    text = ui.texts("biasvar.fig.", "train", "test", "under", "over", "current", "y")
+    text.update(x=T(f"biasvar.axis.{mode}"))
+    ui.chart(fitting_figure(path, xs, current, best, text=text, ticks=ticks), key="biasvar_fitting")
+    st.markdown(T("biasvar.fitting.body", best=f"{path.best:,}", mode=T(f"biasvar.axis.{mode}")))
 
 # -------------------------------------------------- 0-1 loss: no such sum
-st.header(T("biasvar.zero_one"))
-z = ec.zero_one_example()
-st.markdown(T("biasvar.zero_one.body", preds=", ".join(map(str, z.predictions)), truth=z.truth, main=z.main))
-ui.formula("biasvar.zero_one", b=f"{z.bias:g}", v=f"{z.variance:g}", e=f"{z.error:g}",
-           s=f"{z.bias + z.variance:g}")
-st.caption(T("biasvar.zero_one.note"))
+with ui.guard("zero-one loss"):
+    st.header(T("biasvar.zero_one"))
+    z = ec.zero_one_example()
+    st.markdown(T("biasvar.zero_one.body", preds=", ".join(map(str, z.predictions)), truth=z.truth, main=z.main))
+    ui.formula("biasvar.zero_one", b=f"{z.bias:g}", v=f"{z.variance:g}", e=f"{z.error:g}",
+               s=f"{z.bias + z.variance:g}")
+    st.caption(T("biasvar.zero_one.note"))

@@ -34,6 +34,7 @@ def formulas(c: ec.Counts, m: ec.Measures) -> list[tuple[str, str | list[str]]]:
 
 # ------------------------------------------------------------ binary view
 @st.fragment
+@ui.guard("threshold views")
 def threshold_views(models: list) -> None:
     """Everything that depends on the threshold: a threshold move reruns
     only this part of the page (not the sidebar or the K x K section)."""
@@ -98,62 +99,65 @@ def threshold_views(models: list) -> None:
     st.info(T("mm.note", mean_f1=ui.fmt(mac.mean_f1), macro_f1=ui.fmt(mac.macro_f1)))
 
 
-if ps is None:
-    st.info(T("common.data.pick_first"))
-else:
-    ui.intervals.switch()
-    threshold_views(ui.chosen_models(ps))
+with ui.guard("binary"):
+    if ps is None:
+        st.info(T("common.data.pick_first"))
+    else:
+        ui.intervals.switch()
+        threshold_views(ui.chosen_models(ps))
 
-    # ------------------------------------------------- accuracy paradox
-    st.header(T("paradox.title"))
-    allneg = ec.measures(ec.Counts(0, 0, ps.n_neg, ps.n_pos))
-    p1, p2, p3 = st.columns(3)
-    p1.metric(T("paradox.acc"), ui.fmt(allneg.accuracy))
-    p2.metric(T("paradox.recall"), ui.fmt(allneg.recall))
-    p3.metric(T("paradox.rate"), f"{ps.n_pos / ps.n:.1%}")
-    st.markdown(T("paradox.body"))
-    st.button(T("paradox.button"), on_click=ui.set_synthetic, args=(10_000, 1.5, 0.01), key="paradox_btn")
+        # ------------------------------------------------- accuracy paradox
+        st.header(T("paradox.title"))
+        allneg = ec.measures(ec.Counts(0, 0, ps.n_neg, ps.n_pos))
+        p1, p2, p3 = st.columns(3)
+        p1.metric(T("paradox.acc"), ui.fmt(allneg.accuracy))
+        p2.metric(T("paradox.recall"), ui.fmt(allneg.recall))
+        p3.metric(T("paradox.rate"), f"{ps.n_pos / ps.n:.1%}")
+        st.markdown(T("paradox.body"))
+        st.button(T("paradox.button"), on_click=ui.set_synthetic, args=(10_000, 1.5, 0.01), key="paradox_btn")
 
 # ------------------------------------------------------- multi-class view
-st.header(T("mc.title"))
-MC_SOURCES = ("kappa", "animals", "upload")
-st.radio(T("mc.source"), MC_SOURCES, format_func=ui.labels("mc.src.", MC_SOURCES).get, horizontal=True,
-         **ui.bind("mc_source", "kappa"))
-labelset = None
-if ui.SS["mc_source"] == "kappa":
-    labelset = datasets.kappa_example()
-elif ui.SS["mc_source"] == "animals":
-    labelset = datasets.animals_example()
-else:
-    f = st.file_uploader(T("mc.upload"), key="_w_mc_upload", help=T("mc.upload.help"))
-    ui.handle_upload(ui.LABELS_UPLOAD, f, ui.labels_parser)
-    ui.upload_status(ui.LABELS_UPLOAD)
-    labelset = ui.SS.get("mc_labels")
-    if labelset is None:
-        st.info(T("mc.upload.none"))
+with ui.guard("multi-class"):
+    st.header(T("mc.title"))
+    MC_SOURCES = ("kappa", "animals", "upload")
+    st.radio(T("mc.source"), MC_SOURCES, format_func=ui.labels("mc.src.", MC_SOURCES).get, horizontal=True,
+             **ui.bind("mc_source", "kappa"))
+    labelset = None
+    if ui.SS["mc_source"] == "kappa":
+        labelset = datasets.kappa_example()
+    elif ui.SS["mc_source"] == "animals":
+        labelset = datasets.animals_example()
+    else:
+        f = st.file_uploader(T("mc.upload"), key="_w_mc_upload", help=T("mc.upload.help"))
+        ui.handle_upload(ui.LABELS_UPLOAD, f, ui.labels_parser)
+        ui.upload_status(ui.LABELS_UPLOAD)
+        labelset = ui.SS.get("mc_labels")
+        if labelset is None:
+            st.info(T("mc.upload.none"))
 
-if labelset is not None:
-    cmk = ui.once("mc_matrix", labelset, lambda: ec.confusion_matrix(labelset.y_true, labelset.y_pred,
-                                                                      labels=labelset.labels))
-    kp = ec.kappa_parts(cmk)
-    l2, r2 = st.columns([1, 1])
-    with l2:
-        ui.chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, labelset.labels),
-                                                  text=dict(true=T("axis.true"), pred=T("axis.pred"))), key="mc_heat")
-    with r2:
-        st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
-        ui.formula("cm.p_o", agree=kp.n_agree, n=kp.n, v=ui.fmt(kp.p_o))
-        ui.formula("cm.p_e", v=ui.fmt(kp.p_e))
-        ui.formula("cm.kappa", po=ui.fmt(kp.p_o), pe=ui.fmt(kp.p_e), v=ui.fmt(kp.kappa))
-        st.caption(T("mc.kappa.note"))
-    ovr = ec.one_vs_rest(cmk)
-    per = []
-    for lab, cc in zip(labelset.labels, ovr):
-        mm_ = ec.measures(cc)
-        per.append({T("mc.class"): ui.cell(lab), "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
-                    "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
-    st.dataframe(per, hide_index=True)
-    mac2 = ec.macro_micro(ovr)
-    st.markdown(T("mc.ovr", macro_p=ui.fmt(mac2.macro_p), macro_r=ui.fmt(mac2.macro_r),
-                  macro_f1=ui.fmt(mac2.macro_f1), micro_f1=ui.fmt(mac2.micro_f1),
-                  mean_f1=ui.fmt(mac2.mean_f1)))
+    if labelset is not None:
+        cmk = ui.once("mc_matrix", labelset, lambda: ec.confusion_matrix(labelset.y_true, labelset.y_pred,
+                                                                          labels=labelset.labels))
+        kp = ec.kappa_parts(cmk)
+        l2, r2 = st.columns([1, 1])
+        with l2:
+            ui.chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, labelset.labels),
+                                                      text=dict(true=T("axis.true"), pred=T("axis.pred"))),
+                     key="mc_heat")
+        with r2:
+            st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
+            ui.formula("cm.p_o", agree=kp.n_agree, n=kp.n, v=ui.fmt(kp.p_o))
+            ui.formula("cm.p_e", v=ui.fmt(kp.p_e))
+            ui.formula("cm.kappa", po=ui.fmt(kp.p_o), pe=ui.fmt(kp.p_e), v=ui.fmt(kp.kappa))
+            st.caption(T("mc.kappa.note"))
+        ovr = ec.one_vs_rest(cmk)
+        per = []
+        for lab, cc in zip(labelset.labels, ovr):
+            mm_ = ec.measures(cc)
+            per.append({T("mc.class"): ui.cell(lab), "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
+                        "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
+        st.dataframe(per, hide_index=True)
+        mac2 = ec.macro_micro(ovr)
+        st.markdown(T("mc.ovr", macro_p=ui.fmt(mac2.macro_p), macro_r=ui.fmt(mac2.macro_r),
+                      macro_f1=ui.fmt(mac2.macro_f1), micro_f1=ui.fmt(mac2.micro_f1),
+                      mean_f1=ui.fmt(mac2.mean_f1)))

@@ -13,41 +13,43 @@ ps, token, models = ui.open_data_page("cost")
 T = ui.t
 
 # ------------------------------------------------------------ cost matrix
-st.subheader(T("cost.matrix"))
-c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
-with c_in:
-    st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
-                    **ui.bind("cost01", first="value"))
-    st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
-                    **ui.bind("cost10", first="value"))
-c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
-with c_tab:
-    ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
+with ui.guard("cost matrix"):
+    st.subheader(T("cost.matrix"))
+    c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
+    with c_in:
+        st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
+                        **ui.bind("cost01", first="value"))
+        st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
+                        **ui.bind("cost10", first="value"))
+    c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
+    with c_tab:
+        ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
 
 
-with c_ratio:
-    current_ratio = round(c01 / c10, 6) if c10 > 0 else RATIOS[-1]
-    options = sorted({*RATIOS, current_ratio} if 0 < current_ratio <= RATIOS[-1] else set(RATIOS))
+    with c_ratio:
+        current_ratio = round(c01 / c10, 6) if c10 > 0 else RATIOS[-1]
+        options = sorted({*RATIOS, current_ratio} if 0 < current_ratio <= RATIOS[-1] else set(RATIOS))
 
-    def ratio_changed(ratio):
-        ui.SS["cost01"] = ratio * max(float(ui.SS["cost10"]), 1e-12)
+        def ratio_changed(ratio):
+            ui.SS["cost01"] = ratio * max(float(ui.SS["cost10"]), 1e-12)
 
-    st.select_slider(T("cost.ratio"), options, format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"),
-                     **ui.tied("_w_cost_ratio", current_ratio if current_ratio in options else RATIOS[-1],
-                               ratio_changed))
-    pkey = f"cost_p|{token}"
-    st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),
-              **ui.bind(pkey, round(ps.n_pos / ps.n, 3)))
-p = float(ui.SS[pkey])
+        st.select_slider(T("cost.ratio"), options, format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"),
+                         **ui.tied("_w_cost_ratio", current_ratio if current_ratio in options else RATIOS[-1],
+                                   ratio_changed))
+        pkey = f"cost_p|{token}"
+        st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),
+                  **ui.bind(pkey, round(ps.n_pos / ps.n, 3)))
+    p = float(ui.SS[pkey])
 
-try:
-    pc = ec.probability_cost(p, c01, c10)
-except ec.DataError as err:
-    ui.show_error(err)
-    st.stop()
+    try:
+        pc = ec.probability_cost(p, c01, c10)
+    except ec.DataError as err:
+        ui.show_error(err)
+        st.stop()
 
 # ------------------------------------------- error at the threshold and optimum
 @st.fragment
+@ui.guard("threshold views")
 def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     """Everything that depends on the threshold (a threshold move reruns only
     this part; the cost matrix and prior above are read once per page run)."""
@@ -162,4 +164,5 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
                       ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))
 
 
-threshold_views(c01, c10, p, pc)
+with ui.guard("threshold"):
+    threshold_views(c01, c10, p, pc)

@@ -16,4 +16,5 @@ SECTIONS = {**exercises_a.SECTIONS, **exercises_b.SECTIONS}
 NAMES = tuple(SECTIONS)                          # the same as ui.settings.EXERCISES (a test keeps them equal)
 open_ = st.segmented_control(ui.t("exercises.pick"), NAMES, format_func=lambda n: ui.t("exercises.tab", n=n),
                              **ui.bind("exercises.open", first="one")) or ui.SS["exercises.open"]
-SECTIONS[open_]()
+with ui.guard("exercise"):
+    SECTIONS[open_]()

@@ -9,18 +9,20 @@ if not ui.SS.get("tour"):
               type="primary", key="home_tour")
 
 # The chapter's four stages, left to right; each links to its pages (from the registry).
-cols = st.columns(len(ui.STAGES))
-for col, stage in zip(cols, ui.STAGES):
-    with col.container(border=True, key=f"home_stage_{stage}"):
-        st.subheader(ui.t(f"home.stage.{stage}"))
-        st.caption(ui.t(f"home.stage.{stage}.what"))
-        links = [p.key for p in ui.PAGES if p.stage == stage]
-        for key in links:
-            ui.page_link(key)
-        if not links:
-            st.caption(ui.t("home.later"))
+with ui.guard("chapter map"):
+    cols = st.columns(len(ui.STAGES))
+    for col, stage in zip(cols, ui.STAGES):
+        with col.container(border=True, key=f"home_stage_{stage}"):
+            st.subheader(ui.t(f"home.stage.{stage}"))
+            st.caption(ui.t(f"home.stage.{stage}.what"))
+            links = [p.key for p in ui.PAGES if p.stage == stage]
+            for key in links:
+                ui.page_link(key)
+            if not links:
+                st.caption(ui.t("home.later"))
 
-st.subheader(ui.t("home.data.title"))
-st.markdown(ui.t("home.data.body"))
-st.code("y_true,model_a,model_b\n1,0.92,0.80\n0,0.35,0.41\n1,0.61,0.77\n0,0.12,0.55", language="text")
+with ui.guard("data format"):
+    st.subheader(ui.t("home.data.title"))
+    st.markdown(ui.t("home.data.body"))
+    st.code("y_true,model_a,model_b\n1,0.92,0.80\n0,0.35,0.41\n1,0.61,0.77\n0,0.12,0.55", language="text")
 ui.preload()     # the next page comes without the browser's first-load wait for its elements' code

@@ -165,5 +165,6 @@ def clustering() -> None:
     st.caption(T("lab.cl.slip"))
 
 
-{"loss": losses, "multilabel": multilabel, "regression": regression, "clustering": clustering}[section]()
+with ui.guard("lab section"):
+    {"loss": losses, "multilabel": multilabel, "regression": regression, "clustering": clustering}[section]()
 ui.publish_again()

@@ -16,6 +16,7 @@ best1 = [f.best_f(1.0) for f in facts]
 
 
 @st.fragment
+@ui.guard("threshold views")
 def threshold_views() -> None:
     """Everything that moves with a threshold or β: a threshold move or a
     click on a curve reruns only this part of the page (not the sidebar,
@@ -59,21 +60,23 @@ def threshold_views() -> None:
         ui.intervals.table(token, models, ps, beta=beta, measures=("precision", "recall", "f1", "fbeta", "ap"))
 
 
-ui.intervals.switch()
-threshold_views()
-if ui.intervals.is_on():
-    ui.intervals.bands("pr", token, models, ps)
+with ui.guard("threshold"):
+    ui.intervals.switch()
+    threshold_views()
+    if ui.intervals.is_on():
+        ui.intervals.bands("pr", token, models, ps)
 
 # ------------------------------------------------------------- comparing
-st.header(T("pr.compare"))
-if len(models) < 2:
-    st.caption(T("pr.compare.one"))
-for i in range(len(models)):
-    for j in range(i + 1, len(models)):
-        verdict = ui.dominance("pr", facts[i], facts[j])
-        winner = lambda a, b: models[i] if a > b else (models[j] if b > a else "=")  # noqa: E731
-        st.markdown(T(f"pr.verdict.{verdict.value}", a=models[i], b=models[j],
-                      bep=winner(beps[i], beps[j]), f1=winner(best1[i].f, best1[j].f),
-                      ap=winner(summaries[i].average_precision, summaries[j].average_precision)))
-if ps.n > 20_000:
-    st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
+with ui.guard("comparing"):
+    st.header(T("pr.compare"))
+    if len(models) < 2:
+        st.caption(T("pr.compare.one"))
+    for i in range(len(models)):
+        for j in range(i + 1, len(models)):
+            verdict = ui.dominance("pr", facts[i], facts[j])
+            winner = lambda a, b: models[i] if a > b else (models[j] if b > a else "=")  # noqa: E731
+            st.markdown(T(f"pr.verdict.{verdict.value}", a=models[i], b=models[j],
+                          bep=winner(beps[i], beps[j]), f1=winner(best1[i].f, best1[j].f),
+                          ap=winner(summaries[i].average_precision, summaries[j].average_precision)))
+    if ps.n > 20_000:
+        st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))

@@ -10,5 +10,7 @@ import ui
 from ui import trust
 
 ui.open_page("trust")
-trust.simulation_section()
-trust.bayes_section()
+with ui.guard("simulation"):
+    trust.simulation_section()
+with ui.guard("bayes"):
+    trust.bayes_section()

@@ -269,3 +269,53 @@ def test_a_shareable_settings_default_is_written_once_in_the_settings_table():
                 elif key in linked and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
                     outside.append(f"{path.name}:{node.lineno} {key}")
     assert seen >= 40 and not twice and not outside, (seen, twice, outside)
+
+
+def _guarded(node, parents) -> bool:
+    """Whether ``node`` lies inside ``with ui.guard(...)`` or a function decorated with a guard."""
+    import ast
+
+    def is_guard(expr):
+        f = expr.func if isinstance(expr, ast.Call) else expr
+        f = f.func if isinstance(f, ast.Call) else f
+        name = getattr(f, "attr", None) or getattr(f, "id", "")
+        return isinstance(f, (ast.Attribute, ast.Name)) and name == "guard"
+
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.With) and any(isinstance(i.context_expr, ast.Call) and is_guard(i.context_expr)
+                                              for i in node.items):
+            return True
+        if isinstance(node, ast.FunctionDef) and any(is_guard(d) for d in node.decorator_list if
+                                                     isinstance(d, ast.Call)):
+            return True
+    return False
+
+
+def test_every_page_opens_its_sections_through_the_boundary():
+    """An unexpected error is caught at its section (ui.guard): every page
+    uses the boundary, each heading in a page's flat script (a section's
+    start; a page's own section functions are called inside one) and each
+    fragment (its own reruns bypass the page's boundary) is inside one, and
+    app.py runs the page inside the last one."""
+    import ast
+
+    bad = []
+    for f in [*ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "app.py"]:
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        parents = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)]
+        if f.parent.name == "pages":
+            if "ui.guard(" not in f.read_text(encoding="utf-8"):
+                bad.append(f"{f.name}: no ui.guard")
+            in_def = {c for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) for c in ast.walk(fn)}
+            bad += [f"{f.name}:{c.lineno} heading outside a guard" for c in calls
+                    if c.func.attr in ("header", "subheader") and c not in in_def and not _guarded(c, parents)]
+        if f.name == "app.py":
+            bad += [f"app.py:{c.lineno} run() outside a guard" for c in calls
+                    if c.func.attr == "run" and not _guarded(c, parents)]
+        for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            fragment = any("fragment" in ast.unparse(d) for d in fn.decorator_list)
+            if fragment and not any("guard" in ast.unparse(d) for d in fn.decorator_list):
+                bad.append(f"{f.name}:{fn.lineno} fragment {fn.name} without a guard")
+    assert not bad, bad

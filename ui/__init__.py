@@ -4,6 +4,7 @@
 ``i18n``      strings (zh/en), lessons, LaTeX templates, number formats
 ``registry``  the pages: navigation, the home map, the page tests
 ``page``      the one opening call of a page
+``boundary``  the section boundary: an unexpected error is a sentence, the rest of the page is drawn
 ``feedback``  the worded indicator of a run over half a second (CSS)
 ``data``      the data sidebar, the one upload helper, feature data sets
 ``models``    one cached object per (data, model, flipped) with its facts
@@ -31,6 +32,7 @@ Pages ``import ui`` and use the names re-exported here.
 from . import limits, protocol, timers, tour
 from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_classes, redraw, table_parser,
                      tex_number, text_number)
+from .boundary import guard
 from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
 from .data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models,
@@ -58,7 +60,7 @@ __all__ = [
     "protocol", "limits", "timers", "tour", "intervals", "bounded_editor", "redraw", "costs", "labels_parser",
     "readable_classes",
     "table_parser",
-    "tex_number", "text_number", "fmt_cost", "once",
+    "tex_number", "text_number", "fmt_cost", "once", "guard",
     "horse_colic_report", "keyboard", "formula_grid", "roc_walk",
     "chart", "curve_chart", "linked_chart", "kept", "live_chart",
     "preload_figures", "preload",

@@ -14,7 +14,7 @@ from .data import feature_set
 from evalcore.figures.methods import truth_figure
 
 from .charts import chart
-from .i18n import formula, t, texts
+from .i18n import formula, t, t_fig, texts
 from .state import SS
 from .learners import factory, quiet
 
@@ -198,6 +198,25 @@ def smallest_class(fs_name: str) -> int:
     return int(np.bincount(feature_set(fs_name).y).min())
 
 
+def smallest_training_set(fs_name: str, stratify: bool) -> int:
+    """The fewest samples any model of the page's hold-out and k-fold
+    spreads on ``fs_name`` is trained on: the hold-out split at the largest
+    test fraction, and the 2-fold split (k-NN with a larger k lets every
+    sample of such a set vote, ``ui.learners.NeighborsUpTo``)."""
+    y = feature_set(fs_name).y
+    holdout = ec.holdout_split(y, max(FRACTIONS), stratify=stratify, seed=0).train.size
+    folds = ec.kfold_splits(y, min(KS), seed=0).splits()
+    return int(min(holdout, *(f.train.size for f in folds)))
+
+
+def learner_text(learner: tuple) -> str:
+    """A learner with the setting it was run at ("decision tree (depth 8)"), for a sentence."""
+    name, params = learner
+    if not params:
+        return t(f"methods.learner.{name}")
+    return t(f"methods.learner.{name}.at", v=dict(params)[{"tree": "depth", "knn": "neighbors"}[name]])
+
+
 def truth_sentences(study: ec.EstimatorStudy, names) -> list[tuple[str, dict]]:
     """The truth study's verdict as (string key, values): the estimator
     closest to the truth, and which lie significantly above or below it or
@@ -225,17 +244,21 @@ def truth_section(learner: tuple, n: int) -> None:
     asked = (learner, n) if asked is True else tuple(asked)   # True: the current settings (a test, a link)
     study = truth_study(*asked, TRUTH_REPEATS)       # cached: a stale result costs nothing
     if asked != (learner, n):
-        st.warning(t("methods.truth.stale", learner=t(f"compare.learner.{asked[0][0]}"), n=asked[1]))
+        st.warning(t("methods.truth.stale", learner=learner_text(asked[0]), n=asked[1]))
     names = [t(f"methods.method.{mm}") for mm in METHODS]
-    chart(truth_figure(study.estimates, study.truth, names, text=texts(
-        "methods.truthfig.", "x", "y", "zero", "title")), key="methods_truth")
+    chart(truth_figure(study.estimates, study.truth, names, text={
+        **texts("methods.truthfig.", "x", "y", "zero"),
+        "title": t_fig("methods.truthfig.title", r=study.estimates.shape[0])}), key="methods_truth")
+    knn = dict(asked[0][1]).get("neighbors") if asked[0][0] == "knn" else None
+    if knn is not None and knn > study.smallest_train:
+        st.caption(t("methods.truth.neighbors", k=knn, m=study.smallest_train))
     headers = [t(f"methods.col.{c}") for c in ("method", "mean", "bias", "rmse", "truth")]
     st.dataframe(truth_table(study, names, headers), hide_index=True)
     for line in truth_sentences(study, names):
         st.markdown(t(line[0], **line[1]))
     if not study.ran[METHODS.index("loo")]:
         st.caption(t("methods.truth.noloo", loo=ec.STUDY_LOO_MAX_N))
-    st.markdown(t("methods.truth.body", r=TRUTH_REPEATS))
+    st.markdown(t("methods.truth.body", r=study.estimates.shape[0]))
     formula("methods.b632")
     formula("methods.b632plus")
 

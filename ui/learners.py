@@ -39,9 +39,34 @@ def make(name: str, *, depth: int = 3, neighbors: int = 5, ccp_alpha: float = 0.
     return {
         "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
         "tree": lambda: DecisionTreeClassifier(max_depth=depth, ccp_alpha=ccp_alpha, random_state=0),
-        "knn": lambda: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=neighbors)),
+        "knn": lambda: NeighborsUpTo(neighbors, lambda k: make_pipeline(StandardScaler(),
+                                                                        KNeighborsClassifier(n_neighbors=k))),
         "naive_bayes": lambda: GaussianNB(),
     }[name]()
+
+
+class NeighborsUpTo:
+    """k-NN with at most ``neighbors`` neighbours: on a training set of
+    fewer samples every sample votes (k = the training set's size), where
+    scikit-learn refuses to fit (a fold of 4 samples with k = 5 stopped the
+    evaluation-methods page).  The page says when this happens
+    (``ui.experiments.smallest_training_set``).  ``build(k)`` makes the
+    k-NN model (:func:`make` passes it: scikit-learn is imported at the
+    first fit)."""
+
+    def __init__(self, neighbors: int, build):
+        self.neighbors, self._build = int(neighbors), build
+
+    def fit(self, X, y):
+        self.model_ = self._build(min(self.neighbors, len(X))).fit(X, y)
+        self.classes_ = self.model_.classes_
+        return self
+
+    def predict(self, X):
+        return self.model_.predict(X)
+
+    def predict_proba(self, X):
+        return self.model_.predict_proba(X)
 
 
 def _factory(name: str):
@@ -77,10 +102,17 @@ def _rows(fs_name: str) -> int:
     return int(feature_set(fs_name).y.shape[0])
 
 
+def paired_folds(fs_name: str) -> int:
+    """k of a paired run on ``fs_name``: the book's 10 folds, or as many as
+    the smallest class allows (stratified folds need every class in each:
+    watermelon's 8 bad melons give 8 folds; the page says so)."""
+    return int(min(ec.PAIRED_CV_FOLDS, np.bincount(feature_set(fs_name).y).min()))
+
+
 def _cost(kind: str, fs_name: str, a: str, b: str, seed: int, progress=None) -> float:
     """Sample-operations of a run (``ui.heavy``): fits times rows."""
     if kind == "paired":
-        return 2 * ec.PAIRED_CV_FOLDS * _rows(fs_name)
+        return 2 * paired_folds(fs_name) * _rows(fs_name)
     if kind == "cv5x2":
         return 2 * ec.CV5X2_REPLICATIONS * ec.CV5X2_FOLDS * _rows(fs_name)
     return ec.FRIEDMAN_CV_FOLDS * len(LEARNERS) * sum(_rows(f) for f in FRIEDMAN_SETS)
@@ -96,7 +128,8 @@ def paired_cv(fs_name: str, a: str, b: str, k: int = 10, seed: int = 0) -> np.nd
 @heavy.job(cost=_cost)
 def _compute(kind: str, fs_name: str, a: str, b: str, seed: int, progress=None) -> dict:
     if kind == "paired":
-        e = _errors(fs_name, (a, b), ec.paired_cv_folds(feature_set(fs_name).y, seed=seed), progress)
+        e = _errors(fs_name, (a, b), ec.paired_cv_folds(feature_set(fs_name).y, k=paired_folds(fs_name), seed=seed),
+                    progress)
         return {"A": e[:, 0].tolist(), "B": e[:, 1].tolist()}
     if kind == "cv5x2":
         ea, eb = ec.cv5x2_tables(_errors(fs_name, (a, b), ec.cv5x2_folds(feature_set(fs_name).y, seed=seed),
@@ -131,7 +164,8 @@ def warm_start() -> None:
 def run(kind: str, fs_name: str = "breast-cancer", a: str = "logistic", b: str = "naive_bayes",
         seed: int = 0) -> dict:
     """The heavy part of "run it", in one call (cached for every session):
-    ``kind`` "paired" (10-fold CV of ``a`` and ``b`` on ``fs_name``),
+    ``kind`` "paired" (10-fold CV of ``a`` and ``b`` on ``fs_name``, fewer
+    folds where a class is smaller: :func:`paired_folds`),
     "cv5x2" (5 x 2-fold CV) or "friedman" (every learner, 5-fold CV, on
     every data set of :data:`FRIEDMAN_SETS`).  Returns the page's table
     as {column: values}; a DataError when a learner fails or a class is too
@@ -140,7 +174,7 @@ def run(kind: str, fs_name: str = "breast-cancer", a: str = "logistic", b: str =
         fs_name, a, b = DEFAULT_ARGS[:3]
     if (fs_name, a, b, seed) == DEFAULT_ARGS and kind in _WARM:
         return _WARM[kind]
-    total = {"paired": 2 * ec.PAIRED_CV_FOLDS, "cv5x2": 2 * ec.CV5X2_REPLICATIONS * ec.CV5X2_FOLDS}.get(kind)
+    total = {"paired": 2 * paired_folds(fs_name), "cv5x2": 2 * ec.CV5X2_REPLICATIONS * ec.CV5X2_FOLDS}.get(kind)
     bar = st.progress(0.0, text=t("common.training", i=0, n=total or "…"))
 
     def progress(done, n):
@@ -166,8 +200,11 @@ def run_controls(kind: str, table_key: str, *, label: str, help: str, data_label
     args = ()
     if kind != "friedman":
         c1, c2, c3, c4 = st.columns([1.2, 1, 1, 1])
-        c1.selectbox(data_label, RUN_SETS, format_func=labels("common.src.", RUN_SETS).get,
+        c1.selectbox(data_label, RUN_SETS, format_func=labels("common.fs.", RUN_SETS).get,
                      **bind(f"compare.fs.{kind}", RUN_SETS[0]))
+        k = paired_folds(SS[f"compare.fs.{kind}"])
+        if kind == "paired" and k < ec.PAIRED_CV_FOLDS:        # the run itself chooses the folds the data allow
+            c1.caption(t("common.run.folds", k=k, c=k, book=ec.PAIRED_CV_FOLDS))
         c2.selectbox("A", LEARNERS, format_func=names.get, **bind(f"compare.a.{kind}", LEARNERS[0]))
         c3.selectbox("B", LEARNERS, format_func=names.get, **bind(f"compare.b.{kind}", LEARNERS[3]))
         args = (SS[f"compare.fs.{kind}"], SS[f"compare.a.{kind}"], SS[f"compare.b.{kind}"])

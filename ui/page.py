@@ -96,6 +96,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     """Language switch, presenter mode, title and lesson of page ``key``
     (see ``ui.registry``).  A link's state is restored on a session's first run."""
     _through_app_py()
+    SS["_run"] = SS.get("_run", 0) + 1           # a widget missing from a run is drawn anew (ui.state.widget_key)
     _import_table_libraries()
     experiments.warm_start()                     # the methods and comparison pages' defaults, in the background
     budget.start_reaper()                        # closed sessions give their memory back (ui.budget.reap)

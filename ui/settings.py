@@ -31,6 +31,10 @@ FEATURE_SOURCES = ("watermelon", "breast-cancer", "gaussian")
 _BV = "biasvar."          # the bias-variance page's key family
 _M = "methods."           # the evaluation-methods page's
 _X = "exercises."         # the exercises page's
+_T = "trust."             # the which-test-to-trust page's (ui/trust.py)
+TRUST_REPLICATIONS = (500, 1000, 2000, 4000)   # a run at most: 4000 x 200 samples, about 4 s on one core
+TRUST_SIZES = (50, 100, 200)
+TRUST_SETS = ("breast-cancer", "gaussian")
 EXERCISES = ("2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8", "2.9", "2.10")
 
 _FLOAT = float
@@ -150,6 +154,7 @@ def _params():
         # ---- the exercises page (pages/exercises.py): the open exercise, each committed guess, the controls
         "x.open": (_X + "open", _choice(*EXERCISES)),
         **{f"x.g{n.replace('.', '')}": (f"{_X}guess.{n}", _token) for n in EXERCISES},
+        **{f"x.s{n.replace('.', '')}": (f"{_X}shown.{n}", _bool) for n in EXERCISES},    # "just show me"
         "x.21p": (_X + "21.pos", _int_in(1, 5000)), "x.21n": (_X + "21.neg", _int_in(1, 5000)),
         "x.21f": (_X + "21.frac", _grid_in(0.05, 0.95, 0.05)),
         "x.22p": (_X + "22.pos", _int_in(10, 100)), "x.22n": (_X + "22.neg", _int_in(10, 100)),
@@ -167,6 +172,15 @@ def _params():
         "x.210k": (_X + "210.k", _int_in(3, 8)),
         "x.210a": (_X + "210.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
         "x.210e": (_X + "210.effect", _grid_in(0.0, 1.0, 0.1)),
+        # ---- which test to trust (ui/trust.py): the simulation's and the Bayesian section's controls
+        "t.reps": (_T + "reps", _int_of(*TRUST_REPLICATIONS)),
+        "t.n": (_T + "n", _int_of(*TRUST_SIZES)),
+        "t.eff": (_T + "effect", _grid_in(0.0, 0.1, 0.01)),
+        "t.inf": (_T + "influence", _grid_in(0.0, 3.0, 0.5)),
+        "t.data": (_T + "data", _choice(*TRUST_SETS)),
+        "t.a": (_T + "a", _choice(*LEARNER_NAMES)),
+        "t.b": (_T + "b", _choice(*LEARNER_NAMES)),
+        "t.rope": (_T + "rope", _grid_in(0.0, 0.05, 0.005)),
     }
 
 
@@ -300,6 +314,10 @@ def _page_defaults() -> dict:
                                        ("24.tp", 40), ("24.fn", 10), ("24.fp", 20), ("24.tn", 30), ("24.pi", 0.5),
                                        ("25.data", "seed-9"), ("28.outlier", 500), ("29.kind", "goodness"),
                                        ("29.alpha", 0.05), ("210.k", 4), ("210.alpha", 0.05), ("210.effect", 0.0))})
+    out.update({f"{_X}shown.{n}": False for n in EXERCISES})
+    out.update({_T + k: v for k, v in (("reps", 1000), ("n", 100), ("effect", 0.0), ("influence", 1.5),
+                                       ("data", TRUST_SETS[0]), ("a", "logistic"), ("b", "naive_bayes"),
+                                       ("rope", 0.01))})
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})

@@ -24,6 +24,9 @@ KEYS: dict[str, str] = {
     "_widget_gen": "per widget base key: how often its widget was drawn anew, its value changed elsewhere "
                    "(ui.state.widget_key)",
     "_widget_lang": "per widget base key: the language its widget was last drawn in (a switch draws it anew)",
+    "_run": "how many full runs of a page this session has had (ui.page.open_page counts them)",
+    "_widget_run": "per widget base key: the full run (_run) it was last drawn in (a widget missing from a run "
+                   "is drawn anew: ui.state.widget_key)",
     "_link_read": "the link's parameters were read into the session (once per session)",
     "_link_pending": "link parameters that need the data set (threshold, prior, step)",
     "_link_step": "a ROC-walk step from a link, applied by the ROC page once",
@@ -126,16 +129,29 @@ def widget_key(base: str, value) -> str:
     A widget is also drawn anew after a language switch: a select box keeps
     the label it showed, and Streamlit hands back a label it no longer
     offers as the value itself (a data source of "算例:9 个样本的 ROC 表…" on the
-    English page crashed the next run)."""
+    English page crashed the next run).
+
+    And a widget missing from a full run (the page stopped before it: no data
+    after an upload, an error) is drawn anew when it comes back: Streamlit
+    keeps its value on the server, so it does not send it again, while the
+    browser has dropped the widget and makes it anew at its own default (a
+    radio's first option, a slider's minimum); the next run sent that
+    default back and overwrote the setting (the ROC page fell back from
+    "full" to "step" after a refused upload; the methods page's sliders came
+    back at their minimums after an error)."""
     gens = SS.setdefault("_widget_gen", {})
     drawn_in = SS.setdefault("_widget_lang", {})
+    seen = SS.setdefault("_widget_run", {})
     lang = SS.get("lang", "zh")
+    run = SS.get("_run", 0)
     g = gens.get(base, 0)
     key = f"{base}#{g}" if g else base
-    if (key in SS and SS[key] != value) or drawn_in.get(base, lang) != lang:
+    missed = seen.get(base, run) < run - 1
+    if (key in SS and SS[key] != value) or drawn_in.get(base, lang) != lang or missed:
         gens[base] = g = g + 1
         key = f"{base}#{g}"
     drawn_in[base] = lang
+    seen[base] = run
     return key
 
 
@@ -168,7 +184,7 @@ session): a link leaves out what equals it."""
 FROM_TABLE = object()     # bind()'s default: the key's default in the settings table (ui.settings)
 
 
-def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
+def bind(key: str, default=FROM_TABLE, *, first: str | None = None, within: tuple | None = None):
     """Keyword arguments that tie a widget to the plain session key ``key``,
     so its value survives page switches: ``st.radio(..., **bind("lang"))``.
     A shareable setting takes its default from the one table of settings
@@ -180,7 +196,12 @@ def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
     a new widget then starts at it, where otherwise its default shows for a
     moment (a number input drawn anew showed 0 for about 0.1 s).  ``first="one"``,
     for a segmented control that always has one option chosen: clicking the
-    chosen option again keeps it."""
+    chosen option again keeps it.  ``within=(lo, hi)``, for a slider whose
+    range depends on other settings: the widget shows the key's value
+    brought into the range, and the key keeps the user's setting (the link
+    says it; a wider range shows it again) until the user moves the widget:
+    writing the clamped value into the key would overwrite the setting
+    silently."""
     assert declared(key), f"session key {key!r} is not declared in ui.state.KEYS"
     if default is FROM_TABLE:
         default = settings.default(key)
@@ -188,11 +209,12 @@ def bind(key: str, default=FROM_TABLE, *, first: str | None = None):
     if key not in SS:
         SS[key] = default
     assert first in (None, "value", "one"), first
+    shown = SS[key] if within is None else min(max(SS[key], within[0]), within[1])
     if first == "value":
-        return tied("_w_" + key, SS[key], lambda v: SS.__setitem__(key, v))
-    wkey = widget_key("_w_" + key, SS[key])
+        return tied("_w_" + key, shown, lambda v: SS.__setitem__(key, v))
+    wkey = widget_key("_w_" + key, shown)
     if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
-        SS[wkey] = SS[key]         # first value: index, value, default; a new key has nothing to undo)
+        SS[wkey] = shown           # first value: index, value, default; a new key has nothing to undo)
     return dict(key=wkey, on_change=_copy_back, args=(key, wkey, first == "one"))
 
 

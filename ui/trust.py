@@ -11,19 +11,19 @@ import streamlit as st
 import evalcore as ec
 from evalcore import figures
 
-from . import learners
+from . import learners, settings
 from .charts import chart
 from .i18n import fmt, labels, t, t_fig
 from .models import _freeze
 from .state import SS, bind
 
-REPLICATIONS = (500, 1000, 2000, 4000)   # a run at most: 4000 x 200 samples, about 4 s on one core
-SIZES = (50, 100, 200)
+REPLICATIONS = settings.TRUST_REPLICATIONS     # the options, with every default, in the one settings table
+SIZES = settings.TRUST_SIZES
 SIM_SEED = 0
 ALPHA = 0.05
 FOLDS = 10                                # Bayesian section: 10-fold CV ...
 RUNS = 5                                  # ... repeated 5 times
-BAYES_SETS = ("breast-cancer", "gaussian")
+BAYES_SETS = settings.TRUST_SETS
 
 
 @st.cache_resource(max_entries=24, show_spinner=False)
@@ -51,12 +51,12 @@ def simulation_section() -> None:
     st.header(t("common.trust.sim.title"))
     st.markdown(t("common.trust.sim.intro"))
     c1, c2, c3, c4 = st.columns(4)
-    reps = c1.select_slider(t("common.trust.sim.reps"), REPLICATIONS, **bind("trust.reps", 1000))
-    n = c2.select_slider(t("common.trust.sim.n"), SIZES, **bind("trust.n", 100))
+    reps = c1.select_slider(t("common.trust.sim.reps"), REPLICATIONS, **bind("trust.reps"))
+    n = c2.select_slider(t("common.trust.sim.n"), SIZES, **bind("trust.n"))
     effect = c3.slider(t("common.trust.sim.effect"), 0.0, 0.10, step=0.01, format="%.2f",
-                       help=t("common.trust.sim.effect.help"), **bind("trust.effect", 0.0, first="value"))
+                       help=t("common.trust.sim.effect.help"), **bind("trust.effect", first="value"))
     influence = c4.slider(t("common.trust.sim.influence"), 0.0, 3.0, step=0.5,
-                          help=t("common.trust.sim.influence.help"), **bind("trust.influence", 1.5, first="value"))
+                          help=t("common.trust.sim.influence.help"), **bind("trust.influence", first="value"))
     sim = _simulate(int(reps), int(n), round(float(effect), 4), round(float(influence), 4))
     names = [t(f"common.trust.test.{k}") for k in sim.tests]
     null = sim.effect == 0
@@ -96,11 +96,11 @@ def bayes_section() -> None:
     lrn = learners.LEARNERS
     c1, c2, c3, c4 = st.columns(4)
     fs_name = c1.selectbox(t("common.trust.bayes.data"), BAYES_SETS,
-                           format_func=labels("common.ci.set.", BAYES_SETS).get, **bind("trust.data", BAYES_SETS[0]))
-    a = c2.selectbox("A", lrn, format_func=labels("common.ci.learner.", lrn).get, **bind("trust.a", "logistic"))
-    b = c3.selectbox("B", lrn, format_func=labels("common.ci.learner.", lrn).get, **bind("trust.b", "naive_bayes"))
+                           format_func=labels("common.ci.set.", BAYES_SETS).get, **bind("trust.data"))
+    a = c2.selectbox("A", lrn, format_func=labels("common.ci.learner.", lrn).get, **bind("trust.a"))
+    b = c3.selectbox("B", lrn, format_func=labels("common.ci.learner.", lrn).get, **bind("trust.b"))
     rope = c4.slider(t("common.trust.bayes.rope"), 0.0, 0.05, step=0.005, format="%.3f",
-                     help=t("common.trust.bayes.rope.help"), **bind("trust.rope", 0.01, first="value"))
+                     help=t("common.trust.bayes.rope.help"), **bind("trust.rope", first="value"))
     if a == b:
         st.info(t("common.trust.bayes.same"))
         return

@@ -9,6 +9,7 @@ import streamlit as st
 
 from evalcore import figures
 
+from .boundary import guard
 from . import links, timers, tour
 from .charts import live_chart
 from .data import model_picker
@@ -65,6 +66,7 @@ def roc_walk(ps, token: str, models: list) -> None:
             move(**KEY_MOVES[action])
 
     @st.fragment(run_every=timers.every(PLAY_SECONDS, playing))
+    @guard("roc walk")
     def walk():
         if SS.get("_tour_go"):
             st.rerun(scope="app")                 # a move to another stop: the whole page, whose tour bar moves

@@ -143,8 +143,12 @@ def truth_figure(estimates: np.ndarray, truth: np.ndarray, names, *, text) -> go
         d = d[np.isfinite(d)]
         if d.size:
             fig.add_box(y=d, name=name, marker_color=model_color(j), boxmean=True, showlegend=False)
-    fig.add_hline(y=0, line=dict(color=INK, width=2, dash="dash"), annotation_text=w_zero,
-                  annotation_position="top left")
+    fig.add_hline(y=0, line=dict(color=INK, width=2, dash="dash"))
+    # the zero line's label in the right margin, beside the line's end: inside the plot it hid behind a box
+    fig.add_annotation(x=1, xref="paper", xanchor="left", xshift=4, y=0, yref="y", text=w_zero, showarrow=False,
+                       font=dict(color=INK))
     fig.update_xaxes(title=x_t)
     fig.update_yaxes(title=y_t, zeroline=False)
-    return layout(fig, text.get("title"), height=HEIGHT["square"] - 60)
+    layout(fig, text.get("title"), height=HEIGHT["square"] - 60)
+    wide = sum(15 if ord(c) >= 0x2E80 else 8 for c in w_zero)       # a CJK character is about twice as wide
+    return fig.update_layout(margin=dict(r=max(30, 16 + wide)))

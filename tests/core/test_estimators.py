@@ -7,6 +7,7 @@ from sklearn.model_selection import cross_val_predict
 from sklearn.tree import DecisionTreeClassifier
 
 import evalcore as ec
+from evalcore.estimators import STUDY_FOLDS
 
 
 def tree():
@@ -86,3 +87,21 @@ def test_the_exact_truth_of_a_linear_rule_matches_fresh_points():
     w, b = np.array([1.0, -0.4]), 0.1
     mc = np.mean(((X @ w + b) >= 0).astype(int) != y)
     assert g.linear_rule_error(w, b) == pytest.approx(mc, abs=4 * np.sqrt(mc * (1 - mc) / y.size))
+
+
+def test_the_study_runs_when_a_training_set_has_a_class_smaller_than_its_folds():
+    """At the page's smallest n (30), 25 training sets include one with fewer
+    than 10 samples of a class: stratified 10-fold CV cannot be made there, so
+    that set's folds are plain ones (the study stopped with "take k ≤ 9, or do
+    not stratify", a dead end on the page); each set's smallest training set
+    is reported."""
+    g = ec.GaussianProblem.default(1.5)
+    small = [r for r in range(25) if np.bincount(g.sample(30, seed=r)[1], minlength=2).min() < STUDY_FOLDS]
+    assert small                                             # the case exists at the page's settings
+    r = small[0]
+    study = ec.estimator_study(g, tree, n=30, repeats=1, boots=3, seed=r, true_error=lambda m: 0.2)
+    X, y = g.sample(30, seed=r)
+    folds = ec.kfold_splits(y, STUDY_FOLDS, stratify=False, seed=r).splits()
+    want = ec.pooled_errors(ec.errors_on_folds(X, y, folds, [tree]), folds)[0]
+    assert study.estimates[0, 1] == pytest.approx(want)     # the plain 10 folds, the same as evalcore's own
+    assert study.smallest_train == min(ec.holdout_split(y, 1 / 3, seed=r).train.size, *(f.train.size for f in folds))

@@ -243,15 +243,69 @@ def test_nemenyi_cd_agrees_with_scikit_posthocs():
 
 
 # ------------------------------------------------------------- "run it"
-def test_run_it_with_too_many_folds_for_a_class_says_so():
-    at = page("paired", **{"compare.fs.paired": "watermelon"})
+# An advice that names a control, and how to find that control on the page (label patterns).  Issue 32
+# item 11: "… take k ≤ 8, or do not stratify" was shown on the comparison page, which has neither.
+ADVICE = {r"k ≤ \d": r"^k\b|^k 折|^k$|folds? k|\bk\b.*折", r"不分层|without stratif|not stratif": r"分层|stratif"}
+
+
+def _advice_names_controls_on_the_page(at):
+    import re
+
+    said = [e.value for e in (*at.error, *at.warning, *at.info, *at.caption)]
+    labels = [w.label for kind in (at.slider, at.select_slider, at.toggle, at.checkbox, at.number_input,
+                                   at.selectbox, at.radio) for w in kind]
+    for text in said:
+        for advice, control in ADVICE.items():
+            if re.search(advice, text):
+                assert any(re.search(control, lab) for lab in labels), (text, labels)
+    return said
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_paired_run_on_watermelon_uses_the_folds_the_data_allow_and_says_so(lang):
+    """Watermelon has 8 bad melons: the run uses 8 stratified folds (the book's
+    10 cannot be made) and the page says so by the data set; every advice
+    shown names a control that exists on this page."""
+    at = page("paired", lang, **{"compare.fs.paired": "watermelon"})
+    note = [c.value for c in at.caption if ("8 折" in c.value if lang == "zh" else "8 folds" in c.value)]
+    assert note and "10" in note[0]
     at.button(key="compare.run.paired").click().run()
     ok(at)
-    assert any("10-fold stratified" in e.value for e in at.error)
-    at = page("paired")
-    at.button(key="compare.run.paired").click().run()                     # breast cancer: it runs
+    assert not at.error, [e.value for e in at.error]
+    assert len(at.session_state["compare.table.paired"]["A"]) == 8
+    _advice_names_controls_on_the_page(at)
+    at = page("paired", lang)
+    at.button(key="compare.run.paired").click().run()                     # breast cancer: the book's 10 folds
     ok(at)
     assert len(at.session_state["compare.table.paired"]["A"]) == 10
+    assert not [c.value for c in at.caption if "最小的类别" in c.value or "smallest class" in c.value]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_run_data_sets_are_named_by_their_features(lang):
+    at = page("paired", lang)
+    box = widget(at.selectbox, "_w_compare.fs.paired")
+    shown = " ".join(box.options)
+    assert ("含糖率" in shown if lang == "zh" else "sugar" in shown)
+    assert not any(w in shown for w in ("对率回归", "留一法", "logistic", "leave-one-out"))
+
+
+def test_the_advice_check_finds_a_dead_end():
+    """The check itself: evalcore's refusal "take k ≤ 8, or do not stratify",
+    shown on this page (no k, no stratify control), fails it in both languages."""
+    import types
+
+    from evalcore import splits
+
+    at = page("paired", "zh")
+    for lang in ("zh", "en"):
+        with pytest.raises(ec.DataError) as refused:
+            splits.kfold_splits(np.array([0] * 9 + [1] * 8), 10)
+        shown = types.SimpleNamespace(**{k: getattr(at, k) for k in (
+            "warning", "info", "caption", "slider", "select_slider", "toggle", "checkbox", "number_input",
+            "selectbox", "radio")}, error=[types.SimpleNamespace(value=refused.value.text(lang))])
+        with pytest.raises(AssertionError):
+            _advice_names_controls_on_the_page(shown)
 
 
 def test_friedman_run_it_fills_a_learners_by_data_sets_table():
