@@ -79,7 +79,7 @@ from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, cv5x2_folds
                        paired_cv_folds, pooled_errors)
 from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, LeastError, cv_versus_loo,
                         f1_bep_counterexample, holdout_count, iso_error_line, least_error_point, max_f1,
-                        precision_from_rates, predict_22, roc_hull, toy_data)
+                        precision_from_rates, predict_22, roc_hull, scientific_parts, toy_data)
 from .normalisation import knn_predict, min_max, z_score
 from .chisquare import (FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit, chi2_independence,
                         friedman_rejection_rates)
@@ -123,7 +123,7 @@ __all__ = [
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
     "HOLDOUT_FRACTIONS", "CV_KS", "ESTIMATORS", "STUDY_LOO_MAX_N", "holdout_spread", "cv_spread", "BootstrapEstimate",
     "bootstrap_error", "EstimatorStudy", "estimator_study",
-    "HoldoutCount", "holdout_count", "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo", "max_f1",
+    "HoldoutCount", "holdout_count", "scientific_parts", "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo", "max_f1",
     "F1BepExample", "f1_bep_counterexample", "precision_from_rates", "LeastError", "least_error_point",
     "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict", "Chi2TestResult", "chi2_goodness_of_fit",
     "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK",

@@ -25,6 +25,29 @@ def test_2_1_the_books_count_and_a_brute_force_enumeration():
     assert small.stratified == len(sets) == 36 and small.unstratified == 70
 
 
+@pytest.mark.parametrize("n", [math.comb(500, 150) ** 2, math.comb(1000, 300), math.comb(5000, 1500) ** 2,
+                               10 ** 300 - 1, 99_995_000, 99_994_999, 1_000_000, 123, 0])
+def test_2_1_scientific_parts_round_the_exact_integer(n):
+    m, e = ec.scientific_parts(n, 4)
+    # oracle: exact rational arithmetic, rounded half up at the 4th significant digit
+    from fractions import Fraction
+    if n == 0:
+        assert (m, e) == ("0.000", 0)
+        return
+    exp = len(str(n)) - 1
+    q = Fraction(n) / Fraction(10) ** (exp - 3)
+    head = math.floor(q + Fraction(1, 2))
+    if head == 10_000:
+        head, exp = 1000, exp + 1
+    assert (m, e) == (f"{str(head)[0]}.{str(head)[1:]}", exp)
+    assert abs(Fraction(m) * Fraction(10) ** e - n) <= Fraction(5, 10_000) * Fraction(10) ** e
+
+
+def test_2_1_the_books_count_reads_2_986_not_2_985():
+    assert ec.scientific_parts(math.comb(500, 150) ** 2) == ("2.986", 262)     # 2.98594…, cut would read 2.985
+    assert ec.scientific_parts(99_996, 4) == ("1.000", 5)
+
+
 def test_2_2_majority_vote_loo_is_always_wrong_and_10_fold_about_half():
     kfold = []
     for seed in range(20):

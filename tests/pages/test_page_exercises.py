@@ -57,6 +57,7 @@ def test_2_1_shows_the_exact_count():
     exact = str(math.comb(500, 150) ** 2)
     assert any(exact == c.value for c in at.code)
     assert any("263" in m.help for m in at.metric if m.help)
+    assert any(m.value == "2.986 × 10²⁶²" for m in at.metric)         # 2.98594…: rounded, not cut to 2.985
 
 
 def test_2_2_leave_one_out_is_100_percent_for_the_majority_vote():
