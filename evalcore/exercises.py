@@ -46,8 +46,9 @@ def scientific_parts(n: int, digits: int = 4) -> tuple[str, int]:
 
     Examples
     --------
-    >>> scientific_parts(29859_4999, 4), scientific_parts(99_996, 4), scientific_parts(7, 4)
-    (('2.986', 9), ('1.000', 5), ('7.000', 0))
+    >>> from evalcore import scientific_parts
+    >>> scientific_parts(298_594_999, 4), scientific_parts(99_996, 4), scientific_parts(7, 4)
+    (('2.986', 8), ('1.000', 5), ('7.000', 0))
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise DataError("not_integer", name="n", value=n)
