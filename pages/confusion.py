@@ -47,7 +47,7 @@ def threshold_views(models: list) -> None:
 
     left, right = st.columns([1, 1.6])
     with left:
-        st.subheader(T("cm.matrix.title", thr=f"{thr:.4g}"))
+        st.subheader(T("cm.matrix.title", thr=ui.fmt_threshold(thr, 4)))
         matrix_text = dict(MATRIX_TEXT, pos=T("common.cls.pos"), neg=T("common.cls.neg"), true=T("axis.true"),
                            pred=T("axis.pred"))
         ui.live_chart(figures.confusion_heatmap(c, text=matrix_text), key="cm_heat")
@@ -84,8 +84,8 @@ def threshold_views(models: list) -> None:
         cm_ = tcm.at(tm)
         mm_ = ec.measures(cm_)
         counts_list.append(cm_)
-        rows.append({T("mm.matrix"): ui.cell(mod), T("common.thr.short"): f"{tm:.4g}", "TP": cm_.tp, "FP": cm_.fp,
-                     "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall),
+        rows.append({T("mm.matrix"): ui.cell(mod), T("common.thr.short"): ui.fmt_threshold(tm, 4), "TP": cm_.tp,
+                     "FP": cm_.fp, "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall),
                      "F1": ui.fmt(mm_.f1)})
     st.dataframe(rows, hide_index=True)
     mac = ec.macro_micro(counts_list)

@@ -132,10 +132,10 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
             T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
                               f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
-                              ui.fmt(before.precision), ui.fmt(before.recall), f"{best_b.threshold:.4g}"],
+                              ui.fmt(before.precision), ui.fmt(before.recall), ui.fmt_threshold(best_b.threshold, 4)],
             T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
                              ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
-                             f"{res.best.threshold:.4g}"]}
+                             ui.fmt_threshold(res.best.threshold, 4)]}
     st.dataframe(rows, hide_index=True)
     small = min(res.counts.n_pos, res.counts.n_neg)
     if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
@@ -158,8 +158,9 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
         direct = mf.optimal(p_new, c01, c10)
         via = mf.optimal(p_data, r2, 1.0)
-        st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=f"{c01 / c10:g}",
-                      ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))
+        st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=ui.text_number(c01 / c10, 4),
+                      ratio2=ui.text_number(r2, 4), t1=ui.fmt_threshold(direct.threshold, 4),
+                      t2=ui.fmt_threshold(via.threshold, 4)))
 
 
 threshold_views(c01, c10, p, pc)

@@ -47,7 +47,7 @@ def threshold_views() -> None:
         if not beta_is_1:
             table[T("pr.measure")].append(best_label)
         for m, s, p, b1, bb in zip(models, summaries, points, best1, bestb):
-            col = [f"{s.bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{s.average_precision:.4f}",
+            col = [f"{s.bep:.4f}", f"{b1.f:.4f}", ui.fmt_threshold(b1.threshold, 4), f"{s.average_precision:.4f}",
                    f"{s.trapezoid:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
             if not beta_is_1:
                 col.append(f"{bb.f:.4f}")

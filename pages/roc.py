@@ -94,7 +94,7 @@ else:
         with right:
             ui.threshold_panel(token, models, ps)
             rows = [{T("common.cm.model"): ui.cell(m), "AUC": f"{v.auc:.4f}",
-                     T("common.thr.short"): f"{p.threshold:.6g}", "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"}
+                     T("common.thr.short"): ui.fmt_threshold(p.threshold), "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"}
                     for m, v, p in zip(models, views, points)]
             st.dataframe(rows, hide_index=True)
             for i in range(len(models)):

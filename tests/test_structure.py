@@ -269,3 +269,13 @@ def test_a_shareable_settings_default_is_written_once_in_the_settings_table():
                 elif key in linked and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
                     outside.append(f"{path.name}:{node.lineno} {key}")
     assert seen >= 40 and not twice and not outside, (seen, twice, outside)
+
+
+def test_thresholds_are_written_by_one_formatter():
+    """A threshold is shown through ui.fmt_threshold / evalcore.figures.threshold_text (+∞, never
+    "inf", issue 32 item 9), not with a format spec of its own."""
+    own = re.compile(r"(thr|threshold)[a-z_\]\[0-9]*:\.[0-9]+[gf]")
+    files = [*CODE, *ROOT.glob("evalcore/figures/*.py"), *ROOT.glob("evalcore/report/*.py")]
+    assert not [f.name for f in files if own.search(f.read_text(encoding="utf-8"))]
+    from evalcore.figures import threshold_text
+    assert (threshold_text(float("inf")), threshold_text(-float("inf")), threshold_text(0.5)) == ("+∞", "−∞", "0.5")

@@ -12,7 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 import evalcore as ec
-from evalcore.figures.style import safe
+from evalcore.figures.style import safe, threshold_text
 
 from .state import SS, bind
 
@@ -138,8 +138,7 @@ def fmt(x, digits: int = 3) -> str:
     return f"{x:.{digits}f}"
 
 
-def fmt_threshold(x: float) -> str:
-    """A threshold for display: +∞ / −∞ rather than inf."""
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.6g}"
+def fmt_threshold(x: float, digits: int = 6) -> str:
+    """A threshold for display: +∞ / −∞ rather than inf (one form everywhere:
+    :func:`evalcore.figures.threshold_text`)."""
+    return threshold_text(x, digits)

@@ -12,7 +12,7 @@ from evalcore import figures
 from . import links, timers, tour
 from .charts import live_chart
 from .data import model_picker
-from .i18n import cell, fill, t, t_fig
+from .i18n import cell, fill, fmt_threshold, t, t_fig
 from .keys import keyboard
 from .models import model as model_facts
 from .state import SS, tied
@@ -118,7 +118,7 @@ def roc_walk(ps, token: str, models: list) -> None:
             else:
                 thr = steps.thresholds[kk]
                 dp, dn = int(steps.d_pos[kk]), int(steps.d_neg[kk])
-                st.markdown(T("roc.step." + steps.kind[kk], thr=f"{thr:.6g}", dp=dp, dn=dn))
+                st.markdown(T("roc.step." + steps.kind[kk], thr=fmt_threshold(thr), dp=dp, dn=dn))
                 lines = [fill("roc.move", dn=dn, dp=dp, fp=int(steps.fp[kk]), neg=steps.n_neg, tp=int(steps.tp[kk]),
                                  pos=steps.n_pos),
                          fill("roc.darea"),
