@@ -277,5 +277,5 @@ def test_thresholds_are_written_by_one_formatter():
     own = re.compile(r"(thr|threshold)[a-z_\]\[0-9]*:\.[0-9]+[gf]")
     files = [*CODE, *ROOT.glob("evalcore/figures/*.py"), *ROOT.glob("evalcore/report/*.py")]
     assert not [f.name for f in files if own.search(f.read_text(encoding="utf-8"))]
-    from evalcore.figures import threshold_text
+    from evalcore.figures.style import threshold_text
     assert (threshold_text(float("inf")), threshold_text(-float("inf")), threshold_text(0.5)) == ("+∞", "−∞", "0.5")

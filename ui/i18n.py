@@ -140,5 +140,5 @@ def fmt(x, digits: int = 3) -> str:
 
 def fmt_threshold(x: float, digits: int = 6) -> str:
     """A threshold for display: +∞ / −∞ rather than inf (one form everywhere:
-    :func:`evalcore.figures.threshold_text`)."""
+    :func:`evalcore.figures.style.threshold_text`)."""
     return threshold_text(x, digits)

@@ -18,7 +18,7 @@ from .intervals import (auc_groups_figure, band_figure, cv_roc_figure, posterior
 from .lab import clusters_figure, regression_figure
 from .methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure, truth_figure
 from .steps import pair_grid_figure, ranked_strip, roc_step_figure
-from .style import PALETTE, model_color, threshold_text
+from .style import PALETTE, model_color
 
 __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "cost_linked_figure", "pr_curves",
            "roc_curves", "pair_grid_figure", "ranked_strip", "roc_step_figure", "fits_figure",
@@ -27,5 +27,4 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "spread_figure", "fold_grid", "truth_figure", "band_figure", "cv_roc_figure", "pvalue_matrix",
            "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "f1_bep_figure",
            "precision_prior_figure", "iso_error_figure",
-           "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color",
-           "threshold_text"]
+           "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color"]
