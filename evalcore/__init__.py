@@ -80,7 +80,8 @@ from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, cv5x2_folds
 from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, LeastError, cv_versus_loo,
                         f1_bep_counterexample, holdout_count, iso_error_line, least_error_point, max_f1,
                         precision_from_rates, predict_22, roc_hull, scientific_parts, toy_data)
-from .normalisation import knn_predict, min_max, z_score
+from .normalisation import (NORMALISATIONS, OUTLIER_SDS, STUDY_K, NormalisationStudy, knn_predict, min_max,
+                            normalisation_study, z_score)
 from .chisquare import (FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit, chi2_independence,
                         friedman_rejection_rates)
 from .estimators import (CV_KS, ESTIMATORS, HOLDOUT_FRACTIONS, STUDY_LOO_MAX_N, BootstrapEstimate, EstimatorStudy,
@@ -126,7 +127,9 @@ __all__ = [
     "HoldoutCount", "holdout_count", "scientific_parts",
     "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo", "max_f1",
     "F1BepExample", "f1_bep_counterexample", "precision_from_rates", "LeastError", "least_error_point",
-    "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict", "Chi2TestResult", "chi2_goodness_of_fit",
+    "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict",
+    "NormalisationStudy", "normalisation_study", "NORMALISATIONS", "OUTLIER_SDS", "STUDY_K",
+    "Chi2TestResult", "chi2_goodness_of_fit",
     "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",

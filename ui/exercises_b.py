@@ -84,23 +84,34 @@ def e27() -> None:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _norm(outlier: float, seed: int = 0):
-    """A 2-feature set on different scales (feature 2 in hundreds) with one
-    outlier moved to ``outlier`` on feature 2, a test set, and new samples
-    beyond the training range; k-NN (k = 3) accuracy raw and after each
-    normalisation (its statistics from the training set)."""
-    rng = np.random.default_rng(seed)
-    n = 60
-    y = rng.integers(0, 2, n)
-    X = np.c_[rng.normal(y * 2.0, 1.0), rng.normal(500, 100, n)]
-    X[0, 1] = outlier
-    yt = rng.integers(0, 2, 200)
-    Xt = np.c_[rng.normal(yt * 2.0, 1.0), rng.normal(500, 100, 200)]
-    new = np.array([[X[:, 0].max() + 1.5, X[:, 1].max() * 1.2], [X[:, 0].min() - 1.5, X[:, 1].min() * 0.8]])
-    out = {}
-    for key, f in (("raw", lambda A: A), ("minmax", lambda A: ec.min_max(A, X)), ("z", lambda A: ec.z_score(A, X))):
-        out[key] = (f(X), f(new), float(np.mean(ec.knn_predict(f(X), y, f(Xt), 3) == yt)))
-    return y, out
+def _norm(outlier: float) -> ec.NormalisationStudy:
+    return ec.normalisation_study(outlier)
+
+
+def _num(v: float) -> str:
+    """A table cell people read: whole numbers from 100 on ("5000", not "5e+03"), else 3 significant digits."""
+    return f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
+
+
+def _answer_28(st_: ec.NormalisationStudy) -> str:
+    """The answer, each claim chosen by a predicate of the study (outlier or not, which keeps the
+    others more spread, which k-NN scores higher and whether the gap is noise)."""
+    lo, hi = st_.others_range("minmax")
+    new_mm = st_.new["minmax"][:, 1]
+    outside = bool(((new_mm < 0) | (new_mm > 1)).any())
+    parts = [t("exercises.e28.mm.outlier" if st_.has_outlier else "exercises.e28.mm.none", o=_num(st_.outlier),
+               sds=f"{st_.outlier_sds:.1f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}", share=f"{st_.others_share:.0%}"),
+             t("exercises.e28.new.outside" if outside else "exercises.e28.new.inside",
+               new=", ".join(f"{v:.2f}" for v in new_mm)),
+             t("exercises.e28.linear", share=f"{st_.others_share:.0%}"),
+             t(f"exercises.e28.spread.{st_.more_spread}", rm=f"{st_.spread('minmax'):.2f}",
+               rz=f"{st_.spread('z'):.2f}"),
+             t(f"exercises.e28.knn.{st_.knn_better}", k=ec.STUDY_K, n=st_.n_test, raw=f"{st_.accuracy['raw']:.1%}",
+               mm=f"{st_.accuracy['minmax']:.1%}", z=f"{st_.accuracy['z']:.1%}", d=st_.knn_gap)]
+    if st_.knn_better != "same":
+        parts.append(t("exercises.e28.knn.noise" if st_.knn_gap_within_noise else "exercises.e28.knn.real",
+                       n=st_.n_test))
+    return " ".join(parts)
 
 
 def e28() -> None:
@@ -108,22 +119,19 @@ def e28() -> None:
     if not guess_first("2.8", t("exercises.e28.guess"), options=labels("exercises.e28.opt.", ("minmax", "z", "both"))):
         return
     outlier = st.slider(t("exercises.e28.outlier"), 500, 5000, step=250, **bind("exercises.28.outlier"))
-    y, out = _norm(float(outlier))
-    keys = ("raw", "minmax", "z")
-    chart(normalisation_figure([(out[k][0], y) for k in keys], [out[k][1] for k in keys], text=dict(
+    study = _norm(float(outlier))
+    keys = ec.NORMALISATIONS
+    chart(normalisation_figure([(study.train[k], study.y) for k in keys], [study.new[k] for k in keys], text=dict(
         texts("exercises.e28.fig.", "pos", "neg", "new", "x", "y"),
         titles=[t(f"exercises.e28.{k}") for k in keys])), key="exercises_e28_fig")
     rows = {t("exercises.e28.col.method"): [t(f"exercises.e28.{k}") for k in keys],
-            t("exercises.e28.col.range2"): [f"[{out[k][0][:, 1].min():.3g}, {out[k][0][:, 1].max():.3g}]"
+            t("exercises.e28.col.range2"): [f"[{_num(study.train[k][:, 1].min())}, {_num(study.train[k][:, 1].max())}]"
                                              for k in keys],
-            t("exercises.e28.col.new"): [", ".join(f"{v:.3g}" for v in out[k][1][:, 1]) for k in keys],
-            t("exercises.e28.col.knn"): [f"{out[k][2]:.1%}" for k in keys]}
+            t("exercises.e28.col.new"): [", ".join(_num(v) for v in study.new[k][:, 1]) for k in keys],
+            t("exercises.e28.col.knn", k=ec.STUDY_K): [f"{study.accuracy[k]:.1%}" for k in keys]}
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     formula("exercises.e28.formulas")
-    mm = out["minmax"][0][1:, 1]
-    st.success(t("exercises.e28.answer", lo=f"{mm.min():.2f}", hi=f"{mm.max():.2f}",
-                 new=", ".join(f"{v:.2f}" for v in out["minmax"][1][:, 1]),
-                 raw=f"{out['raw'][2]:.1%}", mm=f"{out['minmax'][2]:.1%}", z=f"{out['z'][2]:.1%}"))
+    st.success(_answer_28(study))
     page_link("lab")
 
 

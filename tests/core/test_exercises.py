@@ -115,6 +115,35 @@ def test_2_8_normalisations_and_knn_equal_scikit_learn():
     assert (ec.knn_predict(X, y, Xn, 3) == KNeighborsClassifier(3).fit(X, y).predict(Xn)).all()
 
 
+def test_2_8_study_predicates_hold_and_change():
+    """Each claim of 2.8's answer is a predicate on the study, tested where it holds and where it flips."""
+    import dataclasses
+    none, far, mid = ec.normalisation_study(500), ec.normalisation_study(5000), ec.normalisation_study(1250)
+    assert not none.has_outlier and far.has_outlier and mid.has_outlier
+    assert none.outlier_sds < ec.OUTLIER_SDS < mid.outlier_sds
+    # the others' spread: the same without the outlier, z-score keeps more with it (recomputed here)
+    for s in (none, far):
+        X = s.train["raw"]
+        r_mm = (X[1:, 1].std() / np.ptp(X[:, 1])) / (X[:, 0].std() / np.ptp(X[:, 0]))
+        r_z = X[1:, 1].std() / X[:, 1].std()
+        assert (s.spread("minmax"), s.spread("z")) == pytest.approx((r_mm, r_z))
+    assert none.more_spread == "same" and far.more_spread == "z"
+    # linear maps: the others fill the same share of the axis in every panel
+    for s in (none, far):
+        shares = [np.ptp(s.train[m][1:, 1]) / np.ptp(s.train[m][:, 1]) for m in ec.NORMALISATIONS]
+        assert shares == pytest.approx([s.others_share] * 3)
+    assert none.others_share == pytest.approx(1.0) and far.others_share < 0.1
+    # k-NN: which scores higher follows the counts (5000: min-max 160 vs 158; 1250: z-score)
+    assert (far.knn_better, far.knn_gap) == ("minmax", 2) and mid.knn_better == "z"
+    assert far.correct["minmax"] == round(far.accuracy["minmax"] * far.n_test)
+    assert far.knn_gap_within_noise
+    wide = dataclasses.replace(far, correct={**far.correct, "z": far.correct["minmax"] - 40},
+                               accuracy={**far.accuracy, "z": far.accuracy["minmax"] - 0.2})
+    assert wide.knn_better == "minmax" and not wide.knn_gap_within_noise
+    same = dataclasses.replace(far, correct={**far.correct, "z": far.correct["minmax"]})
+    assert same.knn_better == "same" and same.knn_gap == 0
+
+
 @pytest.mark.parametrize("obs", [[18, 22, 20, 40], [5, 5, 5, 5], [1, 30, 2]])
 def test_2_9_goodness_of_fit_equals_scipy(obs):
     r = ec.chi2_goodness_of_fit(obs)

@@ -101,3 +101,24 @@ def test_a_hostile_guess_in_a_link_is_ignored():
     at.run()
     ok(at)
     assert "exercises.guess.2.2" not in at.session_state and not at.get("plotly_chart")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_2_8_answer_follows_the_outlier_the_spread_and_knn(lang):
+    """No outlier at 500: no "squeezed", the spreads about the same; at 5000 the others are
+    squeezed, z-score keeps more spread, min-max's k-NN scores 2 more (within noise); at 1250
+    z-score's k-NN scores higher.  Table cells read 5000, never 5e+03."""
+    words = {"zh": ("挤进", "算不上离群点", "差不多", "z-score 保留了更多", "最小-最大多对 2 个", "z-score 多对"),
+             "en": ("squeezes", "no outlier", "about the same", "z-score keeps more", "min-max gets 2 more",
+                    "z-score gets")}[lang]
+    squeezed, none, same, z_more, mm_knn, z_knn = words
+    texts_ = {}
+    for o in (500, 1250, 5000):
+        at = shown("2.8", lang, **{"exercises.28.outlier": o})
+        texts_[o] = at.success[0].value
+        table = at.dataframe[0].value.to_string()
+        assert "e+" not in table and "e-" not in table
+    assert none in texts_[500] and squeezed not in texts_[500] and same in texts_[500]
+    assert squeezed in texts_[5000] and none not in texts_[5000] and z_more in texts_[5000]
+    assert mm_knn in texts_[5000] and z_knn not in texts_[5000] and z_knn in texts_[1250]
+    assert "5000" in shown("2.8", lang, **{"exercises.28.outlier": 5000}).dataframe[0].value.to_string()
