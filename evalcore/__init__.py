@@ -82,8 +82,8 @@ from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, Le
                         precision_from_rates, predict_22, roc_hull, scientific_parts, toy_data)
 from .normalisation import (NORMALISATIONS, OUTLIER_SDS, STUDY_K, NormalisationStudy, knn_predict, min_max,
                             normalisation_study, z_score)
-from .chisquare import (FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit, chi2_independence,
-                        friedman_rejection_rates)
+from .chisquare import (FRIEDMAN_FORMS, FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit,
+                        chi2_independence, friedman_rejection_rates)
 from .estimators import (CV_KS, ESTIMATORS, HOLDOUT_FRACTIONS, STUDY_LOO_MAX_N, BootstrapEstimate, EstimatorStudy,
                          bootstrap_error, cv_spread, estimator_study, holdout_spread)
 from .multilabel import subset_accuracy
@@ -130,7 +130,7 @@ __all__ = [
     "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict",
     "NormalisationStudy", "normalisation_study", "NORMALISATIONS", "OUTLIER_SDS", "STUDY_K",
     "Chi2TestResult", "chi2_goodness_of_fit",
-    "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK",
+    "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK", "FRIEDMAN_FORMS",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
     "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",

@@ -181,6 +181,30 @@ def _rates(k: int, alpha: float, effect: float) -> ec.FriedmanRates:
                                        replications=FRIEDMAN_REPLICATIONS, seed=k)
 
 
+def _runs_text(r: ec.FriedmanRates, form: str) -> str:
+    """A form's verdict per range of N: "above α at N = 3–5; at α … at N = 7–50"."""
+    return t("exercises.e210.sep").join(
+        t("exercises.e210.run", where=t(f"exercises.e210.{v}"), ns=f"{a}" if a == b else f"{a}–{b}")
+        for v, a, b in r.runs(form))
+
+
+def _answer_210(r: ec.FriedmanRates) -> str:
+    """The answer, each claim chosen by a predicate of the simulated rates."""
+    lo, hi = r.band
+    common = dict(n=int(r.ns[0]), c=f"{r.rate_chi2[0]:.1%}", f=f"{r.rate_f[0]:.1%}", nmax=int(r.ns[-1]),
+                  c50=f"{r.rate_chi2[-1]:.1%}", f50=f"{r.rate_f[-1]:.1%}")
+    if r.effect != 0:
+        return " ".join((t("exercises.e210.answer.effect", **common),
+                         t(f"exercises.e210.power.{r.power_leader(0)}", n=int(r.ns[0]))))
+    parts = [t("exercises.e210.answer.null", reps=f"{r.replications:,}", lo=f"{lo:.1%}", hi=f"{hi:.1%}",
+               runs_c=_runs_text(r, "chi2"), runs_f=_runs_text(r, "f")),
+             t(f"exercises.e210.verdict.{r.null_verdict}", dc=f"{r.deviation('chi2'):.2%}",
+               df=f"{r.deviation('f'):.2%}")]
+    if (r.verdicts("chi2") == "below").any():
+        parts.append(t("exercises.e210.conservative"))
+    return " ".join(parts)
+
+
 def e210() -> None:
     st.markdown(t("exercises.e210.q"))
     if not guess_first("2.10", t("exercises.e210.guess"),
@@ -195,16 +219,7 @@ def e210() -> None:
     chart(friedman_rates_figure(r, text=texts("exercises.e210.fig.", "x", "y", "chi2", "f", "alpha")),
           key="exercises_e210_fig")
     formula("exercises.e210.forms")
-    lo, hi = r.alpha - 2 * r.se, r.alpha + 2 * r.se
-    small = int(np.argmin(r.ns))
-
-    def where(rate):
-        return t("exercises.e210.below" if rate < lo else "exercises.e210.above" if rate > hi else "exercises.e210.at")
-    key = "exercises.e210.answer.null" if effect == 0 else "exercises.e210.answer.effect"
-    st.success(t(key, n=int(r.ns[small]), c=f"{r.rate_chi2[small]:.1%}", f=f"{r.rate_f[small]:.1%}",
-                 wc=where(r.rate_chi2[small]), wf=where(r.rate_f[small]), a=f"{r.alpha:g}",
-                 se=f"{r.se:.1%}", reps=f"{r.replications:,}",
-                 c50=f"{r.rate_chi2[-1]:.1%}", f50=f"{r.rate_f[-1]:.1%}", nmax=int(r.ns[-1])))
+    st.success(_answer_210(r))
     page_link("compare")
 
 

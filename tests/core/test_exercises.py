@@ -169,6 +169,41 @@ def test_2_9_bad_tables_are_refused():
         ec.chi2_independence([[0, 0], [3, 4]])
 
 
+def _rates(chi2, f, alpha=0.05, reps=3000, effect=0.0):
+    ns = np.array([3, 4, 5, 7, 10][:len(chi2)])
+    return ec.FriedmanRates(ns, np.asarray(chi2, float), np.asarray(f, float), 4, alpha, effect, reps)
+
+
+def test_2_10_verdicts_runs_and_which_form_keeps_alpha():
+    """The sentence's predicates on hand-made rates (band 5 % ± 0.80 % at 3000 replications), each both ways."""
+    at, lo, hi = 0.05, 0.03, 0.07
+    r = _rates([lo, lo, at, at, at], [hi, hi, hi, at, at])
+    assert r.band == pytest.approx((0.05 - 2 * math.sqrt(0.05 * 0.95 / 3000), 0.05 + 2 * math.sqrt(0.05 * 0.95 / 3000)))
+    assert r.verdicts("chi2").tolist() == ["below", "below", "at", "at", "at"]
+    assert r.runs("f") == [("above", 3, 5), ("at", 7, 10)]
+    assert r.runs("chi2") == [("below", 3, 4), ("at", 5, 10)]
+    assert r.deviation("f") == pytest.approx(0.012) and r.deviation("chi2") == pytest.approx(0.008)
+    assert r.null_verdict == "chi2_closer"                     # neither everywhere, chi2 nearer on average
+    assert _rates([lo, lo, lo, lo, at], [hi, at, at, at, at]).null_verdict == "f_closer"
+    assert _rates([lo, lo, at, at, at], [at] * 5).null_verdict == "f_at"      # the book's claim holds
+    assert _rates([at] * 5, [hi, at, at, at, at]).null_verdict == "chi2_at"
+    assert _rates([at] * 5, [at] * 5).null_verdict == "both_at"
+    power = _rates([0.03], [0.12], effect=0.3)
+    assert power.power_leader(0) == "f" and _rates([0.12], [0.03]).power_leader(0) == "chi2"
+    assert _rates([0.100], [0.105]).power_leader(0) == "same"   # 0.5 points apart: under 2 se (1.1 points)
+    with pytest.raises(ec.DataError):
+        r.rates("t")
+
+
+def test_2_10_the_simulated_f_form_is_not_within_the_band_at_small_n():
+    """Issue 32: at k = 4, α = 0.05 the page's simulation has τ_F above the band for N = 3-5,
+    so the sentence may not say it "corrects" τ_χ²; at k = 7 it stays in the band."""
+    ns = (3, 4, 5, 7, 10, 15, 20, 30, 50)
+    r4 = ec.friedman_rejection_rates(4, ns, replications=3000, seed=4)
+    assert r4.runs("f")[0] == ("above", 3, 5) and r4.null_verdict != "f_at"
+    assert ec.friedman_rejection_rates(7, ns, replications=3000, seed=7).null_verdict == "f_at"
+
+
 def test_2_10_rates_equal_a_slow_loop_with_scipys_friedman_statistic():
     k, ns, reps = 3, [4, 6], 300
     r = ec.friedman_rejection_rates(k, ns, replications=reps, effect=0.3, seed=5)

@@ -122,3 +122,20 @@ def test_2_8_answer_follows_the_outlier_the_spread_and_knn(lang):
     assert squeezed in texts_[5000] and none not in texts_[5000] and z_more in texts_[5000]
     assert mm_knn in texts_[5000] and z_knn not in texts_[5000] and z_knn in texts_[1250]
     assert "5000" in shown("2.8", lang, **{"exercises.28.outlier": 5000}).dataframe[0].value.to_string()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_2_10_answer_states_what_the_simulated_rates_show(lang):
+    """k = 4: τ_F above the band at N = 3-5, so no "corrects"; k = 7: inside at every N, so the book's
+    reason is stated; with an effect, the form with more power at N = 3 is named."""
+    corrects = {"zh": "修正了", "en": "corrects"}[lang]
+    above = {"zh": "$\\tau_F$ N = 3–5 时高于 α", "en": "$\\tau_F$ is above α at N = 3–5"}[lang]
+    text = {}
+    for k, effect in ((4, 0.0), (7, 0.0), (4, 0.3)):
+        at = shown("2.10", lang, **{"exercises.210.k": k, "exercises.210.effect": effect})
+        text[k, effect] = at.success[0].value
+    assert above in text[4, 0.0] and corrects not in text[4, 0.0]
+    assert corrects in text[7, 0.0] and above not in text[7, 0.0]
+    more = {"zh": "时 $\\tau_F$ 更常发现", "en": "$\\tau_F$ finds the difference more often"}[lang]
+    assert more in text[4, 0.3] and more not in text[4, 0.0]
+    assert "{" not in "".join(text.values()).replace("{\\chi^2}", "")
