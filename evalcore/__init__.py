@@ -68,6 +68,7 @@ from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_o
 from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
 from .decomposition import BiasVariance, BiasVarianceTotals, ZeroOneExample, bias_variance, zero_one_example
 from .fits import (TRUTHS, ComplexityCurve, FitRegime, FitSimulation, TrainingCurve, complexity_curve, fit_regime,
+                   AXIS_FLOOR, RegimeMap, regime_map,
                    simulate_fits, training_curve)
 from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, RankedSamples, RocSteps,
                        auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
@@ -133,7 +134,7 @@ __all__ = [
     "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK", "FRIEDMAN_FORMS",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
-    "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",
+    "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime", "RegimeMap", "regime_map", "AXIS_FLOOR",
     # the metrics lab: losses, multi-label, regression, clustering
     "log_loss", "hinge_loss", "HingeForms", "hinge_forms", "labels_at", "hamming_loss", "Jaccard", "jaccard",
     "coverage_error",
