@@ -32,7 +32,7 @@ __version__ = "0.9.0"  # the lab's version (printed in a report)
 from ._csv import visible
 from ._validation import Bi, DataError, DataTypeError
 from . import _bounds  # noqa: F401  (registers the bounds' messages)
-from .results import Better, ConfidenceInterval, TestResult
+from .results import Better, ConfidenceInterval, TestResult, operand_digits
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
@@ -53,7 +53,7 @@ from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulati
                     corrected_resampled_t_test, simulate_tests)
 from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_pairs, delong_test
 from .calibration import BrierScore, Reliability, brier_score, reliability_bins
-from .nulls import NullDistribution, null_distribution
+from .nulls import FORMULA_DECIMALS, NullDistribution, formula_digits, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
 from .multilabel import (Jaccard, coverage_error, hamming_loss, jaccard, label_ranking_average_precision,
@@ -92,7 +92,7 @@ from .tables import table_labels
 
 __all__ = [
     # errors and shared result types
-    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "TestResult", "visible",
+    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "TestResult", "visible", "operand_digits",
     # the primitive and the curves
     "ThresholdCounts", "threshold_counts", "RocCurve", "PrCurve", "CostCurve", "roc_curve", "roc_auc",
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",
@@ -112,6 +112,7 @@ __all__ = [
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
     "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution",
+    "formula_digits", "FORMULA_DECIMALS",
     "ResultTable", "load_table", "table_values",
     # intervals, bands, k models, which test to trust
     "auc_interval", "BOOTSTRAP_METHODS", "BootstrapCounts", "CurveBand", "AveragedCurve", "bootstrap_counts",
