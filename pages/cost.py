@@ -96,18 +96,19 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     text = ui.texts("cost.fig.", "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
                     "optimal", "norm")
     text.update(fpr=T("common.axis.fpr"), tpr=T("common.axis.tpr"))
+    shown = list(map(ui.shown_name, models))
     fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
-                                     currents, optima, names=models, pc=pc, text=text, comparison=comparison)
+                                     currents, optima, names=shown, pc=pc, text=text, comparison=comparison)
     ui.linked_chart(fig)
     st.caption(T("cost.linked.help", model=models[0]))
     cols = st.columns(len(models))
-    for col, m, cc, o in zip(cols, models, curves, optima):
+    for col, m, cc, o in zip(cols, shown, curves, optima):
         col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
     if comparison is not None:
-        winner = {ec.Better.FIRST: models[0], ec.Better.SECOND: models[1]}
+        winner = {ec.Better.FIRST: shown[0], ec.Better.SECOND: shown[1]}
         parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
                  if w in winner]
-        st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
+        st.markdown(T("cost.compare", a=shown[0], b=shown[1]) + " " + "; ".join(parts) + ".")
     if ui.presenter():
         with st.expander(T("cost.formulas")):
             formulas(st.container())

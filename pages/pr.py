@@ -35,7 +35,8 @@ def threshold_views() -> None:
         text = dict(x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"),
                     p_eq_r="P = R", bep="BEP", best=best_label, best_f1="max F1",
                     inset=ui.t_fig("pr.inset"))
-        ui.curve_chart(figures.pr_curves(views, points, names=models, text=text, beps=beps, best=bestb, iso=iso,
+        shown = list(map(ui.shown_name, models))
+        ui.curve_chart(figures.pr_curves(views, points, names=shown, text=text, beps=beps, best=bestb, iso=iso,
                                          best_f1=None if beta_is_1 else best1),
                        "pr_fig", token, models, views)
         st.caption(T("pr.legend"))

@@ -88,7 +88,8 @@ else:
         with left:
             text = dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
                         threshold=T("common.thr.short"))
-            ui.curve_chart(figures.roc_curves(views, points, names=models, hulls=hulls, text=text),
+            ui.curve_chart(figures.roc_curves(views, points, names=list(map(ui.shown_name, models)), hulls=hulls,
+                                              text=text),
                            "roc_full", token, models, views)
             st.caption(T("roc.click"))
         with right:

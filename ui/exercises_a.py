@@ -201,7 +201,7 @@ def e25() -> None:
         full, half = int((grid.penalty == 1).sum()), int((grid.penalty == 0.5).sum())
         loss, auc = ec.rank_loss(y, s), ec.roc_auc(y, s)
         formula("exercises.e25.loss_filled", full=full, half=half, mp=m_pos, mn=m_neg, v=fmt(loss))
-        formula("exercises.e25.cell", mp=m_pos, mn=m_neg)
+        formula("exercises.e25.cell", mp=m_pos, mn=m_neg, cell=t("exercises.e25.cell_word"))
         formula("exercises.e25.auc", l=fmt(loss), v=fmt(1 - loss))
         st.metric("AUC", fmt(auc), help=t("exercises.e25.auc.help"))
     st.success(t("exercises.e25.answer", full=full, half=half, v=fmt(loss), auc=fmt(auc)))

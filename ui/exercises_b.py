@@ -14,7 +14,7 @@ from evalcore.figures.exercises import duality_figure, friedman_rates_figure, is
 from .charts import chart
 from .data import chosen_models
 from .guess import guess_first
-from .i18n import fmt, formula, labels, t, texts
+from .i18n import fmt, formula, labels, shown_name, t, texts
 from .page import data_sidebar
 from .registry import page_link
 from .state import SS, bind
@@ -55,7 +55,7 @@ def e26() -> None:
                            text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
           key="exercises_e26_fig")
     formula("exercises.e26.err", pi=f"{pi:.2f}")
-    st.success(t("exercises.e26.answer", model=name, e=fmt(best.error), f=fmt(best.fpr), r=fmt(best.tpr),
+    st.success(t("exercises.e26.answer", model=shown_name(name), e=fmt(best.error), f=fmt(best.fpr), r=fmt(best.tpr),
                  slope=f"{best.slope:.3g}", pi=f"{pi:.2f}"))
     page_link("cost")
 
@@ -78,7 +78,7 @@ def e27() -> None:
         key="exercises_e27_fig")
     formula("exercises.e27.line", f=fmt(cc.fpr[i]), r=fmt(tpr[i]), fnr=fmt(cc.fnr[i]))
     on_hull = i in set(cc.hull.tolist())
-    st.success(t("exercises.e27.answer", model=name, n=n, h=len(cc.hull),
+    st.success(t("exercises.e27.answer", model=shown_name(name), n=n, h=len(cc.hull),
                  where=t("exercises.e27.on_hull" if on_hull else "exercises.e27.off_hull")))
     page_link("cost")
 
@@ -135,7 +135,7 @@ def e28() -> None:
     page_link("lab")
 
 
-PRESETS_29 = {"goodness": {"count": [18, 22, 20, 40]},
+PRESETS_29 = {"goodness": {"count": [18, 22, 20, 40]},       # "count": the header in the page's language
               "independence": {"A": [30, 10], "B": [20, 40]}}
 
 
@@ -159,7 +159,8 @@ def e29() -> None:
     left, right = st.columns([1, 1.4])
     with left:
         st.caption(t(f"exercises.e29.{kind}.help"))
-        r, _ = edited_table(f"exercises.table.e29{kind[0]}", PRESETS_29[kind], _check_29(kind, alpha),
+        preset = {t("exercises.e29.count") if c == "count" else c: v for c, v in PRESETS_29[kind].items()}
+        r, _ = edited_table(f"exercises.table.e29{kind[0]}", preset, _check_29(kind, alpha),
                             kept=t("exercises.kept"))
         st.dataframe(pd.DataFrame(np.c_[r.observed.reshape(-1), r.expected.reshape(-1)],
                                   columns=[t("exercises.e29.observed"), t("exercises.e29.expected")]),

@@ -57,6 +57,17 @@ def md(text) -> str:
     return _MD_SPECIAL.sub(r"\\\1", ec.visible(str(text)))
 
 
+def shown_name(raw, *, builtin: bool | None = None) -> str:
+    """A model or class name as a student reads it: a built-in data set's
+    names (``logistic``, ``malignant``, ``cat`` …) in the current language
+    (``common.name.<raw>``); names from the user's own file exactly as written.
+    ``builtin`` None: the sidebar's data (``source``) decides."""
+    if builtin is None:
+        builtin = SS.get("source") != "upload"
+    key = f"common.name.{raw}"
+    return t(key) if builtin and key in strings() else str(raw)
+
+
 def cell(text) -> str:
     """User text for a table cell: a leading = + - @ (a spreadsheet formula
     when the table is downloaded as CSV) gets a quote in front."""

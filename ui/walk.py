@@ -12,7 +12,7 @@ from evalcore import figures
 from . import links, timers, tour
 from .charts import live_chart
 from .data import model_picker
-from .i18n import cell, fill, fmt_threshold, t, t_fig
+from .i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
 from .keys import keyboard
 from .models import model as model_facts
 from .state import SS, tied
@@ -130,7 +130,7 @@ def roc_walk(ps, token: str, models: list) -> None:
             ranked = mf.ranked
             live_chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(
                 pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=T("roc.rank"),
-                y=t_fig("common.axis.score", model=model), cut=T("roc.cut"), score=T("roc.col.score"),
+                y=t_fig("common.axis.score", model=shown_name(model)), cut=T("roc.cut"), score=T("roc.col.score"),
                 rank=T("roc.col.rank"), step=T("roc.col.step"))), key="roc_strip")
             ids = ps.ids if ps.ids is not None else ranked.order
             rows = [{T("roc.col.rank"): int(r), T("roc.col.id"): cell(ids[i]), T("roc.col.score"): f"{s:.6g}",
