@@ -63,7 +63,8 @@ def threshold_views(models: list) -> None:
         ui.live_chart(figures.score_histogram(
             facts.histogram, thr, scale=scale,
             text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"),
-                      x=ui.t_fig("common.axis.score", model=ui.shown_name(model)), y=T(f"cm.hist.y.{scale}"), threshold=T("common.thr.short"), title=T("cm.hist.title"))),
+                      x=ui.t_fig("common.axis.score", model=ui.shown_name(model)), y=T(f"cm.hist.y.{scale}"),
+                      threshold=T("common.thr.short"), title=T("cm.hist.title"))),
             key="cm_hist")
 
     if ui.intervals.is_on():

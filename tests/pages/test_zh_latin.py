@@ -104,3 +104,33 @@ def test_no_latin_words_in_zh_pages(page, state):
     at = run(f"pages/{page}.py", lang="zh", **state)
     ok(at)
     assert not latin_words(visible(at))
+
+
+def test_built_in_names_are_translated_and_a_users_names_are_not():
+    """The breast-cancer models and classes read 对率回归 / 恶性 in zh (English in en); an uploaded
+    file whose columns are also called logistic / malignant keeps them as written."""
+    at = run("pages/confusion.py", lang="zh", source="breast-cancer")
+    ok(at)
+    assert "对率回归" in at.sidebar.multiselect[0].options and "logistic" not in at.sidebar.multiselect[0].options
+    assert any("恶性" in m.value for m in at.sidebar.markdown)
+    en = run("pages/confusion.py", lang="en", source="breast-cancer")
+    assert "logistic regression" in en.sidebar.multiselect[0].options
+    at = run("pages/confusion.py", lang="zh", source="upload")
+    at.sidebar.file_uploader(key="_w_upload").set_value(
+        ("u.csv", b"y,logistic\nmalignant,0.9\nbenign,0.2\nmalignant,0.6\nbenign,0.4\n", "text/csv")).run()
+    ok(at)
+    assert at.sidebar.multiselect[0].options == ["logistic"]
+    assert any("malignant" in m.value for m in at.sidebar.markdown)
+
+
+@pytest.mark.parametrize("lang, cell, count", [("zh", "一格", "计数"), ("en", "one cell", "count")])
+def test_exercise_words_follow_the_language(lang, cell, count):
+    """2.5's area of one cell, 2.9's header; 2.6 names its model in a phrase, not as "P(+):"."""
+    from apptest_utils import latex
+    at = run("pages/exercises.py", lang=lang, **{"exercises.open": "2.5", "exercises.shown.2.5": True})
+    assert any(rf"\text{{{cell}}}" in f for f in latex(at))
+    at = run("pages/exercises.py", lang=lang, **{"exercises.open": "2.9", "exercises.shown.2.9": True})
+    assert list(at.dataframe[0].value.columns) == [count]
+    at = run("pages/exercises.py", lang=lang, **{"exercises.open": "2.6", "exercises.shown.2.6": True})
+    answer = at.success[0].value
+    assert "P(+):" not in answer and ("「P(+)」" if lang == "zh" else "“P(+)”") in answer
