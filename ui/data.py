@@ -179,7 +179,8 @@ def data_sidebar_only():
     models = ps.models
     chosen = [m for m in SS.get("models", []) if m in models] or models[:3]
     SS["models"] = chosen
-    sb.multiselect(t("common.data.models"), models, format_func=shown_name, **bind("models", chosen))
+    sb.multiselect(t("common.data.models"), models, format_func={m: shown_name(m) for m in models}.get,
+                   **bind("models", chosen))
     if not SS["models"]:
         sb.warning(t("common.data.no_models"))
     _after_data(ps, token)
@@ -206,7 +207,8 @@ def chosen_models(ps) -> list[str]:
 def model_picker(models: list, label_key: str = "common.roc.thr.model", key: str = "roc_model") -> str:
     """Which of the chosen models a control applies to (shared across pages)."""
     if len(models) > 1:
-        st.selectbox(t(label_key), models, format_func=shown_name, **bind(key, models[0]))
+        st.selectbox(t(label_key), models, format_func={m: shown_name(m) for m in models}.get,
+                     **bind(key, models[0]))
     choice = SS.get(key, models[0])
     return choice if choice in models else models[0]
 
