@@ -32,7 +32,7 @@ __version__ = "0.9.0"  # the lab's version (printed in a report)
 from ._csv import visible
 from ._validation import Bi, DataError, DataTypeError
 from . import _bounds  # noqa: F401  (registers the bounds' messages)
-from .results import Better, ConfidenceInterval, TestResult
+from .results import Better, ConfidenceInterval, TestResult, operand_digits
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
@@ -58,7 +58,7 @@ from .multiclass import (BothWays, ClassCurves, PerClass, argmax_decision, bayes
                          per_class, sums_to_one, top_k_accuracy, top_label_reliability)
 from .loading_multiclass import MultiClassSet, class_name, load_multiclass
 from .aggregate import PairSums, ScoreTable, auc_interval_from_table, pair_sums, round_scores, score_table
-from .nulls import NullDistribution, null_distribution
+from .nulls import FORMULA_DECIMALS, NullDistribution, formula_digits, null_distribution
 from .tables import ResultTable, load_table, table_values
 from .losses import HingeForms, hinge_forms, hinge_loss, log_loss
 from .multilabel import (Jaccard, coverage_error, hamming_loss, jaccard, label_ranking_average_precision,
@@ -73,6 +73,7 @@ from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_o
 from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
 from .decomposition import BiasVariance, BiasVarianceTotals, ZeroOneExample, bias_variance, zero_one_example
 from .fits import (TRUTHS, ComplexityCurve, FitRegime, FitSimulation, TrainingCurve, complexity_curve, fit_regime,
+                   AXIS_FLOOR, RegimeMap, regime_map,
                    simulate_fits, training_curve)
 from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, RankedSamples, RocSteps,
                        auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
@@ -84,10 +85,11 @@ from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, cv5x2_folds
                        paired_cv_folds, pooled_errors)
 from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, LeastError, cv_versus_loo,
                         f1_bep_counterexample, holdout_count, iso_error_line, least_error_point, max_f1,
-                        precision_from_rates, predict_22, roc_hull, toy_data)
-from .normalisation import knn_predict, min_max, z_score
-from .chisquare import (FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit, chi2_independence,
-                        friedman_rejection_rates)
+                        precision_from_rates, predict_22, roc_hull, scientific_parts, toy_data)
+from .normalisation import (NORMALISATIONS, OUTLIER_SDS, STUDY_K, NormalisationStudy, knn_predict, min_max,
+                            normalisation_study, z_score)
+from .chisquare import (FRIEDMAN_FORMS, FRIEDMAN_MAX_WORK, Chi2TestResult, FriedmanRates, chi2_goodness_of_fit,
+                        chi2_independence, friedman_rejection_rates)
 from .estimators import (CV_KS, ESTIMATORS, HOLDOUT_FRACTIONS, STUDY_LOO_MAX_N, BootstrapEstimate, EstimatorStudy,
                          bootstrap_error, cv_spread, estimator_study, holdout_spread)
 from .multilabel import subset_accuracy
@@ -95,7 +97,7 @@ from .tables import table_labels
 
 __all__ = [
     # errors and shared result types
-    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "TestResult", "visible",
+    "DataError", "DataTypeError", "Bi", "Better", "ConfidenceInterval", "TestResult", "visible", "operand_digits",
     # the primitive and the curves
     "ThresholdCounts", "threshold_counts", "RocCurve", "PrCurve", "CostCurve", "roc_curve", "roc_auc",
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",
@@ -115,6 +117,7 @@ __all__ = [
     "t_test", "paired_t_test", "cv5x2_t_test", "mcnemar", "friedman", "nemenyi_q", "nemenyi_cd",
     "nemenyi_groups", "mcnemar_table", "CV5X2_REPLICATIONS", "CV5X2_FOLDS", "DeLongResult", "delong_test",
     "delong_auc_variance", "PROPORTION_METHODS", "proportion_interval", "NullDistribution", "null_distribution",
+    "formula_digits", "FORMULA_DECIMALS",
     "ResultTable", "load_table", "table_values",
     # intervals, bands, k models, which test to trust
     "auc_interval", "BOOTSTRAP_METHODS", "BootstrapCounts", "CurveBand", "AveragedCurve", "bootstrap_counts",
@@ -135,13 +138,16 @@ __all__ = [
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
     "HOLDOUT_FRACTIONS", "CV_KS", "ESTIMATORS", "STUDY_LOO_MAX_N", "holdout_spread", "cv_spread", "BootstrapEstimate",
     "bootstrap_error", "EstimatorStudy", "estimator_study",
-    "HoldoutCount", "holdout_count", "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo", "max_f1",
+    "HoldoutCount", "holdout_count", "scientific_parts",
+    "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo", "max_f1",
     "F1BepExample", "f1_bep_counterexample", "precision_from_rates", "LeastError", "least_error_point",
-    "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict", "Chi2TestResult", "chi2_goodness_of_fit",
-    "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK",
+    "iso_error_line", "roc_hull", "min_max", "z_score", "knn_predict",
+    "NormalisationStudy", "normalisation_study", "NORMALISATIONS", "OUTLIER_SDS", "STUDY_K",
+    "Chi2TestResult", "chi2_goodness_of_fit",
+    "chi2_independence", "FriedmanRates", "friedman_rejection_rates", "FRIEDMAN_MAX_WORK", "FRIEDMAN_FORMS",
     "GaussianProblem", "BiasVariance", "BiasVarianceTotals", "bias_variance", "TRUTHS",
     "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve", "training_curve",
-    "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime",
+    "ZeroOneExample", "zero_one_example", "FitRegime", "fit_regime", "RegimeMap", "regime_map", "AXIS_FLOOR",
     # the metrics lab: losses, multi-label, regression, clustering
     "log_loss", "hinge_loss", "HingeForms", "hinge_forms", "labels_at", "hamming_loss", "Jaccard", "jaccard",
     "coverage_error",

@@ -13,6 +13,8 @@ from ._validation import DataError, check_alpha, check_count
 from .results import TestResult
 
 FRIEDMAN_MAX_WORK = 4_000_000                    # replications x N x k of one rejection-rate simulation
+FRIEDMAN_FORMS = ("chi2", "f")                   # (2.34) and (2.35)
+BAND_SES = 2                                     # a rate within α ± 2 simulation standard errors is "at α"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -88,7 +90,9 @@ def chi2_independence(table, *, alpha: float = 0.05) -> Chi2TestResult:
 class FriedmanRates:
     """Rejection rates of the Friedman test's χ² form (2.34) and F form
     (2.35), per number of data sets ``ns``, over ``replications`` each;
-    ``se`` the binomial standard error of a rate α."""
+    ``se`` the binomial standard error of a rate α; the predicates the
+    exercise's sentence reads: :attr:`band`, :meth:`verdicts`, :meth:`runs`,
+    :attr:`null_verdict`, :meth:`power_leader`."""
 
     ns: np.ndarray
     rate_chi2: np.ndarray
@@ -101,6 +105,58 @@ class FriedmanRates:
     @property
     def se(self) -> float:
         return math.sqrt(self.alpha * (1 - self.alpha) / self.replications)
+
+    @property
+    def band(self) -> tuple[float, float]:
+        """α ± :data:`BAND_SES` simulation standard errors: a rate inside is
+        "at α within simulation error" (the figure's grey band)."""
+        return self.alpha - BAND_SES * self.se, self.alpha + BAND_SES * self.se
+
+    def rates(self, form: str) -> np.ndarray:
+        """The rates of ``form``: ``"chi2"`` (2.34) or ``"f"`` (2.35)."""
+        if form not in FRIEDMAN_FORMS:
+            raise DataError("bad_option", name="form", options=FRIEDMAN_FORMS, value=form)
+        return self.rate_chi2 if form == "chi2" else self.rate_f
+
+    def verdicts(self, form: str) -> np.ndarray:
+        """Per N, ``"below"``, ``"at"`` or ``"above"`` α (against :attr:`band`)."""
+        lo, hi = self.band
+        v = self.rates(form)
+        return np.where(v < lo, "below", np.where(v > hi, "above", "at"))
+
+    def runs(self, form: str) -> list[tuple[str, int, int]]:
+        """The verdicts of ``form`` as runs of consecutive N: (verdict, first N, last N)."""
+        out: list[tuple[str, int, int]] = []
+        for n, v in zip(self.ns.tolist(), self.verdicts(form).tolist()):
+            if out and out[-1][0] == v:
+                out[-1] = (v, out[-1][1], n)
+            else:
+                out.append((v, n, n))
+        return out
+
+    def deviation(self, form: str) -> float:
+        """The mean |rate - α| over the N simulated."""
+        return float(np.mean(np.abs(self.rates(form) - self.alpha)))
+
+    @property
+    def null_verdict(self) -> str:
+        """Which form keeps α (read with the null hypothesis true): ``"both_at"``
+        (both inside the band at every N), ``"f_at"`` (τ_F at every N, τ_χ² not),
+        ``"chi2_at"`` (the reverse), ``"f_closer"`` / ``"chi2_closer"`` (neither
+        everywhere; the one with the smaller :meth:`deviation`)."""
+        f_ok, c_ok = (bool((self.verdicts(x) == "at").all()) for x in ("f", "chi2"))
+        if f_ok or c_ok:
+            return "both_at" if f_ok and c_ok else "f_at" if f_ok else "chi2_at"
+        return "f_closer" if self.deviation("f") <= self.deviation("chi2") else "chi2_closer"
+
+    def power_leader(self, i: int = 0) -> str:
+        """At the ``i``-th N: ``"f"`` or ``"chi2"``, the form rejecting more
+        often by over two standard errors of a rate, or ``"same"``."""
+        c, f = float(self.rate_chi2[i]), float(self.rate_f[i])
+        p = (c + f) / 2
+        if abs(f - c) <= BAND_SES * math.sqrt(max(p * (1 - p), 1e-12) / self.replications):
+            return "same"
+        return "f" if f > c else "chi2"
 
 
 def friedman_rejection_rates(k, ns, *, alpha: float = 0.05, effect: float = 0.0, replications: int = 10_000,
@@ -140,4 +196,4 @@ def friedman_rejection_rates(k, ns, *, alpha: float = 0.05, effect: float = 0.0,
 
 
 __all__ = ["Chi2TestResult", "chi2_goodness_of_fit", "chi2_independence", "FriedmanRates",
-           "friedman_rejection_rates", "FRIEDMAN_MAX_WORK"]
+           "friedman_rejection_rates", "FRIEDMAN_MAX_WORK", "FRIEDMAN_FORMS"]

@@ -38,6 +38,33 @@ class HoldoutCount:
         return len(str(self.stratified))
 
 
+def scientific_parts(n: int, digits: int = 4) -> tuple[str, int]:
+    """A non-negative integer as (mantissa, exponent) with ``digits``
+    significant digits, rounded half up on the exact integer (no float: it
+    keeps 17 digits and overflows past 10^308):
+    ``scientific_parts(math.comb(500, 150) ** 2)`` is ``("2.986", 262)``.
+
+    Examples
+    --------
+    >>> from evalcore import scientific_parts
+    >>> scientific_parts(298_594_999, 4), scientific_parts(99_996, 4), scientific_parts(7, 4)
+    (('2.986', 8), ('1.000', 5), ('7.000', 0))
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise DataError("not_integer", name="n", value=n)
+    v, d = int(n), check_count(digits, "digits", minimum=1)
+    if v == 0:
+        return "0" + ("." + "0" * (d - 1) if d > 1 else ""), 0
+    exp = len(str(v)) - 1
+    drop = exp - (d - 1)
+    head = v * 10 ** -drop if drop <= 0 else (v + 5 * 10 ** (drop - 1)) // 10 ** drop   # round half up
+    if len(str(head)) > d:                                                             # 9.9996 -> 10.00
+        head //= 10
+        exp += 1
+    s = str(head)
+    return (s[0] + ("." + s[1:] if d > 1 else "")), exp
+
+
 def holdout_count(m_pos, m_neg, test_fraction) -> HoldoutCount:
     """Hold-out splits of ``m_pos`` positives and ``m_neg`` negatives with a
     ``test_fraction`` test share, stratified (each class split in that share,

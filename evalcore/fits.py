@@ -213,6 +213,11 @@ class _Curve:
         """The expected error on new data (measured against fresh noisy labels)."""
         return self.measured_error
 
+    @property
+    def train_best_index(self) -> int:
+        """The position a choice by training error alone would pick."""
+        return int(np.argmin(self.train_error))
+
 
 @dataclass(frozen=True, eq=False)
 class ComplexityCurve(_Curve):
@@ -353,5 +358,62 @@ def fit_regime(errors, index: int, *, scale: float) -> FitRegime:
     return FitRegime(regime, float(e[i]), float(e[j]), j, float(tol))
 
 
+AXIS_FLOOR = 0.01         # the log axes start at 1 % of the least expected error (at least 1 % of f's variance)
+
+
+@dataclass(frozen=True)
+class RegimeMap:
+    """:func:`fit_regime` at every position of a curve, computed once: the
+    verdict sentence, the shaded regions of the fitting figure and the text
+    under it all read this.  ``readings`` the :class:`FitRegime` of each
+    position; ``floor`` where the log axes start (:data:`AXIS_FLOOR`),
+    ``floor_basis`` what it is 1 % of: ``"error"`` (the least expected error)
+    or ``"truth"`` (1 % of f's variance, when the errors are smaller)."""
+
+    readings: tuple
+    floor: float
+    floor_basis: str
+
+    @property
+    def regimes(self) -> tuple[str, ...]:
+        """under / near / over per position."""
+        return tuple(r.regime for r in self.readings)
+
+    def runs(self) -> list[tuple[str, int, int]]:
+        """The regimes as runs of consecutive positions: (regime, first index, last index)."""
+        out: list[tuple[str, int, int]] = []
+        for i, r in enumerate(self.regimes):
+            if out and out[-1][0] == r:
+                out[-1] = (r, out[-1][1], i)
+            else:
+                out.append((r, i, i))
+        return out
+
+    def clipped(self, *values) -> bool:
+        """Whether any of the arrays ``values`` has a value below :attr:`floor` (drawn below the axis)."""
+        return any(bool((np.asarray(v) < self.floor).any()) for v in values)
+
+
+def regime_map(errors, *, scale: float) -> RegimeMap:
+    """The regime at every position of ``errors`` (see :func:`fit_regime`)
+    and the floor of the log axes: :data:`AXIS_FLOOR` x max(least error,
+    :data:`AXIS_FLOOR` x ``scale``) -- terms two decades below the least
+    expected error do not change the U, and drawn to 10^-18 they flatten it.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> m = ec.regime_map([0.5, 0.2, 0.1, 0.105, 0.3], scale=0.5)
+    >>> m.regimes, m.runs(), m.floor, m.floor_basis
+    (('under', 'under', 'near', 'near', 'over'), [('under', 0, 1), ('near', 2, 3), ('over', 4, 4)], 0.001, 'error')
+    """
+    e = check_scores(errors, "errors")
+    s = check_nonneg(scale, "scale")
+    readings = tuple(fit_regime(e, i, scale=s) for i in range(e.size))
+    least = float(e.min())
+    basis = "error" if least >= AXIS_FLOOR * s else "truth"
+    return RegimeMap(readings, AXIS_FLOOR * (least if basis == "error" else AXIS_FLOOR * s), basis)
+
+
 __all__ = ["TRUTHS", "FitSimulation", "simulate_fits", "ComplexityCurve", "complexity_curve", "TrainingCurve",
-           "training_curve", "FitRegime", "fit_regime"]
+           "training_curve", "FitRegime", "fit_regime", "RegimeMap", "regime_map", "AXIS_FLOOR"]

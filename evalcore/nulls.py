@@ -13,6 +13,8 @@ from scipy import stats
 from .comparison import BinomialTestResult, Cv5x2Result, FriedmanResult, McNemarResult, TTestResult
 from .delong import DeLongResult
 from .chisquare import Chi2TestResult
+from ._validation import DataError
+from .results import operand_digits
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,4 +83,30 @@ def null_distribution(result) -> NullDistribution:
     raise TypeError(f"no null distribution for {type(r).__name__}")
 
 
-__all__ = ["NullDistribution", "null_distribution"]
+FORMULA_DECIMALS = 4      # a filled formula's result is printed to 4 decimals
+
+
+def formula_digits(result, *, eps0: float = 0.0, decimals: int = FORMULA_DECIMALS) -> int:
+    """Significant digits for the operands of ``result``'s filled formula
+    (:func:`~evalcore.operand_digits`): the t-test's mean and s
+    (τ_t = √k (μ − ε₀)/σ; ``eps0`` 0 for the paired test), 5x2cv's numerator
+    and Σσᵢ² (τ_t = μ/√(0.2 Σσᵢ²)), DeLong's difference and its variance
+    (z = d/√Var), such that recomputing from the printed operands gives the
+    printed statistic.  A degenerate statistic (nan, ±inf) gets ``decimals``."""
+    if not math.isfinite(float(result.statistic)):
+        return decimals
+    if isinstance(result, TTestResult):
+        k = result.k
+        return operand_digits(lambda m, s: math.sqrt(k) * (m - eps0) / s, (result.mean, result.std),
+                              decimals=decimals)
+    if isinstance(result, Cv5x2Result):
+        return operand_digits(lambda m, v: m / math.sqrt(0.2 * v), (result.numerator, result.variance_sum),
+                              decimals=decimals)
+    if isinstance(result, DeLongResult):
+        return operand_digits(lambda d, v: d / math.sqrt(v), (result.difference, result.difference_variance),
+                              decimals=decimals)
+    raise DataError("bad_option", name="result", options=("TTestResult", "Cv5x2Result", "DeLongResult"),
+                    value=type(result).__name__)
+
+
+__all__ = ["NullDistribution", "null_distribution", "formula_digits", "FORMULA_DECIMALS"]

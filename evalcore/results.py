@@ -70,4 +70,28 @@ class Better(str, enum.Enum):
         return self.value
 
 
-__all__ = ["ConfidenceInterval", "TestResult", "Better"]
+def operand_digits(compute, operands, *, decimals: int = 4, least: int = 3, most: int = 17) -> int:
+    """The fewest significant digits (at least ``least``) to print the
+    ``operands`` of a filled formula with, so that a student recomputing
+    ``compute(*operands)`` from the printed numbers gets the printed result
+    (``decimals`` places).  DeLong's z = 0.0055 / sqrt(0.000007) read 2.0570
+    while the printed numbers give 2.0788: the operands need more digits.
+
+    Examples
+    --------
+    >>> import math
+    >>> from evalcore import operand_digits
+    >>> z = lambda d, v: d / math.sqrt(v)
+    >>> n = operand_digits(z, (0.00551234, 7.18116e-06))
+    >>> printed = [float(f"{v:.{n}g}") for v in (0.00551234, 7.18116e-06)]
+    >>> n, round(z(0.00551234, 7.18116e-06), 4), round(z(*printed), 4), round(z(0.0055, 0.000007), 4)
+    (5, 2.057, 2.057, 2.0788)
+    """
+    target = round(float(compute(*operands)), decimals)
+    for n in range(least, most + 1):
+        if round(float(compute(*(float(f"{v:.{n}g}") for v in operands))), decimals) == target:
+            return n
+    return most
+
+
+__all__ = ["ConfidenceInterval", "TestResult", "Better", "operand_digits"]

@@ -172,7 +172,9 @@ class TestSimulation:
     same order) over ``replications`` data sets; ``rate`` their share,
     ``standard_error`` sqrt(alpha (1 - alpha) / replications) (the
     simulation error of a rate equal to alpha); ``true_error`` the two
-    learners' true errors (A, B)."""
+    learners' true errors (A, B).  With ``effect`` 0 a rate is a Type I
+    error rate, read by :attr:`verdicts`; with ``effect`` > 0 it is a power,
+    read by :attr:`top_power`."""
 
     tests: tuple
     rejections: np.ndarray
@@ -189,6 +191,23 @@ class TestSimulation:
     @property
     def standard_error(self) -> float:
         return math.sqrt(self.alpha * (1 - self.alpha) / self.replications)
+
+    @property
+    def verdicts(self) -> tuple[str, ...]:
+        """Per test, against α ± 2 :attr:`standard_error` (what a rate means
+        with ``effect`` 0, a Type I error rate): ``"above"``, ``"keeps"`` or ``"below"``."""
+        band = 2 * self.standard_error
+        return tuple("above" if r > self.alpha + band else "below" if r < self.alpha - band else "keeps"
+                     for r in self.rate)
+
+    @property
+    def top_power(self) -> np.ndarray:
+        """Per test, whether its rate is within 2 standard errors (of a rate
+        that high) of the highest rate: the most powerful tests, read when
+        ``effect`` > 0 (then the rates are powers and :attr:`verdicts` mean nothing)."""
+        r = self.rate
+        top = float(r.max())
+        return r >= top - 2 * math.sqrt(max(top * (1 - top), 1e-12) / self.replications)
 
 
 DIFFICULTY = 0.8         # weight of the shared per-sample difficulty on both learners' errors

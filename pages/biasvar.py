@@ -42,6 +42,7 @@ with ui.guard("decomposition"):
         xs, ticks = list(range(len(sims.STEPS))), [sims.short(s) for s in sims.STEPS]
         current, best = sims.STEPS.index(knob), sims.STEPS.index(path.best)
     tot = sim.decomposition.totals()
+    rmap = sims.regimes(path, sim)                     # one under / near / over per position: verdict, shading, text
 
     left, right = st.columns(2)
     with left:
@@ -50,7 +51,10 @@ with ui.guard("decomposition"):
     with right:
         text = ui.texts("biasvar.fig.", "bias2", "variance", "noise", "total", "measured", "current", "y")
         text.update(x=T(f"biasvar.axis.{mode}"), title=T("biasvar.fig.decomp"))
-        ui.chart(decomposition_figure(path, xs, current, text=text, ticks=ticks), key="biasvar_decomp")
+        ui.chart(decomposition_figure(path, xs, current, text=text, ticks=ticks, floor=rmap.floor),
+                 key="biasvar_decomp")
+        if rmap.clipped(path.bias2, path.variance, path.error):
+            st.caption(T(f"biasvar.fig.floor.{rmap.floor_basis}", floor=ui.text_number(rmap.floor, 2)))
 
     # ----------------------------------------------------------- the identity
     st.subheader(T("biasvar.identity"))
@@ -64,7 +68,7 @@ with ui.guard("decomposition"):
                n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
     st.caption(T("biasvar.identity.note", gap=ui.text_number(abs(tot.bias2 + tot.variance + tot.noise - tot.error), 2),
                  measured=ui.text_number(sim.measured_error, 4), sets=n_sets))
-    where = sims.regime(path, current, sim)            # judged against the least expected error, not bias² vs variance
+    where = rmap.readings[current]                     # judged against the least expected error, not bias² vs variance
     fmt = (lambda v: f"{v:,}") if mode == "steps" else str
     num = ui.text_number
     st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=num(where.error, 4),
@@ -80,10 +84,10 @@ with ui.guard("derivation"):
 # ------------------------------------------------------ over/under-fitting
 with ui.guard("fitting"):
     st.header(T("biasvar.fitting"))
-    text = ui.texts("biasvar.fig.", "train", "test", "under", "over", "current", "y")
+    text = ui.texts("biasvar.fig.", "train", "test", "under", "near", "over", "current", "y")
     text.update(x=T(f"biasvar.axis.{mode}"))
-    ui.chart(fitting_figure(path, xs, current, best, text=text, ticks=ticks), key="biasvar_fitting")
-    st.markdown(T("biasvar.fitting.body", best=f"{path.best:,}", mode=T(f"biasvar.axis.{mode}")))
+    ui.chart(fitting_figure(path, xs, current, rmap, text=text, ticks=ticks), key="biasvar_fitting")
+    st.markdown(sims.fitting_text(path, rmap, mode, fmt))
 
 # -------------------------------------------------- 0-1 loss: no such sum
 with ui.guard("zero-one loss"):

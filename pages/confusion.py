@@ -48,7 +48,7 @@ def threshold_views(models: list) -> None:
 
     left, right = st.columns([1, 1.6])
     with left:
-        st.subheader(T("cm.matrix.title", thr=f"{thr:.4g}"))
+        st.subheader(T("cm.matrix.title", thr=ui.fmt_threshold(thr, 4)))
         matrix_text = dict(MATRIX_TEXT, pos=T("common.cls.pos"), neg=T("common.cls.neg"), true=T("axis.true"),
                            pred=T("axis.pred"))
         ui.live_chart(figures.confusion_heatmap(c, text=matrix_text), key="cm_heat")
@@ -63,8 +63,9 @@ def threshold_views(models: list) -> None:
                                      **ui.bind("hist_scale", "count", first="one")) or ui.SS["hist_scale"]
         ui.live_chart(figures.score_histogram(
             facts.histogram, thr, scale=scale,
-            text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=ui.t_fig("common.axis.score", model=model),
-                      y=T(f"cm.hist.y.{scale}"), threshold=T("common.thr.short"), title=T("cm.hist.title"))),
+            text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"),
+                      x=ui.t_fig("common.axis.score", model=ui.shown_name(model)), y=T(f"cm.hist.y.{scale}"),
+                      threshold=T("common.thr.short"), title=T("cm.hist.title"))),
             key="cm_hist")
 
     if ui.intervals.is_on():
@@ -85,9 +86,9 @@ def threshold_views(models: list) -> None:
         cm_ = tcm.at(tm)
         mm_ = ec.measures(cm_)
         counts_list.append(cm_)
-        rows.append({T("mm.matrix"): ui.cell(mod), T("common.thr.short"): f"{tm:.4g}", "TP": cm_.tp, "FP": cm_.fp,
-                     "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall),
-                     "F1": ui.fmt(mm_.f1)})
+        rows.append({T("mm.matrix"): ui.cell(ui.shown_name(mod)), T("common.thr.short"): ui.fmt_threshold(tm, 4),
+                     "TP": cm_.tp, "FP": cm_.fp, "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision),
+                     "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
     st.dataframe(rows, hide_index=True)
     mac = ec.macro_micro(counts_list)
     p, r = ui.fmt(mac.macro_p), ui.fmt(mac.macro_r)
@@ -141,7 +142,8 @@ with ui.guard("multi-class"):
         kp = ec.kappa_parts(cmk)
         l2, r2 = st.columns([1, 1])
         with l2:
-            ui.chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, labelset.labels),
+            names = [ui.shown_name(c, builtin=ui.SS["mc_source"] != "upload") for c in labelset.labels]
+            ui.chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, names),
                                                       text=dict(true=T("axis.true"), pred=T("axis.pred"))),
                      key="mc_heat")
         with r2:
@@ -152,7 +154,7 @@ with ui.guard("multi-class"):
             st.caption(T("mc.kappa.note"))
         ovr = ec.one_vs_rest(cmk)
         per = []
-        for lab, cc in zip(labelset.labels, ovr):
+        for lab, cc in zip(names, ovr):
             mm_ = ec.measures(cc)
             per.append({T("mc.class"): ui.cell(lab), "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
                         "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})

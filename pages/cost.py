@@ -98,18 +98,19 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     text = ui.texts("cost.fig.", "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
                     "optimal", "norm")
     text.update(fpr=T("common.axis.fpr"), tpr=T("common.axis.tpr"))
+    shown = list(map(ui.shown_name, models))
     fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
-                                     currents, optima, names=models, pc=pc, text=text, comparison=comparison)
+                                     currents, optima, names=shown, pc=pc, text=text, comparison=comparison)
     ui.linked_chart(fig)
     st.caption(T("cost.linked.help", model=models[0]))
     cols = st.columns(len(models))
-    for col, m, cc, o in zip(cols, models, curves, optima):
+    for col, m, cc, o in zip(cols, shown, curves, optima):
         col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
     if comparison is not None:
-        winner = {ec.Better.FIRST: models[0], ec.Better.SECOND: models[1]}
+        winner = {ec.Better.FIRST: shown[0], ec.Better.SECOND: shown[1]}
         parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
                  if w in winner]
-        st.markdown(T("cost.compare", a=models[0], b=models[1]) + " " + "; ".join(parts) + ".")
+        st.markdown(T("cost.compare", a=shown[0], b=shown[1]) + " " + "; ".join(parts) + ".")
     if ui.presenter():
         with st.expander(T("cost.formulas")):
             formulas(st.container())
@@ -134,10 +135,10 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
             T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
                               f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
-                              ui.fmt(before.precision), ui.fmt(before.recall), f"{best_b.threshold:.4g}"],
+                              ui.fmt(before.precision), ui.fmt(before.recall), ui.fmt_threshold(best_b.threshold, 4)],
             T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
                              ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
-                             f"{res.best.threshold:.4g}"]}
+                             ui.fmt_threshold(res.best.threshold, 4)]}
     st.dataframe(rows, hide_index=True)
     small = min(res.counts.n_pos, res.counts.n_neg)
     if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
@@ -160,8 +161,9 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
         direct = mf.optimal(p_new, c01, c10)
         via = mf.optimal(p_data, r2, 1.0)
-        st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=f"{c01 / c10:g}",
-                      ratio2=f"{r2:.4g}", t1=f"{direct.threshold:.4g}", t2=f"{via.threshold:.4g}"))
+        st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=ui.text_number(c01 / c10, 4),
+                      ratio2=ui.text_number(r2, 4), t1=ui.fmt_threshold(direct.threshold, 4),
+                      t2=ui.fmt_threshold(via.threshold, 4)))
 
 
 with ui.guard("threshold"):

@@ -36,7 +36,8 @@ def threshold_views() -> None:
         text = dict(x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"),
                     p_eq_r="P = R", bep="BEP", best=best_label, best_f1="max F1",
                     inset=ui.t_fig("pr.inset"))
-        ui.curve_chart(figures.pr_curves(views, points, names=models, text=text, beps=beps, best=bestb, iso=iso,
+        shown = list(map(ui.shown_name, models))
+        ui.curve_chart(figures.pr_curves(views, points, names=shown, text=text, beps=beps, best=bestb, iso=iso,
                                          best_f1=None if beta_is_1 else best1),
                        "pr_fig", token, models, views)
         st.caption(T("pr.legend"))
@@ -48,7 +49,7 @@ def threshold_views() -> None:
         if not beta_is_1:
             table[T("pr.measure")].append(best_label)
         for m, s, p, b1, bb in zip(models, summaries, points, best1, bestb):
-            col = [f"{s.bep:.4f}", f"{b1.f:.4f}", f"{b1.threshold:.4g}", f"{s.average_precision:.4f}",
+            col = [f"{s.bep:.4f}", f"{b1.f:.4f}", ui.fmt_threshold(b1.threshold, 4), f"{s.average_precision:.4f}",
                    f"{s.trapezoid:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
             if not beta_is_1:
                 col.append(f"{bb.f:.4f}")

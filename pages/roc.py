@@ -91,13 +91,15 @@ with ui.guard("mode view"):
             with left:
                 text = dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
                             threshold=T("common.thr.short"))
-                ui.curve_chart(figures.roc_curves(views, points, names=models, hulls=hulls, text=text),
+                ui.curve_chart(figures.roc_curves(views, points, names=list(map(ui.shown_name, models)), hulls=hulls,
+                                                  text=text),
                                "roc_full", token, models, views)
                 st.caption(T("roc.click"))
             with right:
                 ui.threshold_panel(token, models, ps)
                 rows = [{T("common.cm.model"): ui.cell(m), "AUC": f"{v.auc:.4f}",
-                         T("common.thr.short"): f"{p.threshold:.6g}", "TPR": f"{p.tpr:.3f}", "FPR": f"{p.fpr:.3f}"}
+                         T("common.thr.short"): ui.fmt_threshold(p.threshold), "TPR": f"{p.tpr:.3f}",
+                         "FPR": f"{p.fpr:.3f}"}
                         for m, v, p in zip(models, views, points)]
                 st.dataframe(rows, hide_index=True)
                 for i in range(len(models)):

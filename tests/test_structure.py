@@ -319,3 +319,12 @@ def test_every_page_opens_its_sections_through_the_boundary():
             if fragment and not any("guard" in ast.unparse(d) for d in fn.decorator_list):
                 bad.append(f"{f.name}:{fn.lineno} fragment {fn.name} without a guard")
     assert not bad, bad
+
+def test_thresholds_are_written_by_one_formatter():
+    """A threshold is shown through ui.fmt_threshold / evalcore.figures.threshold_text (+∞, never
+    "inf", issue 32 item 9), not with a format spec of its own."""
+    own = re.compile(r"(thr|threshold)[a-z_\]\[0-9]*:\.[0-9]+[gf]")
+    files = [*CODE, *ROOT.glob("evalcore/figures/*.py"), *ROOT.glob("evalcore/report/*.py")]
+    assert not [f.name for f in files if own.search(f.read_text(encoding="utf-8"))]
+    from evalcore.figures.style import threshold_text
+    assert (threshold_text(float("inf")), threshold_text(-float("inf")), threshold_text(0.5)) == ("+∞", "−∞", "0.5")

@@ -37,8 +37,8 @@ from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
 from .data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
-from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error, t,
-                   t_fig, texts)
+from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error,
+                   shown_name, t, t_fig, texts)
 from .experiments import horse_colic_report
 from .keys import keyboard
 from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
@@ -67,7 +67,7 @@ __all__ = [
     "FEATURE_SOURCES", "LABELS_UPLOAD",
     "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "run", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
-    "fmt_threshold", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
+    "fmt_threshold", "shown_name", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
     "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "presenter",
     "sidebar_state", "PAGES",
     "STAGES", "Page", "navigation_pages", "page_link", "KEYS", "SS", "bind", "tied",

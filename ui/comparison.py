@@ -18,7 +18,7 @@ from evalcore.figures.comparison import cd_diagram, differences_figure, null_fig
 from evalcore.presets import COMPARE_TABLES, DEMSAR_TABLE6
 
 from . import learners
-from .bounds import redraw, table_parser
+from .bounds import redraw, table_parser, tex_number
 from .charts import chart
 from .data import UploadSlot, handle_upload, upload_status
 from .i18n import cell, fmt, fmt_threshold, formula, labels, md, t, texts
@@ -107,8 +107,9 @@ def t_test(ctx) -> None:
                                lambda f: ec.t_test(numbers(f)[:, 0], eps0, alpha=ctx.alpha), kept=T("compare.kept"))
     with right:
         null_chart(r, "τ<sub>t</sub>", "compare_t")
-        formula("compare.t", k=r.k, mu=f"{r.mean:.4f}", e=f"{eps0:g}", s=f"{r.std:.4f}",
-                   v=fmt(r.statistic, 4))
+        n = ec.formula_digits(r, eps0=eps0)           # enough digits to recompute τt from the printed numbers
+        formula("compare.t", k=r.k, mu=tex_number(r.mean, n), e=f"{eps0:g}", s=tex_number(r.std, n),
+                v=fmt(r.statistic, 4))
         decision(ctx, r, "compare.h0.t")
 
 
@@ -125,9 +126,12 @@ def paired(ctx) -> None:
         (r, v), frame = edited_table("compare.table.paired", COMPARE_TABLES["paired"], lambda f: paired_check(ctx, f),
                                        kept=T("compare.kept"))
     with right:
-        null_chart(r, "τ<sub>t</sub>", "compare_paired")
-        mu = f"{r.mean:.4f}" if r.mean >= 0 else f"({r.mean:.4f})"
-        formula("compare.paired", k=r.k, mu=mu, s=f"{r.std:.4f}", v=fmt(abs(r.statistic), 4))
+        null_chart(r, "τ<sub>t</sub>", "compare_paired")     # the signed τt, as in the formula
+        n = ec.formula_digits(r)
+        mu = tex_number(r.mean, n) if r.mean >= 0 else f"({tex_number(r.mean, n)})"
+        formula("compare.paired", k=r.k, mu=mu, s=tex_number(r.std, n), v=fmt(r.statistic, 4),
+                a=fmt(abs(r.statistic), 4))
+        st.caption(T("compare.paired.signed"))
         decision(ctx, r, "compare.h0.paired")
     chart(differences_figure(v[:, 0], v[:, 1], text=dict(
         x=T("compare.fold"), y=T("compare.error_rate"), a=str(frame.columns[0]), b=str(frame.columns[1]),
@@ -153,8 +157,9 @@ def cv5x2(ctx) -> None:
                                kept=T("compare.kept"))
     with right:
         null_chart(r, "τ<sub>t</sub>", "compare_cv5x2")
-        formula(f"compare.cv5x2.{variant}", mu=f"{r.numerator:.4f}", s=f"{r.variance_sum:.5f}",
-                   v=fmt(r.statistic, 4))
+        n = ec.formula_digits(r)
+        formula(f"compare.cv5x2.{variant}", mu=tex_number(r.numerator, n), s=tex_number(r.variance_sum, n),
+                v=fmt(r.statistic, 4))
         if variant == "book":
             formula("compare.cv5x2.book_mu")
         decision(ctx, r, "compare.h0.paired")
@@ -287,8 +292,9 @@ def delong(ctx) -> None:
         st.markdown(T("compare.delong.cis", a=shown[a_name], b=shown[b_name], la=f"{r.ci_a.low:.4f}",
                       ha=f"{r.ci_a.high:.4f}", lb=f"{r.ci_b.low:.4f}", hb=f"{r.ci_b.high:.4f}",
                       level=f"{1 - ctx.alpha:.0%}"))
-        formula("compare.delong", d=f"{r.difference:.4f}", var=f"{r.difference_variance:.6f}",
-                   v=fmt(r.statistic, 4))
+        n = ec.formula_digits(r)                      # 0.0055/√0.000007 gave 2.079, not the 2.0570 shown
+        formula("compare.delong", d=tex_number(r.difference, n), var=tex_number(r.difference_variance, n),
+                v=fmt(r.statistic, 4))
         decision(ctx, r, "compare.h0.delong")
 
 

@@ -21,7 +21,7 @@ import evalcore as ec
 from evalcore import datasets
 
 from . import budget, limits, links
-from .i18n import error_text, labels, md, t
+from .i18n import error_text, labels, md, shown_name, t
 from .settings import SOURCES, SYN_SIZES, parser
 from .models import is_flipped, release
 from .state import SS, bind
@@ -174,13 +174,14 @@ def data_sidebar_only():
         links.link_box(uploaded=True)
         return None, None
     sb.markdown(t("common.data.summary", n=f"{ps.n:,}", n_pos=f"{ps.n_pos:,}", n_neg=f"{ps.n_neg:,}",
-                  pos=ps.pos_label, neg=ps.neg_label))
+                  pos=shown_name(ps.pos_label), neg=shown_name(ps.neg_label)))
     for w in ps.warnings:
         sb.caption("ℹ️ " + (error_text(w) if hasattr(w, "text") else md(w)))
     models = ps.models
     chosen = [m for m in SS.get("models", []) if m in models] or models[:3]
     SS["models"] = chosen
-    sb.multiselect(t("common.data.models"), models, **bind("models", chosen))
+    sb.multiselect(t("common.data.models"), models, format_func={m: shown_name(m) for m in models}.get,
+                   **bind("models", chosen))
     if not SS["models"]:
         sb.warning(t("common.data.no_models"))
     _after_data(ps, token)
@@ -198,7 +199,7 @@ def _after_data(ps, token: str) -> None:
     links.link_box(uploaded=token.startswith("upload"))
     flipped = [m for m in models if is_flipped(token, m)]
     if flipped and SS.get("_page") != "roc":
-        st.info(t("common.flipped", models=", ".join(flipped)), icon="↕️")
+        st.info(t("common.flipped", models=", ".join(map(shown_name, flipped))), icon="↕️")
 
 
 def chosen_models(ps) -> list[str]:
@@ -208,7 +209,8 @@ def chosen_models(ps) -> list[str]:
 def model_picker(models: list, label_key: str = "common.roc.thr.model", key: str = "roc_model") -> str:
     """Which of the chosen models a control applies to (shared across pages)."""
     if len(models) > 1:
-        st.selectbox(t(label_key), models, **bind(key, models[0]))
+        st.selectbox(t(label_key), models, format_func={m: shown_name(m) for m in models}.get,
+                     **bind(key, models[0]))
     choice = SS.get(key, models[0])
     return choice if choice in models else models[0]
 

@@ -32,12 +32,11 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _big(n: int, tex: bool = False) -> str:
-    """A big integer in scientific form: 1.234 × 10^262 (LaTeX with ``tex``)."""
-    s = str(n)
-    if len(s) <= 6:
-        return s
-    exp = str(len(s) - 1)
-    return f"{s[0]}.{s[1:4]}" + (rf" \times 10^{{{exp}}}" if tex else " × 10" + exp.translate(_SUPERSCRIPT))
+    """A big integer in scientific form, 4 digits rounded: 2.986 × 10^262 (LaTeX with ``tex``)."""
+    if n < 10 ** 6:
+        return str(n)
+    m, e = ec.scientific_parts(n, 4)
+    return m + (rf" \times 10^{{{e}}}" if tex else " × 10" + str(e).translate(_SUPERSCRIPT))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -202,7 +201,7 @@ def e25() -> None:
         full, half = int((grid.penalty == 1).sum()), int((grid.penalty == 0.5).sum())
         loss, auc = ec.rank_loss(y, s), ec.roc_auc(y, s)
         formula("exercises.e25.loss_filled", full=full, half=half, mp=m_pos, mn=m_neg, v=fmt(loss))
-        formula("exercises.e25.cell", mp=m_pos, mn=m_neg)
+        formula("exercises.e25.cell", mp=m_pos, mn=m_neg, cell=t("exercises.e25.cell_word"))
         formula("exercises.e25.auc", l=fmt(loss), v=fmt(1 - loss))
         st.metric("AUC", fmt(auc), help=t("exercises.e25.auc.help"))
     st.success(t("exercises.e25.answer", full=full, half=half, v=fmt(loss), auc=fmt(auc)))

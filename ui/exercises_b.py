@@ -14,7 +14,7 @@ from evalcore.figures.exercises import duality_figure, friedman_rates_figure, is
 from .charts import chart
 from .data import chosen_models
 from .guess import guess_first
-from .i18n import fmt, formula, labels, t, texts
+from .i18n import fmt, formula, labels, shown_name, t, texts
 from .page import data_sidebar
 from .registry import page_link
 from .state import SS, bind
@@ -55,7 +55,7 @@ def e26() -> None:
                            text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
           key="exercises_e26_fig")
     formula("exercises.e26.err", pi=f"{pi:.2f}")
-    st.success(t("exercises.e26.answer", model=name, e=fmt(best.error), f=fmt(best.fpr), r=fmt(best.tpr),
+    st.success(t("exercises.e26.answer", model=shown_name(name), e=fmt(best.error), f=fmt(best.fpr), r=fmt(best.tpr),
                  slope=f"{best.slope:.3g}", pi=f"{pi:.2f}"))
     page_link("cost")
 
@@ -78,29 +78,40 @@ def e27() -> None:
         key="exercises_e27_fig")
     formula("exercises.e27.line", f=fmt(cc.fpr[i]), r=fmt(tpr[i]), fnr=fmt(cc.fnr[i]))
     on_hull = i in set(cc.hull.tolist())
-    st.success(t("exercises.e27.answer", model=name, n=n, h=len(cc.hull),
+    st.success(t("exercises.e27.answer", model=shown_name(name), n=n, h=len(cc.hull),
                  where=t("exercises.e27.on_hull" if on_hull else "exercises.e27.off_hull")))
     page_link("cost")
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _norm(outlier: float, seed: int = 0):
-    """A 2-feature set on different scales (feature 2 in hundreds) with one
-    outlier moved to ``outlier`` on feature 2, a test set, and new samples
-    beyond the training range; k-NN (k = 3) accuracy raw and after each
-    normalisation (its statistics from the training set)."""
-    rng = np.random.default_rng(seed)
-    n = 60
-    y = rng.integers(0, 2, n)
-    X = np.c_[rng.normal(y * 2.0, 1.0), rng.normal(500, 100, n)]
-    X[0, 1] = outlier
-    yt = rng.integers(0, 2, 200)
-    Xt = np.c_[rng.normal(yt * 2.0, 1.0), rng.normal(500, 100, 200)]
-    new = np.array([[X[:, 0].max() + 1.5, X[:, 1].max() * 1.2], [X[:, 0].min() - 1.5, X[:, 1].min() * 0.8]])
-    out = {}
-    for key, f in (("raw", lambda A: A), ("minmax", lambda A: ec.min_max(A, X)), ("z", lambda A: ec.z_score(A, X))):
-        out[key] = (f(X), f(new), float(np.mean(ec.knn_predict(f(X), y, f(Xt), 3) == yt)))
-    return y, out
+def _norm(outlier: float) -> ec.NormalisationStudy:
+    return ec.normalisation_study(outlier)
+
+
+def _num(v: float) -> str:
+    """A table cell people read: whole numbers from 100 on ("5000", not "5e+03"), else 3 significant digits."""
+    return f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
+
+
+def _answer_28(st_: ec.NormalisationStudy) -> str:
+    """The answer, each claim chosen by a predicate of the study (outlier or not, which keeps the
+    others more spread, which k-NN scores higher and whether the gap is noise)."""
+    lo, hi = st_.others_range("minmax")
+    new_mm = st_.new["minmax"][:, 1]
+    outside = bool(((new_mm < 0) | (new_mm > 1)).any())
+    parts = [t("exercises.e28.mm.outlier" if st_.has_outlier else "exercises.e28.mm.none", o=_num(st_.outlier),
+               sds=f"{st_.outlier_sds:.1f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}", share=f"{st_.others_share:.0%}"),
+             t("exercises.e28.new.outside" if outside else "exercises.e28.new.inside",
+               new=", ".join(f"{v:.2f}" for v in new_mm)),
+             t("exercises.e28.linear", share=f"{st_.others_share:.0%}"),
+             t(f"exercises.e28.spread.{st_.more_spread}", rm=f"{st_.spread('minmax'):.2f}",
+               rz=f"{st_.spread('z'):.2f}"),
+             t(f"exercises.e28.knn.{st_.knn_better}", k=ec.STUDY_K, n=st_.n_test, raw=f"{st_.accuracy['raw']:.1%}",
+               mm=f"{st_.accuracy['minmax']:.1%}", z=f"{st_.accuracy['z']:.1%}", d=st_.knn_gap)]
+    if st_.knn_better != "same":
+        parts.append(t("exercises.e28.knn.noise" if st_.knn_gap_within_noise else "exercises.e28.knn.real",
+                       n=st_.n_test))
+    return " ".join(parts)
 
 
 def e28() -> None:
@@ -108,26 +119,23 @@ def e28() -> None:
     if not guess_first("2.8", t("exercises.e28.guess"), options=labels("exercises.e28.opt.", ("minmax", "z", "both"))):
         return
     outlier = st.slider(t("exercises.e28.outlier"), 500, 5000, step=250, **bind("exercises.28.outlier"))
-    y, out = _norm(float(outlier))
-    keys = ("raw", "minmax", "z")
-    chart(normalisation_figure([(out[k][0], y) for k in keys], [out[k][1] for k in keys], text=dict(
+    study = _norm(float(outlier))
+    keys = ec.NORMALISATIONS
+    chart(normalisation_figure([(study.train[k], study.y) for k in keys], [study.new[k] for k in keys], text=dict(
         texts("exercises.e28.fig.", "pos", "neg", "new", "x", "y"),
         titles=[t(f"exercises.e28.{k}") for k in keys])), key="exercises_e28_fig")
     rows = {t("exercises.e28.col.method"): [t(f"exercises.e28.{k}") for k in keys],
-            t("exercises.e28.col.range2"): [f"[{out[k][0][:, 1].min():.3g}, {out[k][0][:, 1].max():.3g}]"
+            t("exercises.e28.col.range2"): [f"[{_num(study.train[k][:, 1].min())}, {_num(study.train[k][:, 1].max())}]"
                                              for k in keys],
-            t("exercises.e28.col.new"): [", ".join(f"{v:.3g}" for v in out[k][1][:, 1]) for k in keys],
-            t("exercises.e28.col.knn"): [f"{out[k][2]:.1%}" for k in keys]}
+            t("exercises.e28.col.new"): [", ".join(_num(v) for v in study.new[k][:, 1]) for k in keys],
+            t("exercises.e28.col.knn", k=ec.STUDY_K): [f"{study.accuracy[k]:.1%}" for k in keys]}
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     formula("exercises.e28.formulas")
-    mm = out["minmax"][0][1:, 1]
-    st.success(t("exercises.e28.answer", lo=f"{mm.min():.2f}", hi=f"{mm.max():.2f}",
-                 new=", ".join(f"{v:.2f}" for v in out["minmax"][1][:, 1]),
-                 raw=f"{out['raw'][2]:.1%}", mm=f"{out['minmax'][2]:.1%}", z=f"{out['z'][2]:.1%}"))
+    st.success(_answer_28(study))
     page_link("lab")
 
 
-PRESETS_29 = {"goodness": {"count": [18, 22, 20, 40]},
+PRESETS_29 = {"goodness": {"count": [18, 22, 20, 40]},       # "count": the header in the page's language
               "independence": {"A": [30, 10], "B": [20, 40]}}
 
 
@@ -151,7 +159,8 @@ def e29() -> None:
     left, right = st.columns([1, 1.4])
     with left:
         st.caption(t(f"exercises.e29.{kind}.help"))
-        r, _ = edited_table(f"exercises.table.e29{kind[0]}", PRESETS_29[kind], _check_29(kind, alpha),
+        preset = {t("exercises.e29.count") if c == "count" else c: v for c, v in PRESETS_29[kind].items()}
+        r, _ = edited_table(f"exercises.table.e29{kind[0]}", preset, _check_29(kind, alpha),
                             kept=t("exercises.kept"))
         st.dataframe(pd.DataFrame(np.c_[r.observed.reshape(-1), r.expected.reshape(-1)],
                                   columns=[t("exercises.e29.observed"), t("exercises.e29.expected")]),
@@ -173,6 +182,30 @@ def _rates(k: int, alpha: float, effect: float) -> ec.FriedmanRates:
                                        replications=FRIEDMAN_REPLICATIONS, seed=k)
 
 
+def _runs_text(r: ec.FriedmanRates, form: str) -> str:
+    """A form's verdict per range of N: "above α at N = 3–5; at α … at N = 7–50"."""
+    return t("exercises.e210.sep").join(
+        t("exercises.e210.run", where=t(f"exercises.e210.{v}"), ns=f"{a}" if a == b else f"{a}–{b}")
+        for v, a, b in r.runs(form))
+
+
+def _answer_210(r: ec.FriedmanRates) -> str:
+    """The answer, each claim chosen by a predicate of the simulated rates."""
+    lo, hi = r.band
+    common = dict(n=int(r.ns[0]), c=f"{r.rate_chi2[0]:.1%}", f=f"{r.rate_f[0]:.1%}", nmax=int(r.ns[-1]),
+                  c50=f"{r.rate_chi2[-1]:.1%}", f50=f"{r.rate_f[-1]:.1%}")
+    if r.effect != 0:
+        return " ".join((t("exercises.e210.answer.effect", **common),
+                         t(f"exercises.e210.power.{r.power_leader(0)}", n=int(r.ns[0]))))
+    parts = [t("exercises.e210.answer.null", reps=f"{r.replications:,}", lo=f"{lo:.1%}", hi=f"{hi:.1%}",
+               runs_c=_runs_text(r, "chi2"), runs_f=_runs_text(r, "f")),
+             t(f"exercises.e210.verdict.{r.null_verdict}", dc=f"{r.deviation('chi2'):.2%}",
+               df=f"{r.deviation('f'):.2%}")]
+    if (r.verdicts("chi2") == "below").any():
+        parts.append(t("exercises.e210.conservative"))
+    return " ".join(parts)
+
+
 def e210() -> None:
     st.markdown(t("exercises.e210.q"))
     if not guess_first("2.10", t("exercises.e210.guess"),
@@ -187,16 +220,7 @@ def e210() -> None:
     chart(friedman_rates_figure(r, text=texts("exercises.e210.fig.", "x", "y", "chi2", "f", "alpha")),
           key="exercises_e210_fig")
     formula("exercises.e210.forms")
-    lo, hi = r.alpha - 2 * r.se, r.alpha + 2 * r.se
-    small = int(np.argmin(r.ns))
-
-    def where(rate):
-        return t("exercises.e210.below" if rate < lo else "exercises.e210.above" if rate > hi else "exercises.e210.at")
-    key = "exercises.e210.answer.null" if effect == 0 else "exercises.e210.answer.effect"
-    st.success(t(key, n=int(r.ns[small]), c=f"{r.rate_chi2[small]:.1%}", f=f"{r.rate_f[small]:.1%}",
-                 wc=where(r.rate_chi2[small]), wf=where(r.rate_f[small]), a=f"{r.alpha:g}",
-                 se=f"{r.se:.1%}", reps=f"{r.replications:,}",
-                 c50=f"{r.rate_chi2[-1]:.1%}", f50=f"{r.rate_f[-1]:.1%}", nmax=int(r.ns[-1])))
+    st.success(_answer_210(r))
     page_link("compare")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 import evalcore as ec
-from evalcore.figures.style import safe
+from evalcore.figures.style import safe, threshold_text
 
 from .state import SS, bind
 
@@ -78,6 +78,17 @@ def _inert(v):
     if isinstance(v, ec.Bi):
         return ec.Bi(*(_Shown(md(x)) for x in v))
     return v
+
+
+def shown_name(raw, *, builtin: bool | None = None) -> str:
+    """A model or class name as a student reads it: a built-in data set's
+    names (``logistic``, ``malignant``, ``cat`` …) in the current language
+    (``common.name.<raw>``); names from the user's own file exactly as written.
+    ``builtin`` None: the sidebar's data (``source``) decides."""
+    if builtin is None:
+        builtin = SS.get("source") != "upload"
+    key = f"common.name.{raw}"
+    return t(key) if builtin and key in strings() else str(raw)
 
 
 def cell(text) -> str:
@@ -164,8 +175,7 @@ def fmt(x, digits: int = 3) -> str:
     return f"{x:.{digits}f}"
 
 
-def fmt_threshold(x: float) -> str:
-    """A threshold for display: +∞ / −∞ rather than inf."""
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.6g}"
+def fmt_threshold(x: float, digits: int = 6) -> str:
+    """A threshold for display: +∞ / −∞ rather than inf (one form everywhere:
+    :func:`evalcore.figures.style.threshold_text`)."""
+    return threshold_text(x, digits)

@@ -20,7 +20,7 @@ from evalcore import figures
 from .budget import OverBudget
 from .charts import chart
 from .data import feature_set
-from .i18n import cell, error_text, fmt, labels, t, t_fig
+from .i18n import cell, error_text, fmt, labels, shown_name, t, t_fig
 from .learners import make
 from .models import ModelFacts, _freeze, model
 from .state import SS, bind
@@ -125,7 +125,7 @@ def bands(kind: str, token: str, models: list, ps) -> None:
     x, y = ("common.axis.fpr", "common.axis.tpr") if kind == "roc" else ("common.axis.recall", "common.axis.precision")
     text = dict(x=t(x), y=t(y), band=t_fig("common.ci.band"), diagonal=t("common.roc.diagonal"),
                 title=t_fig(f"common.ci.band.title.{kind}"))
-    chart(figures.band_figure(views, bs, names=models, kind=kind, text=text), key=f"{kind}_band")
+    chart(figures.band_figure(views, bs, names=list(map(shown_name, models)), kind=kind, text=text), key=f"{kind}_band")
     st.caption(t(f"common.ci.band.note.{kind}", b=facts[0].bootstrap.n_resamples))
 
 

@@ -13,7 +13,7 @@ from evalcore.report import default_threshold
 
 from . import links
 from .data import model_picker
-from .i18n import t
+from .i18n import fmt_threshold, t
 from .models import model
 from .state import SS, tied
 
@@ -66,9 +66,9 @@ def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     current = get_threshold(token, name, tc)
     links.publish_in_page(token, name)      # the address follows the threshold, in a fragment's run too
     if current > hi:
-        st.caption(t("common.thr.above", thr=f"{current:.6g}"))
+        st.caption(t("common.thr.above", thr=fmt_threshold(current)))
     elif current < lo:
-        st.caption(t("common.thr.below", thr=f"{current:.6g}"))
+        st.caption(t("common.thr.below", thr=fmt_threshold(current)))
     return current
 
 

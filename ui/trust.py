@@ -36,15 +36,6 @@ def _simulate(replications: int, n: int, effect: float, influence: float) -> ec.
     return _freeze(res)
 
 
-def _verdict(rate: float, sim: ec.TestSimulation) -> str:
-    band = 2 * sim.standard_error
-    if rate > sim.alpha + band:
-        return "above"
-    if rate < sim.alpha - band:
-        return "below"
-    return "keeps"
-
-
 def simulation_section() -> None:
     """Two learners of equal true error (or A better by the effect), many
     replications of each test: the share that rejects, against alpha."""
@@ -62,22 +53,24 @@ def simulation_section() -> None:
     null = sim.effect == 0
     chart(figures.rejection_figure(sim, names=names, text=dict(
         x=t_fig("common.trust.sim.x_null" if null else "common.trust.sim.x_power"),
-        alpha=f"α = {sim.alpha:g}")), key="trust_sim")
+        alpha=f"α = {sim.alpha:g}", ok=t_fig("common.trust.bar.ok"), over=t_fig("common.trust.bar.over"),
+        top=t_fig("common.trust.bar.top"), rest=t_fig("common.trust.bar.rest"))), key="trust_sim")
     rows = [{t("common.trust.col.test"): name, t("common.trust.col.rate"): f"{r:.3f}",
-             t("common.trust.col.verdict"): t(f"common.trust.v.{_verdict(r, sim)}") if null else "—"}
-            for name, r in zip(names, sim.rate)]
+             t("common.trust.col.verdict"): t(f"common.trust.v.{v}") if null else "—"}
+            for name, r, v in zip(names, sim.rate, sim.verdicts)]
     st.table(rows)
     rate = dict(zip(sim.tests, sim.rate))
     if null:
-        kept = [nm for nm, r in zip(names, sim.rate) if _verdict(r, sim) != "above"]
-        over = [nm for nm, r in zip(names, sim.rate) if _verdict(r, sim) == "above"]
+        kept = [nm for nm, v in zip(names, sim.verdicts) if v != "above"]
+        over = [nm for nm, v in zip(names, sim.verdicts) if v == "above"]
         st.markdown(t("common.trust.sim.null_verdict", r=sim.replications, se=f"{2 * sim.standard_error:.3f}",
                       kept=", ".join(kept) or "—", over=", ".join(over) or "—",
                       cv10=f"{rate['cv10_t']:.3f}", rs=f"{rate['resampled_t']:.3f}"))
     else:
-        best = max(zip(sim.rate, names))
+        best = [t("common.trust.sim.power_item", name=nm, p=f"{r:.3f}")
+                for nm, r, top in zip(names, sim.rate, sim.top_power) if top]
         st.markdown(t("common.trust.sim.power_verdict", ea=f"{sim.true_error[0]:.2f}", eb=f"{sim.true_error[1]:.2f}",
-                      best=best[1], p=f"{best[0]:.3f}"))
+                      best=", ".join(best)))
     st.caption(t("common.trust.sim.model"))
 
 

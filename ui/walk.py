@@ -13,7 +13,7 @@ from .boundary import guard
 from . import links, timers, tour
 from .charts import live_chart
 from .data import model_picker
-from .i18n import cell, fill, t, t_fig
+from .i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
 from .keys import keyboard
 from .models import model as model_facts
 from .state import SS, tied
@@ -120,7 +120,7 @@ def roc_walk(ps, token: str, models: list) -> None:
             else:
                 thr = steps.thresholds[kk]
                 dp, dn = int(steps.d_pos[kk]), int(steps.d_neg[kk])
-                st.markdown(T("roc.step." + steps.kind[kk], thr=f"{thr:.6g}", dp=dp, dn=dn))
+                st.markdown(T("roc.step." + steps.kind[kk], thr=fmt_threshold(thr), dp=dp, dn=dn))
                 lines = [fill("roc.move", dn=dn, dp=dp, fp=int(steps.fp[kk]), neg=steps.n_neg, tp=int(steps.tp[kk]),
                                  pos=steps.n_pos),
                          fill("roc.darea"),
@@ -132,7 +132,7 @@ def roc_walk(ps, token: str, models: list) -> None:
             ranked = mf.ranked
             live_chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(
                 pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=T("roc.rank"),
-                y=t_fig("common.axis.score", model=model), cut=T("roc.cut"), score=T("roc.col.score"),
+                y=t_fig("common.axis.score", model=shown_name(model)), cut=T("roc.cut"), score=T("roc.col.score"),
                 rank=T("roc.col.rank"), step=T("roc.col.step"))), key="roc_strip")
             ids = ps.ids if ps.ids is not None else ranked.order
             rows = [{T("roc.col.rank"): int(r), T("roc.col.id"): cell(ids[i]), T("roc.col.score"): f"{s:.6g}",

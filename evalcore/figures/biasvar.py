@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, layout, need, translucent
+from .style import GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, layout, need, translucent
 
 BIAS, VARIANCE, NOISE, TOTAL = PALETTE[0], PALETTE[1], NEUTRAL, INK
 
@@ -35,12 +35,21 @@ def fits_figure(sim, *, text, n_curves: int = 30) -> go.Figure:
     return _bottom(layout(fig, text.get("title"), height=HEIGHT["square"]))
 
 
-def decomposition_figure(curve, x, current, *, text, ticks=None) -> go.Figure:
+def _log_range(floor, *values) -> list[float] | None:
+    """The log y axis from ``floor`` to just above the largest value (None: plotly's own range)."""
+    if floor is None:
+        return None
+    top = max(float(np.nanmax(v)) for v in values)
+    return [float(np.log10(floor)), float(np.log10(max(top, floor * 10))) + 0.1]
+
+
+def decomposition_figure(curve, x, current, *, text, ticks=None, floor=None) -> go.Figure:
     """bias², variance, noise and their sum against complexity
     (``curve``: :class:`ComplexityCurve` or :class:`TrainingCurve`, log
     scale) at the positions ``x`` (optionally labelled ``ticks``), the
     expected error measured against fresh noisy labels as markers, the
-    position ``current`` marked.  ``text`` keys: ``x y``,
+    position ``current`` marked; the log axis starts at ``floor`` (a
+    :attr:`RegimeMap.floor`; smaller terms run below it).  ``text`` keys: ``x y``,
     ``bias2 variance noise total measured``, ``current``; optional ``title``."""
     x_t, y_t, w_b, w_v, w_n, w_t, w_m, w_c = need(text, "x", "y", "bias2", "variance", "noise", "total", "measured",
                                                   "current")
@@ -53,29 +62,34 @@ def decomposition_figure(curve, x, current, *, text, ticks=None) -> go.Figure:
     fig.add_scatter(x=d, y=curve.measured_error, mode="markers", name=w_m,
                     marker=dict(symbol="x", size=11, color=TOTAL), hovertemplate=f"{w_m}: %{{y:.4g}}<extra></extra>")
     _now(fig, current, w_c)
-    fig.update_yaxes(title=y_t, type="log", exponentformat="power")
+    fig.update_yaxes(title=y_t, type="log", exponentformat="power",
+                     range=_log_range(floor, curve.error, curve.bias2, curve.variance, curve.measured_error))
     _ticks(fig, x_t, d, ticks)
     fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0), hovermode="x unified")
     return _bottom(layout(fig, text.get("title"), height=HEIGHT["square"]))
 
 
-def fitting_figure(curve, x, current, best, *, text, ticks=None) -> go.Figure:
+def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure:
     """Training and test error against complexity at the positions ``x``
-    (optionally labelled ``ticks``), the under-fitting region (left of the
-    position ``best``, the least expected error) and the over-fitting region
-    (right of it) shaded and named.  ``text`` keys: ``x y``, ``train test``,
-    ``under over``, ``current``; optional ``title``."""
-    x_t, y_t, w_tr, w_te, w_under, w_over, w_c = need(text, "x", "y", "train", "test", "under", "over", "current")
+    (unit-spaced, optionally labelled ``ticks``), each run of positions of
+    ``regimes`` (a :class:`RegimeMap`: the page's verdict reads the same one)
+    shaded and named under-fitting, near the best or over-fitting; the log
+    axis starts at ``regimes.floor``.  ``text`` keys: ``x y``, ``train test``,
+    ``under near over``, ``current``; optional ``title``."""
+    x_t, y_t, w_tr, w_te, w_c = need(text, "x", "y", "train", "test", "current")
+    names = dict(zip(("under", "near", "over"), need(text, "under", "near", "over")))
+    shade = {"under": translucent(BIAS, 0.08), "near": translucent(GOOD, 0.12), "over": translucent(VARIANCE, 0.08)}
+    where = {"under": "top left", "near": "top", "over": "top right"}
     d = np.asarray(x)
     fig = go.Figure()
-    fig.add_vrect(x0=d.min() - 0.5, x1=best, fillcolor=translucent(BIAS, 0.08), line_width=0,
-                  annotation_text=w_under, annotation_position="top left")
-    fig.add_vrect(x0=best, x1=d.max() + 0.5, fillcolor=translucent(VARIANCE, 0.08), line_width=0,
-                  annotation_text=w_over, annotation_position="top right")
+    for regime, i0, i1 in regimes.runs():
+        fig.add_vrect(x0=float(d[i0]) - 0.5, x1=float(d[i1]) + 0.5, fillcolor=shade[regime], line_width=0,
+                      annotation_text=names[regime], annotation_position=where[regime])
     fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))
     fig.add_scatter(x=d, y=curve.test_error, mode="lines+markers", name=w_te, line=dict(color=VARIANCE, width=3))
     _now(fig, current, w_c)
-    fig.update_yaxes(title=y_t, type="log", exponentformat="power")
+    fig.update_yaxes(title=y_t, type="log", exponentformat="power",
+                     range=_log_range(regimes.floor, curve.train_error, curve.test_error))
     _ticks(fig, x_t, d, ticks)
     fig.update_xaxes(range=[d.min() - 0.5, d.max() + 0.5])
     fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0))

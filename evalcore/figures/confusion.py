@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
 from .style import (CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_figure,
-                    layout, layout_dict, need, safe)
+                    layout, layout_dict, need, safe, threshold_text)
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -89,7 +89,7 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     if threshold is not None and np.isfinite(threshold):
         shapes.append(dict(type="line", xref="x", yref="y domain", x0=threshold, x1=threshold, y0=0, y1=1,
                            line=dict(color=INK, width=3, dash="dash"),
-                           label=dict(text=f"{thr} = {threshold:.4g}", textposition="end", textangle=0,
+                           label=dict(text=f"{thr} = {threshold_text(threshold, 4)}", textposition="end", textangle=0,
                                       yanchor="bottom", font=dict(size=16, color=INK))))
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
                                          xaxis=dict(title=dict(text=x_title)), yaxis=yaxis, shapes=shapes,

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from ..results import Better
 from .style import (HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_figure, layout_dict, model_color, need,
-                    safe, translucent)
+                    safe, threshold_text, translucent)
 
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
@@ -113,7 +113,7 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
                 hovertemplate="P(+)cost %{x:.3f}: cost_norm %{y:.4f}<extra></extra>")
         scatter(x=[opt.fpr], y=[opt.tpr], mode="markers", showlegend=False, **_LEFT,
                 marker=dict(size=18, color=color, symbol="star", line=dict(color=INK, width=1)),
-                hovertemplate=f"{w_optimal}: {opt.threshold:.6g}<extra></extra>")
+                hovertemplate=f"{w_optimal}: {threshold_text(opt.threshold)}<extra></extra>")
         scatter(x=[pc], y=[opt.norm_cost], mode="markers", showlegend=False, **_RIGHT,
                 marker=dict(size=18, symbol="star", color=color, line=dict(color=INK, width=1)),
                 hovertemplate=f"{w_optimal}: cost_norm %{{y:.4f}}<extra></extra>")

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, layout, marker,
                     model_color, need, safe,
-                    square_axes, translucent)
+                    square_axes, threshold_text, translucent)
 
 
 CLICK_MARKERS = 150     # markers drawn per curve: each is an SVG node, and 2,000 of them cost ~200 ms a redraw
@@ -93,7 +93,7 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
         fig.add_scatter(x=hull[0], y=hull[1], mode="lines", showlegend=False, hoverinfo="skip",
                         line=dict(color=model_color(i), width=2, dash="dash"))
     for i, p in enumerate(points or []):
-        marker(fig, p.fpr, p.tpr, i, f"{thr} = {p.threshold:.6g}<br>TP = {p.tp:,}, FP = {p.fp:,}"
+        marker(fig, p.fpr, p.tpr, i, f"{thr} = {threshold_text(p.threshold)}<br>TP = {p.tp:,}, FP = {p.fp:,}"
                "<br>FPR = %{x:.4f}, TPR = %{y:.4f}", size=16, edge=2)
     square_axes(fig, x_title, y_title)
     fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom",
@@ -138,11 +138,12 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
         marker(fig, b, b, i, f"{shown[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
     for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", best_f1_label)):
         for i, bf in enumerate(group or []):
-            marker(fig, bf.recall, bf.precision, i, f"{shown[i]}: {label} = {bf.f:.4f}<br>{thr} = {bf.threshold:.6g}",
+            marker(fig, bf.recall, bf.precision, i,
+                   f"{shown[i]}: {label} = {bf.f:.4f}<br>{thr} = {threshold_text(bf.threshold)}",
                    symbol=symbol, size=15 if symbol == "star" else 14)
     for i, p in enumerate(points or []):
         if np.isfinite(p.precision):
-            marker(fig, p.recall, p.precision, i, f"{thr} = {p.threshold:.6g}<br>TP = {p.tp:,}, "
+            marker(fig, p.recall, p.precision, i, f"{thr} = {threshold_text(p.threshold)}<br>TP = {p.tp:,}, "
                    f"FP = {p.fp:,}<br>P = %{{y:.4f}}, R = %{{x:.4f}}", size=16, edge=2)
     if "inset" in text:
         _magnified_inset(fig, views, text["inset"])

@@ -126,7 +126,7 @@ def friedman_rates_figure(rates, *, text) -> go.Figure:
     x_t, y_t, w_c, w_f, w_a = need(text, "x", "y", "chi2", "f", "alpha")
     ns = rates.ns.tolist()
     fig = go.Figure()
-    lo, hi = rates.alpha - 2 * rates.se, rates.alpha + 2 * rates.se
+    lo, hi = rates.band
     fig.add_scatter(x=ns + ns[::-1], y=[hi] * len(ns) + [lo] * len(ns), fill="toself", mode="lines",
                     line=dict(width=0), fillcolor=translucent(NEUTRAL, 0.2), hoverinfo="skip", showlegend=False)
     fig.add_scatter(x=ns, y=[rates.alpha] * len(ns), mode="lines", line=dict(color=INK, dash="dash"),

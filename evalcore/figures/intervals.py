@@ -122,19 +122,33 @@ def auc_groups_figure(result, names, *, text) -> go.Figure:
 def rejection_figure(sim, *, names, text) -> go.Figure:
     """The share of replications in which each test rejects (a
     :class:`~evalcore.TestSimulation`), a bar per test with +-2 standard
-    errors, and alpha as a line with its simulation band.  ``text`` keys:
-    ``x``, ``alpha``; optional ``title``."""
+    errors, and alpha as a line with its simulation band.  The bars' colour
+    says what the rate means, in the legend: with no effect, whether the test
+    keeps α (``ok``: at or below the band; ``over``: above it); with an
+    effect, the rates are powers: the most powerful tests (``top``, within 2
+    standard errors of the highest) against the rest (``rest``).  ``text`` keys:
+    ``x``, ``alpha``, ``ok over`` (no effect) or ``top rest`` (an effect); optional ``title``."""
     x_t, alpha_t = need(text, "x", "alpha")
     rate = np.asarray(sim.rate, float)
     k = rate.shape[0]
     err = 2 * np.sqrt(np.clip(rate * (1 - rate), 1e-12, None) / sim.replications)
     band = 2 * sim.standard_error
-    colors = [model_color(2) if r <= sim.alpha + band else model_color(1) for r in rate]
     labels = [wrapped(n) for n in names]
+    if sim.effect == 0:
+        ok_t, over_t = need(text, "ok", "over")
+        over = np.array([v == "above" for v in sim.verdicts])
+        groups = ((~over, ok_t, model_color(2)), (over, over_t, model_color(1)))
+    else:
+        top_t, rest_t = need(text, "top", "rest")
+        top = np.asarray(sim.top_power, bool)
+        groups = ((top, top_t, model_color(0)), (~top, rest_t, NEUTRAL))
     fig = go.Figure()
-    fig.add_bar(x=rate, y=labels, orientation="h", marker_color=colors, showlegend=False,
-                error_x=dict(type="data", array=err, color=INK, thickness=1.5),
-                hovertemplate="%{y}: %{x:.3f}<extra></extra>")
+    for mask, name, color in groups:
+        if mask.any():
+            fig.add_bar(x=rate[mask], y=[lab for lab, m in zip(labels, mask) if m], orientation="h",
+                        marker_color=color, name=name, error_x=dict(type="data", array=err[mask], color=INK,
+                                                                    thickness=1.5),
+                        hovertemplate="%{y}: %{x:.3f}<extra></extra>")
     # each rate written clear of its error bar and of the alpha band, not on them
     top = float(max(rate.max() + err.max(), sim.alpha + band)) * 1.22
     fig.add_scatter(x=np.maximum(rate + err, sim.alpha + band) + 0.012 * max(top, 0.1), y=labels, mode="text",
@@ -146,9 +160,10 @@ def rejection_figure(sim, *, names, text) -> go.Figure:
     fig.add_annotation(x=sim.alpha, y=-0.5, text=alpha_t, showarrow=False, yanchor="bottom", xanchor="left",
                        font=dict(size=14))
     fig.update_xaxes(title=x_t, range=[0, max(top, 0.1)])
-    fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0])
-    fig = layout(fig, text.get("title"), height=max(300, 52 * k + 150))
-    fig.update_layout(margin=dict(l=10, r=20))
+    fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0], categoryorder="array", categoryarray=labels)
+    fig = layout(fig, text.get("title"), height=max(300, 52 * k + 190))
+    fig.update_layout(margin=dict(l=10, r=20), barmode="overlay",
+                      legend=dict(orientation="h", y=-0.22, x=0, traceorder="normal"))
     return fig
 
 

@@ -38,6 +38,18 @@ SQUARE_WIDTH = 600
 NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name
 
 
+def threshold_text(x: float, digits: int = 6) -> str:
+    """A threshold as text, one form on every page and figure: +∞ / −∞ for
+    the infinite ones (the curve's first point, "predict nothing positive"),
+    else ``digits`` significant digits (never "inf")."""
+    v = float(x)
+    if v != v:
+        return "—"
+    if v in (float("inf"), float("-inf")):
+        return "+∞" if v > 0 else "−∞"
+    return f"{v:.{digits}g}"
+
+
 def safe(name, limit: int | None = None) -> str:
     """A name from a file made inert for plotly: HTML-escaped, bidi and
     zero-width characters removed, ``%{`` (a hover-template field) broken,

@@ -150,3 +150,16 @@ def test_fit_regime_reads_the_position_against_the_least_error():
                                                                                  "over"]
     with pytest.raises(ec.DataError, match="index"):
         ec.fit_regime(errors, 5, scale=0.0)
+
+
+def test_regime_map_is_fit_regime_at_every_position_with_runs_and_a_floor():
+    errors = [0.6, 0.3, 0.113, 0.119, 0.12, 0.129, 0.143, 0.17, 2.0]
+    m = ec.regime_map(errors, scale=0.5)
+    assert m.regimes == tuple(ec.fit_regime(errors, i, scale=0.5).regime for i in range(len(errors)))
+    assert m.runs() == [("under", 0, 1), ("near", 2, 5), ("over", 6, 8)]      # near: <= 0.113 + 0.0213
+    assert (m.floor, m.floor_basis) == (pytest.approx(0.00113), "error")
+    assert m.clipped([1e-18, 1.0]) and not m.clipped([0.01, 1.0])
+    # errors far below f's variance (no noise): the floor is 10^-4 of it, not 1 % of 1e-19
+    tiny = ec.regime_map([0.5, 0.2, 1e-5, 1e-19], scale=0.5)
+    assert (tiny.floor, tiny.floor_basis) == (pytest.approx(5e-5), "truth")
+    assert tiny.runs() == [("under", 0, 1), ("near", 2, 3)]                 # no over-fitting run

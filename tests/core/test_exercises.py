@@ -25,6 +25,29 @@ def test_2_1_the_books_count_and_a_brute_force_enumeration():
     assert small.stratified == len(sets) == 36 and small.unstratified == 70
 
 
+@pytest.mark.parametrize("n", [math.comb(500, 150) ** 2, math.comb(1000, 300), math.comb(5000, 1500) ** 2,
+                               10 ** 300 - 1, 99_995_000, 99_994_999, 1_000_000, 123, 0])
+def test_2_1_scientific_parts_round_the_exact_integer(n):
+    m, e = ec.scientific_parts(n, 4)
+    # oracle: exact rational arithmetic, rounded half up at the 4th significant digit
+    from fractions import Fraction
+    if n == 0:
+        assert (m, e) == ("0.000", 0)
+        return
+    exp = len(str(n)) - 1
+    q = Fraction(n) / Fraction(10) ** (exp - 3)
+    head = math.floor(q + Fraction(1, 2))
+    if head == 10_000:
+        head, exp = 1000, exp + 1
+    assert (m, e) == (f"{str(head)[0]}.{str(head)[1:]}", exp)
+    assert abs(Fraction(m) * Fraction(10) ** e - n) <= Fraction(5, 10_000) * Fraction(10) ** e
+
+
+def test_2_1_the_books_count_reads_2_986_not_2_985():
+    assert ec.scientific_parts(math.comb(500, 150) ** 2) == ("2.986", 262)     # 2.98594…, cut would read 2.985
+    assert ec.scientific_parts(99_996, 4) == ("1.000", 5)
+
+
 def test_2_2_majority_vote_loo_is_always_wrong_and_10_fold_about_half():
     kfold = []
     for seed in range(20):
@@ -92,6 +115,35 @@ def test_2_8_normalisations_and_knn_equal_scikit_learn():
     assert (ec.knn_predict(X, y, Xn, 3) == KNeighborsClassifier(3).fit(X, y).predict(Xn)).all()
 
 
+def test_2_8_study_predicates_hold_and_change():
+    """Each claim of 2.8's answer is a predicate on the study, tested where it holds and where it flips."""
+    import dataclasses
+    none, far, mid = ec.normalisation_study(500), ec.normalisation_study(5000), ec.normalisation_study(1250)
+    assert not none.has_outlier and far.has_outlier and mid.has_outlier
+    assert none.outlier_sds < ec.OUTLIER_SDS < mid.outlier_sds
+    # the others' spread: the same without the outlier, z-score keeps more with it (recomputed here)
+    for s in (none, far):
+        X = s.train["raw"]
+        r_mm = (X[1:, 1].std() / np.ptp(X[:, 1])) / (X[:, 0].std() / np.ptp(X[:, 0]))
+        r_z = X[1:, 1].std() / X[:, 1].std()
+        assert (s.spread("minmax"), s.spread("z")) == pytest.approx((r_mm, r_z))
+    assert none.more_spread == "same" and far.more_spread == "z"
+    # linear maps: the others fill the same share of the axis in every panel
+    for s in (none, far):
+        shares = [np.ptp(s.train[m][1:, 1]) / np.ptp(s.train[m][:, 1]) for m in ec.NORMALISATIONS]
+        assert shares == pytest.approx([s.others_share] * 3)
+    assert none.others_share == pytest.approx(1.0) and far.others_share < 0.1
+    # k-NN: which scores higher follows the counts (5000: min-max 160 vs 158; 1250: z-score)
+    assert (far.knn_better, far.knn_gap) == ("minmax", 2) and mid.knn_better == "z"
+    assert far.correct["minmax"] == round(far.accuracy["minmax"] * far.n_test)
+    assert far.knn_gap_within_noise
+    wide = dataclasses.replace(far, correct={**far.correct, "z": far.correct["minmax"] - 40},
+                               accuracy={**far.accuracy, "z": far.accuracy["minmax"] - 0.2})
+    assert wide.knn_better == "minmax" and not wide.knn_gap_within_noise
+    same = dataclasses.replace(far, correct={**far.correct, "z": far.correct["minmax"]})
+    assert same.knn_better == "same" and same.knn_gap == 0
+
+
 @pytest.mark.parametrize("obs", [[18, 22, 20, 40], [5, 5, 5, 5], [1, 30, 2]])
 def test_2_9_goodness_of_fit_equals_scipy(obs):
     r = ec.chi2_goodness_of_fit(obs)
@@ -115,6 +167,41 @@ def test_2_9_bad_tables_are_refused():
         ec.chi2_goodness_of_fit([3, -1, 2])
     with pytest.raises(ec.DataError):
         ec.chi2_independence([[0, 0], [3, 4]])
+
+
+def _rates(chi2, f, alpha=0.05, reps=3000, effect=0.0):
+    ns = np.array([3, 4, 5, 7, 10][:len(chi2)])
+    return ec.FriedmanRates(ns, np.asarray(chi2, float), np.asarray(f, float), 4, alpha, effect, reps)
+
+
+def test_2_10_verdicts_runs_and_which_form_keeps_alpha():
+    """The sentence's predicates on hand-made rates (band 5 % ± 0.80 % at 3000 replications), each both ways."""
+    at, lo, hi = 0.05, 0.03, 0.07
+    r = _rates([lo, lo, at, at, at], [hi, hi, hi, at, at])
+    assert r.band == pytest.approx((0.05 - 2 * math.sqrt(0.05 * 0.95 / 3000), 0.05 + 2 * math.sqrt(0.05 * 0.95 / 3000)))
+    assert r.verdicts("chi2").tolist() == ["below", "below", "at", "at", "at"]
+    assert r.runs("f") == [("above", 3, 5), ("at", 7, 10)]
+    assert r.runs("chi2") == [("below", 3, 4), ("at", 5, 10)]
+    assert r.deviation("f") == pytest.approx(0.012) and r.deviation("chi2") == pytest.approx(0.008)
+    assert r.null_verdict == "chi2_closer"                     # neither everywhere, chi2 nearer on average
+    assert _rates([lo, lo, lo, lo, at], [hi, at, at, at, at]).null_verdict == "f_closer"
+    assert _rates([lo, lo, at, at, at], [at] * 5).null_verdict == "f_at"      # the book's claim holds
+    assert _rates([at] * 5, [hi, at, at, at, at]).null_verdict == "chi2_at"
+    assert _rates([at] * 5, [at] * 5).null_verdict == "both_at"
+    power = _rates([0.03], [0.12], effect=0.3)
+    assert power.power_leader(0) == "f" and _rates([0.12], [0.03]).power_leader(0) == "chi2"
+    assert _rates([0.100], [0.105]).power_leader(0) == "same"   # 0.5 points apart: under 2 se (1.1 points)
+    with pytest.raises(ec.DataError):
+        r.rates("t")
+
+
+def test_2_10_the_simulated_f_form_is_not_within_the_band_at_small_n():
+    """Issue 32: at k = 4, α = 0.05 the page's simulation has τ_F above the band for N = 3-5,
+    so the sentence may not say it "corrects" τ_χ²; at k = 7 it stays in the band."""
+    ns = (3, 4, 5, 7, 10, 15, 20, 30, 50)
+    r4 = ec.friedman_rejection_rates(4, ns, replications=3000, seed=4)
+    assert r4.runs("f")[0] == ("above", 3, 5) and r4.null_verdict != "f_at"
+    assert ec.friedman_rejection_rates(7, ns, replications=3000, seed=7).null_verdict == "f_at"
 
 
 def test_2_10_rates_equal_a_slow_loop_with_scipys_friedman_statistic():

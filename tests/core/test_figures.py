@@ -195,13 +195,41 @@ def test_the_rejection_figure_writes_each_rate_clear_of_its_error_bar_and_names_
     """The rates sat on their error bars and on the alpha line, and long test names were cut short."""
     sim = ec.simulate_tests(replications=200, n=60, seed=1)
     names = [f"test {i} with a rather long name (numerator (Δ₁¹+Δ₁²)/2, the book)" for i in range(len(sim.tests))]
-    fig = figures.rejection_figure(sim, names=names, text={"x": "share rejecting", "alpha": "α = 0.05"})
-    bars, labels = fig.data[0], fig.data[1]
-    err = np.asarray(bars.error_x.array)
+    fig = figures.rejection_figure(sim, names=names, text=REJECTION_TEXT)
+    bars = [t for t in fig.data if t.type == "bar"]
+    labels = next(t for t in fig.data if t.type == "scatter" and t.mode == "text")
+    ys = [y for b in bars for y in b.y]
+    err = dict(zip(ys, [e for b in bars for e in b.error_x.array]))
+    err = np.array([err[y] for y in labels.y])
     band = 2 * sim.standard_error
-    assert labels.mode == "text" and list(labels.text) == [f"{r:.3f}" for r in sim.rate]
+    assert list(labels.text) == [f"{r:.3f}" for r in sim.rate]
     assert np.all(np.asarray(labels.x) > np.asarray(sim.rate) + err)           # right of the error bar
     assert np.all(np.asarray(labels.x) > sim.alpha + band)                     # and of the alpha band
     assert max(labels.x) < fig.layout.xaxis.range[1]
-    assert [y.replace("<br>", " ") for y in bars.y] == names                    # whole names, wrapped
-    assert all(len(line) <= 40 for y in bars.y for line in y.split("<br>"))
+    assert [y.replace("<br>", " ") for y in fig.layout.yaxis.categoryarray] == names   # whole names, in order
+    assert all(len(line) <= 40 for y in ys for line in y.split("<br>"))
+
+
+REJECTION_TEXT = {"x": "share rejecting", "alpha": "α = 0.05", "ok": "keeps α", "over": "above α",
+                  "top": "most powerful", "rest": "the others"}
+
+
+def test_the_rejection_bars_are_coloured_by_what_the_rate_means_with_a_legend():
+    """Issue 32: with an effect the bars kept the α colours (green / orange), which there mean
+    nothing.  No effect: keeps α vs above α, from the verdicts; an effect: the most powerful
+    (within 2 se of the highest) vs the rest, and no α colour."""
+    null = ec.simulate_tests(replications=300, n=60, seed=1)
+    fig = figures.rejection_figure(null, names=list(null.tests), text=REJECTION_TEXT)
+    bars = {b.name: list(b.y) for b in fig.data if b.type == "bar"}
+    above = [n for n, v in zip(null.tests, null.verdicts) if v == "above"]
+    assert above and bars["above α"] == above and "most powerful" not in bars
+    assert all(b.showlegend is not False for b in fig.data if b.type == "bar")
+    power = ec.simulate_tests(replications=300, n=60, effect=0.1, seed=1)
+    fig = figures.rejection_figure(power, names=list(power.tests), text=REJECTION_TEXT)
+    bars = {b.name: b for b in fig.data if b.type == "bar"}
+    assert set(bars) <= {"most powerful", "the others"} and "above α" not in bars and "keeps α" not in bars
+    top = [n for n, r in zip(power.tests, power.rate) if r >= power.rate.max() - 2 * np.sqrt(
+        power.rate.max() * (1 - power.rate.max()) / 300)]
+    assert list(bars["most powerful"].y) == top
+    assert bars["most powerful"].marker.color != bars.get("the others", bars["most powerful"]).marker.color or \
+        len(bars) == 1

@@ -1,7 +1,9 @@
 """The bias-variance page under AppTest: the verdict follows the error
 minimum, every truth and the training mode draw, every control in the link."""
 import pytest
-from apptest_utils import metrics, number, ok, round_trip, run, widget
+import math
+
+from apptest_utils import figure, metrics, number, ok, round_trip, run, widget
 
 import evalcore as ec
 
@@ -77,3 +79,51 @@ def test_page_link_round_trip_of_every_control():
     fresh = round_trip("pages/biasvar.py", BV_LINK)
     assert widget(fresh.select_slider, "_w_biasvar.steps").value == 3000
     assert widget(fresh.slider, "_w_biasvar.noise").value == pytest.approx(0.45)
+
+
+def shaded(at):
+    """The fitting figure's shaded regions as (name, x0, x1)."""
+    spec = figure(at, "biasvar_fitting")
+    names = [a["text"] for a in spec["layout"]["annotations"]]
+    rects = [sh for sh in spec["layout"]["shapes"] if sh["type"] == "rect"]
+    return [(n, r["x0"], r["x1"]) for n, r in zip(names, rects)]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_verdict_and_the_shading_call_each_degree_the_same(lang):
+    """Issue 32: degrees 4-6 were "near the best" in the verdict and shaded "over-fitting". Now at
+    each degree the verdict names the region whose shading covers it; at σ = 0 there is no
+    over-fitting region and the text says so (both ways)."""
+    words = {"en": {"under": "under-fitting", "near": "near the best", "over": "over-fitting"},
+             "zh": {"under": "欠拟合", "near": "接近最佳", "over": "过拟合"}}[lang]
+    at = run("pages/biasvar.py", lang=lang)
+    ok(at)
+    seen = set()
+    for degree in (0, 3, 5, 6, 7, 12):
+        widget(at.slider, "_w_biasvar.degree").set_value(degree).run()
+        region = [n for n, x0, x1 in shaded(at) if x0 < degree < x1]
+        assert len(region) == 1
+        kind = next(k for k, w in words.items() if w == region[0])
+        assert words[kind] in verdict(at) and all(w not in verdict(at) for k, w in words.items() if k != kind)
+        seen.add(kind)
+    assert seen == {"under", "near", "over"}
+    body = next(m.value for m in at.markdown if "15" in m.value and words["over"] in m.value)
+    assert "3–6" in body                                                       # the near run, as shaded
+    widget(at.slider, "_w_biasvar.noise").set_value(0.0).run()
+    assert words["over"] not in [n for n, _, _ in shaded(at)]
+    no_over = {"en": "no over-fitting here", "zh": "这里没有过拟合"}[lang]
+    assert any(no_over in m.value for m in at.markdown)
+
+
+def test_the_log_axes_start_near_the_least_error_and_say_so():
+    """The decomposition's log axis ran to 10^-18 (bias² of high degrees): it starts at 1 % of the
+    least expected error, and a caption says so; with σ = 0 the floor is 10^-4 of f's variance."""
+    at = run("pages/biasvar.py", lang="en")
+    path = ec.complexity_curve("sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
+    lo = figure(at, "biasvar_decomp")["layout"]["yaxis"]["range"][0]
+    assert lo == pytest.approx(math.log10(0.01 * path.error.min()))
+    assert figure(at, "biasvar_fitting")["layout"]["yaxis"]["range"][0] == pytest.approx(lo)
+    assert any("1 % of the least expected error" in c.value for c in at.caption)
+    widget(at.slider, "_w_biasvar.noise").set_value(0.0).run()
+    assert any("10⁻⁴ of f's variance" in c.value for c in at.caption)
+    assert figure(at, "biasvar_decomp")["layout"]["yaxis"]["range"][0] > -6

@@ -79,15 +79,72 @@ def test_the_region_traces_share_one_legend_entry():
     assert [t.get("showlegend", True) for t in shaded] == [True, False]
 
 
-# ------------------------------------------------------------- item 2: |...| is non-negative
+# ------------------------------------------------------------- the paired τt: one signed form in formula and figure
+def observed(at, key):
+    """The observed statistic's x in a null figure (its labelled line)."""
+    spec = figure(at, key)
+    return next(a["x"] for a in spec["layout"]["annotations"] if a["text"].startswith("<b>"))
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_paired_formula_shows_the_absolute_value(lang):
-    at = page("paired", lang)                                             # the preset: A better, mean < 0
-    r = ec.paired_t_test(*(presets.COMPARE_TABLES["paired"][c] for c in ("A", "B")))
-    assert r.statistic < 0
-    tex = next(t for t in latex(at) if r"\left|" in t)
-    shown = float(re.search(r"= (-?[0-9.]+)[\s$]*$", tex).group(1))
-    assert shown == pytest.approx(abs(r.statistic), abs=1e-4) and shown >= 0
+@pytest.mark.parametrize("swap", [False, True])
+def test_the_paired_formula_and_figure_show_the_same_signed_statistic(lang, swap):
+    """Issue 32: the figure marked "observed −6.466" on an axis titled τt while the formula defined
+    τt as |…|.  Now both show the signed τt (negative when A is better, positive with the columns
+    swapped), the formula adds |τt|, and a caption says which form is used."""
+    cols = ("B", "A") if swap else ("A", "B")
+    table = {c: presets.COMPARE_TABLES["paired"][o] for c, o in zip(("A", "B"), cols)}
+    r = ec.paired_t_test(table["A"], table["B"])
+    at = page("paired", lang, **{"compare.table.paired": table})
+    tex = next(t for t in latex(at) if r"\tau_t" in t)
+    signed, absolute = map(float, re.search(r"= (-?[0-9.]+),\\qquad \|\\tau_t\| = ([0-9.]+)", tex).groups())
+    assert signed == pytest.approx(r.statistic, abs=1e-4) and absolute == pytest.approx(abs(r.statistic), abs=1e-4)
+    assert (signed < 0) != swap and np.sign(observed(at, "compare_paired")) == np.sign(signed)
+    assert observed(at, "compare_paired") == pytest.approx(r.statistic)
+    assert any("(2.31)" in c.value for c in at.caption)
+
+
+# ------------------------------------------------------------- printed operands reproduce the result
+def tex_float(s):
+    """A number as tex_number prints it: 0.0123, (-0.024), 7.238 \\times 10^{-6}."""
+    s = s.strip().strip("()")
+    m = re.fullmatch(r"(-?[0-9.]*)\s*(?:\\times\s*)?10\^\{(-?\d+)\}", s)
+    return float(m.group(1) or 1) * 10 ** int(m.group(2)) if m else float(s)
+
+
+NUM = r"(\(?-?[0-9.]+(?:\s*\\times\s*10\^\{-?\d+\})?\)?)"
+
+
+@pytest.mark.parametrize("name, pattern, compute", [
+    ("t", r"\\sqrt\{(\d+)\} \\times \(" + NUM + r" - ([0-9.]+)\)\}\{" + NUM + r"\} = (-?[0-9.]+)",
+     lambda k, mu, e, s: np.sqrt(k) * (mu - e) / s),
+    ("paired", r"\\sqrt\{(\d+)\} \\times " + NUM + r"\}\{" + NUM + r"\} = (-?[0-9.]+)",
+     lambda k, mu, s: np.sqrt(k) * mu / s),
+    ("cv5x2", r"\\frac\{" + NUM + r"\}\{\\sqrt\{0\.2 \\times " + NUM + r"\}\} = (-?[0-9.]+)",
+     lambda mu, s: mu / np.sqrt(0.2 * s)),
+    ("delong", r"\\frac\{" + NUM + r"\}\{\\sqrt\{" + NUM + r"\}\} = (-?[0-9.]+)",
+     lambda d, v: d / np.sqrt(v)),
+])
+def test_a_student_recomputing_from_the_printed_numbers_gets_the_printed_result(name, pattern, compute):
+    """Issue 32: DeLong printed z = 0.0055/√0.000007 = 2.0570, which recomputes to 2.0788.  Every
+    filled formula here prints its operands to the digits the result needs (ec.formula_digits)."""
+    at = page(name, "en")
+    tex = next(t for t in latex(at) if re.search(pattern, t))
+    *ops, result = re.search(pattern, tex).groups()
+    assert round(compute(*map(tex_float, ops)), 4) == pytest.approx(float(result), abs=1e-12)
+
+
+def test_formula_digits_are_the_fewest_that_reproduce_the_result():
+    from evalcore import datasets
+
+    ps = datasets.resolve("breast-cancer")
+    r = ec.delong_test(ps.y, ps.scores[ps.models[0]], ps.scores[ps.models[1]])
+    n = ec.formula_digits(r)
+    z = lambda d, v: d / np.sqrt(v)                                          # noqa: E731
+    printed = lambda m: [float(f"{v:.{m}g}") for v in (r.difference, r.difference_variance)]   # noqa: E731
+    assert round(z(*printed(n)), 4) == round(r.statistic, 4)
+    assert n == 3 or round(z(*printed(n - 1)), 4) != round(r.statistic, 4)
+    assert round(z(0.0055, 0.000007), 4) != round(r.statistic, 4)           # what the page printed before
 
 
 # ------------------------------------------------------------- verdicts, alpha, edits
@@ -166,7 +223,7 @@ def test_delong_section_matches_evalcore_and_shows_the_denominator():
     values = [m.value for m in at.metric]
     assert f"{r.auc_a:.4f}" in values and f"{r.auc_b:.4f}" in values
     tex = next(t for t in latex(at) if "AUC" in t)
-    assert r"\cdots" not in tex and f"{r.difference_variance:.6f}" in tex
+    assert r"\cdots" not in tex and r"\sqrt{7.238 \times 10^{-6}}" in tex
     assert r.difference_variance == pytest.approx(float(r.difference / r.statistic) ** 2)
     labels = [m.label for m in at.metric]
     assert not any(n in " ".join(labels) for n in ("logistic", "naive_bayes"))      # learner names in Chinese

@@ -119,3 +119,17 @@ def test_bad_upload_keeps_data_on_cost_page(lang):
     ok(at)
     assert at.sidebar.error and at.session_state["ds_upload"].n == 4
     assert any(el.proto.id.endswith("linked") for el in at.get("bidi_component"))   # the linked figure stays
+
+
+@pytest.mark.parametrize("source, infinite", [("watermelon", True), ("breast-cancer", False)])
+def test_an_infinite_optimal_threshold_reads_plus_infinity_everywhere(source, infinite):
+    """FP 1000 times dearer than FN at 10 % positives: on the watermelon scores predicting nothing
+    positive is cheapest, so the optimum is +inf, written +∞ in the metric, the table and the
+    rescaling sentence (never "inf"); on breast cancer it is a finite score."""
+    at = run(source=source, lang="zh", cost01=1.0, cost10=1000.0, imb_rate=0.05)
+    ok(at)
+    rescale = next(m.value for m in at.markdown if "再缩放**" in m.value)
+    table = at.dataframe[0].value.to_string()
+    shown = [metric(at, "最优阈值"), rescale, table]
+    assert not any(re.search(r"\binf\b|e[-+]0", s) for s in shown)
+    assert all(("+∞" in s) == infinite for s in shown)

@@ -57,6 +57,7 @@ def test_2_1_shows_the_exact_count():
     exact = str(math.comb(500, 150) ** 2)
     assert any(exact == c.value for c in at.code)
     assert any("263" in m.help for m in at.metric if m.help)
+    assert any(m.value == "2.986 × 10²⁶²" for m in at.metric)         # 2.98594…: rounded, not cut to 2.985
 
 
 def test_2_2_leave_one_out_is_100_percent_for_the_majority_vote():
@@ -100,3 +101,41 @@ def test_a_hostile_guess_in_a_link_is_ignored():
     at.run()
     ok(at)
     assert "exercises.guess.2.2" not in at.session_state and not at.get("plotly_chart")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_2_8_answer_follows_the_outlier_the_spread_and_knn(lang):
+    """No outlier at 500: no "squeezed", the spreads about the same; at 5000 the others are
+    squeezed, z-score keeps more spread, min-max's k-NN scores 2 more (within noise); at 1250
+    z-score's k-NN scores higher.  Table cells read 5000, never 5e+03."""
+    words = {"zh": ("挤进", "算不上离群点", "差不多", "z-score 保留了更多", "最小-最大多对 2 个", "z-score 多对"),
+             "en": ("squeezes", "no outlier", "about the same", "z-score keeps more", "min-max gets 2 more",
+                    "z-score gets")}[lang]
+    squeezed, none, same, z_more, mm_knn, z_knn = words
+    texts_ = {}
+    for o in (500, 1250, 5000):
+        at = shown("2.8", lang, **{"exercises.28.outlier": o})
+        texts_[o] = at.success[0].value
+        table = at.dataframe[0].value.to_string()
+        assert "e+" not in table and "e-" not in table
+    assert none in texts_[500] and squeezed not in texts_[500] and same in texts_[500]
+    assert squeezed in texts_[5000] and none not in texts_[5000] and z_more in texts_[5000]
+    assert mm_knn in texts_[5000] and z_knn not in texts_[5000] and z_knn in texts_[1250]
+    assert "5000" in shown("2.8", lang, **{"exercises.28.outlier": 5000}).dataframe[0].value.to_string()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_2_10_answer_states_what_the_simulated_rates_show(lang):
+    """k = 4: τ_F above the band at N = 3-5, so no "corrects"; k = 7: inside at every N, so the book's
+    reason is stated; with an effect, the form with more power at N = 3 is named."""
+    corrects = {"zh": "修正了", "en": "corrects"}[lang]
+    above = {"zh": "$\\tau_F$ N = 3–5 时高于 α", "en": "$\\tau_F$ is above α at N = 3–5"}[lang]
+    text = {}
+    for k, effect in ((4, 0.0), (7, 0.0), (4, 0.3)):
+        at = shown("2.10", lang, **{"exercises.210.k": k, "exercises.210.effect": effect})
+        text[k, effect] = at.success[0].value
+    assert above in text[4, 0.0] and corrects not in text[4, 0.0]
+    assert corrects in text[7, 0.0] and above not in text[7, 0.0]
+    more = {"zh": "时 $\\tau_F$ 更常发现", "en": "$\\tau_F$ finds the difference more often"}[lang]
+    assert more in text[4, 0.3] and more not in text[4, 0.0]
+    assert "{" not in "".join(text.values()).replace("{\\chi^2}", "")

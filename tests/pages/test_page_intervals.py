@@ -92,3 +92,21 @@ def test_trust_effect_turns_the_table_into_power():
     at = run("pages/trust.py", lang="en", **{"trust.reps": 500, "trust.n": 50, "trust.effect": 0.1})
     ok(at)
     assert "power" in " ".join(m.value for m in at.markdown) + str(figure(at, "trust_sim")["layout"]["xaxis"])
+
+
+
+@pytest.mark.parametrize("effect", [0.0, 0.1])
+def test_trust_bars_say_what_their_colour_means_in_each_mode(effect):
+    """Issue 32 item 8: in power mode the bars kept α's green / orange.  Now the legend names
+    what the colours mean (keeps α / above α with no effect; most powerful / the others with one)
+    and the power sentence names the same most-powerful tests as the blue bars."""
+    at = run("pages/trust.py", lang="zh", **{"trust.reps": 500, "trust.n": 50, "trust.effect": effect})
+    ok(at)
+    legend = {b["name"]: b["y"] for b in figure(at, "trust_sim")["data"] if b["type"] == "bar"}
+    words = " ".join(m.value for m in at.markdown)
+    if effect == 0:
+        assert "守得住 α(在灰带内或更低)" in legend and not any("检验力" in n for n in legend)
+    else:
+        top = legend["检验力最高(与最高值相差在 2 个标准误以内)"]
+        assert not any("α" in n for n in legend)
+        assert all(y.replace("<br>", " ") in words for y in top)

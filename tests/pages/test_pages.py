@@ -246,7 +246,8 @@ def test_upload_over_the_size_limit_is_refused_with_its_own_message(monkeypatch)
 def test_every_data_page_runs_on_the_horse_colic_source(page):
     at = run(page, source="horse-colic", lang="en")
     ok(at)
-    assert "adaboost-10" in at.sidebar.multiselect[0].options
+    assert "AdaBoost (10 stumps)" in at.sidebar.multiselect[0].options          # a built-in name, in the language
+    assert at.session_state["models"][0] == "adaboost-10"                       # the key stays the data's own
 
 
 def test_presenter_mode_leaves_room_for_the_iso_f_labels():

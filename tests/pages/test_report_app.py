@@ -9,6 +9,9 @@ from apptest_utils import metrics, ok, run
 
 TOKEN = "builtin:breast-cancer"
 MODELS = ["logistic", "naive_bayes", "tree_depth2"]
+# the pages show the built-in models' names in the page's language (the report keeps the data's own names)
+SHOWN = {"en": dict(zip(MODELS, ("logistic regression", "naive Bayes", "decision tree (depth 2)"))),
+         "zh": dict(zip(MODELS, ("对率回归", "朴素贝叶斯", "决策树(深度 2)")))}
 STATE = dict(source="breast-cancer", models=MODELS, beta=2.0, cost01=5.0, cost10=1.0,
              thresholds={f"{TOKEN}|logistic": 0.3, f"{TOKEN}|naive_bayes": 0.8, f"{TOKEN}|tree_depth2": 0.5},
              **{f"cost_p|{TOKEN}": 0.3})
@@ -42,8 +45,8 @@ def test_report_numbers_equal_the_confusion_page(lang):
     ok(at)
     n = prepared(at)
     assert n["report"]["lang"] == lang and n["settings"]["beta"] == 2.0
-    by = {m["name"]: m["operating_points"]["current"] for m in n["models"]}
-    cur = by["logistic"]                                             # the model the page shows first
+    by = {SHOWN[lang][m["name"]]: m["operating_points"]["current"] for m in n["models"]}
+    cur = by[SHOWN[lang]["logistic"]]                                # the model the page shows first
     shown = [m.value for m in at.metric][:4]        # (a later "Accuracy" belongs to the K x K section)
     assert shown == [f3(cur["accuracy"]), f3(cur["precision"]), f3(cur["recall"]), f3(cur["f1"])]
     table = at.dataframe[0].value                                    # every model at its threshold
@@ -85,7 +88,7 @@ def test_report_numbers_equal_the_cost_page():
     assert shown["Least cost error"] == f4(ops["cost_optimal"]["cost"])
     assert shown["Best threshold"] == f"{ops['cost_optimal']['threshold']:.6g}"
     for m in n["models"]:
-        assert shown[f"Expected total cost of {m['name']}"] == f4(m["expected_total_cost"])
+        assert shown[f"Expected total cost of {SHOWN['en'][m['name']]}"] == f4(m["expected_total_cost"])
 
 
 def test_report_of_an_upload_says_it_cannot_travel_and_a_flipped_model_is_flipped():
@@ -118,4 +121,4 @@ def test_report_auc_equals_the_roc_page_and_its_figure():
     n = prepared(at)
     names = [tr.get("name", "") for f in figures(at) for tr in f["spec"]["data"]]
     for m in n["models"]:
-        assert f"{m['name']} (AUC = {m['auc']:.3f})" in names
+        assert f"{SHOWN['en'][m['name']]} (AUC = {m['auc']:.3f})" in names
