@@ -42,8 +42,21 @@ def test_more_rows_than_the_app_takes_are_refused(tmp_path, capsys, monkeypatch)
     monkeypatch.setattr(cli, "MAX_ROWS", 3)
     f = tmp_path / "long.csv"
     f.write_bytes(b"y,a\r1,0.9\r0,0.1\r1,0.7\r0,0.4\r")         # bare CR rows count too
-    code, err = _run(capsys, f, "--format", "json")
-    assert code == 2 and "4 data rows" in err and "at most 3" in err
+    code, err = _run(capsys, f, "--format", "json", "--engine", "memory")
+    assert code == 2 and "4 data rows" in err and "at most 3" in err and "--engine duckdb" in err
+
+
+def test_more_rows_than_memory_takes_go_out_of_core_when_the_engine_is_left_to_auto(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("duckdb")
+    monkeypatch.setattr(cli, "MAX_ROWS", 3)
+    f = tmp_path / "long.csv"
+    f.write_bytes(b"y,a\r1,0.9\r0,0.1\r1,0.7\r0,0.4\r")
+    out = tmp_path / "r.json"
+    code, err = _run(capsys, f, "--format", "json", "-o", out)
+    import json
+
+    numbers = json.loads(out.read_text(encoding="utf-8"))
+    assert code == 0 and "DuckDB" in err and numbers["data"]["rows"] == 4 and numbers["settings"]["engine"] == "duckdb"
 
 
 @pytest.mark.parametrize("costs", ["1e-320,1", "1,1e308", "1e-7,1", "1,1000001"])
