@@ -154,8 +154,11 @@ def error_text(err: Exception) -> str:
     """The sentence of a DataError (or a loading warning: a ``code``, its
     ``params`` and ``text(lang)``) in the user's language, the names in it (a
     file's columns and models) inert as :func:`md` makes them."""
-    if isinstance(err, ec.DataError) or hasattr(err, "params") and hasattr(err, "text"):
-        return type(err)(err.code, **{k: _inert(v) for k, v in err.params.items()}).text(lang())
+    inert = {k: _inert(v) for k, v in getattr(err, "params", {}).items()}
+    if isinstance(err, ec.DataError):      # its text is its code's, whatever the subclass (ui.budget.OverBudget)
+        return ec.DataError(err.code, **inert).text(lang())
+    if hasattr(err, "params") and hasattr(err, "text"):
+        return type(err)(err.code, **inert).text(lang())
     return t("common.err.unexpected", detail=str(err)[:300])
 
 

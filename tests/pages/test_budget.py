@@ -191,3 +191,12 @@ def test_the_file_as_uploaded_is_charged_while_streamlit_keeps_it(session):
     data = b"y,m0\n" + b"1,0.5\n" * 500_000
     session["_w_upload"] = UploadedFile(UploadedFileRec("f1", "a.csv", "text/csv", data), FileURLs())
     assert budget.session_bytes() - before == len(data)
+
+
+def test_a_refusal_of_a_data_error_subclass_reads_as_its_sentence():
+    # ui.error_text rebuilt a message as type(err)(code, **params): ui.budget.OverBudget(mb, limit) raised
+    # TypeError there, so a session past its budget saw Streamlit's error box instead of the sentence
+    from ui import budget
+    from ui.i18n import error_text
+
+    assert "256" in error_text(budget.OverBudget(300.0, 256))
