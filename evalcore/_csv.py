@@ -66,8 +66,12 @@ def _decode(data: bytes) -> tuple[bytes, str]:
     return text.encode("utf-8"), text
 
 
+_QUOTED = re.compile(r'"[^"]*"')
+
+
 def _separator(text: str) -> str:
-    head = next((ln for ln in text[:65536].splitlines() if ln.strip()), "")
+    """The separator of the first non-empty line (a quoted name's commas are no separators)."""
+    head = _QUOTED.sub("", next((ln for ln in text[:65536].splitlines() if ln.strip()), ""))
     counts = {sep: head.count(sep) for sep in (",", ";", "\t")}
     best = max(counts, key=counts.get)
     return best if counts[best] else ","

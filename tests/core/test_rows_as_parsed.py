@@ -108,3 +108,8 @@ def test_a_quoted_field_too_long_to_count_is_no_way_past_the_bound(no_parse):
     with pytest.raises(ec.DataError) as err:
         ec.load_predictions(data, max_rows=10)
     assert err.value.code == "too_many_rows_over"
+
+
+def test_a_quoted_comma_does_not_choose_the_separator():
+    ps = ec.load_predictions(b'y;"model, v2, final"\n1;0.9\n0;0.2\n')
+    assert ps.models == ["model, v2, final"]
