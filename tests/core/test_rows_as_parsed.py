@@ -113,3 +113,9 @@ def test_a_quoted_field_too_long_to_count_is_no_way_past_the_bound(no_parse):
 def test_a_quoted_comma_does_not_choose_the_separator():
     ps = ec.load_predictions(b'y;"model, v2, final"\n1;0.9\n0;0.2\n')
     assert ps.models == ["model, v2, final"]
+
+
+def test_a_trailing_separator_is_found_with_bare_cr_rows():
+    with pytest.raises(ec.DataError) as err:
+        ec.load_predictions(b"y,score\r1,0.9,\r0,0.2,\r1,0.7,\r")
+    assert err.value.code == "file_trailing_comma"
