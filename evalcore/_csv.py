@@ -188,7 +188,7 @@ def _check_trailing_separator(text: str, sep: str) -> None:
     """Rows that end in a separator the header lacks have one field more than
     the header; pandas would then read the first column as an index and shift
     every value by one column.  Say so instead."""
-    lines = text[:65536].splitlines()[:3]             # any line ending, as the parser splits rows
+    lines = re.split(r"\r\n|\r|\n", text[:65536], maxsplit=3)[:3]    # the line endings the parser splits rows on
     header, rows = lines[0], [ln for ln in lines[1:] if ln.strip()]
     if rows and not header.endswith(sep) and all(
             ln.endswith(sep) and ln.count(sep) == header.count(sep) + 1 for ln in rows):
