@@ -33,6 +33,7 @@ def test_kxk_labels_with_bare_cr_rows_are_refused_unparsed(no_parse):
     with pytest.raises(ec.DataError) as err:
         ec.load_labels(data, max_rows=b.rows, max_classes=b.cols)
     assert err.value.code == "too_many_rows" and err.value.params["got"] == b.rows + 1
+    assert "1,000,001 个数据行" in err.value.text("zh") and "1,000,001 data rows" in err.value.text("en")
 
 
 def _table(data: bytes, lang: str):
