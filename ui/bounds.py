@@ -50,9 +50,8 @@ def _invalid(name: str) -> ec.DataError:
 
 
 def _position(name: str, p, rows: int) -> int:
-    """Row position ``p`` of a client's edit as Python indexes it (-1: the last), or a DataError."""
-    if isinstance(p, str) and p.lstrip("-").isdigit():
-        p = int(p)
+    """Row position ``p`` of a client's edit as pandas indexes it (-1: the
+    last), or a DataError (a text or an out-of-range number fails in Streamlit)."""
     if isinstance(p, bool) or not isinstance(p, int) or not -rows <= p < rows:
         raise _invalid(name)
     return p % rows
