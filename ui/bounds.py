@@ -77,8 +77,8 @@ def check_edits(name: str, state, base_rows: int, columns) -> None:
         if not isinstance(row, dict) or not set(map(str, row)) <= known:
             raise _invalid(name)
         _check_cells(name, row.values())
-    for p in edited:
-        _position(name, p, base_rows)
+    for p in edited:                          # Streamlit reads these keys with int(): "1" is row 1
+        _position(name, int(p) if isinstance(p, str) and p.lstrip("-").isdigit() else p, base_rows)
 
 
 def _edited(state) -> bool:
