@@ -66,8 +66,12 @@ def _decode(data: bytes) -> tuple[bytes, str]:
     return text.encode("utf-8"), text
 
 
+_QUOTED = re.compile(r'"[^"]*"')
+
+
 def _separator(text: str) -> str:
-    head = next((ln for ln in text[:65536].splitlines() if ln.strip()), "")
+    """The separator of the first non-empty line (a quoted name's commas are no separators)."""
+    head = _QUOTED.sub("", next((ln for ln in text[:65536].splitlines() if ln.strip()), ""))
     counts = {sep: head.count(sep) for sep in (",", ";", "\t")}
     best = max(counts, key=counts.get)
     return best if counts[best] else ","
@@ -184,7 +188,7 @@ def _check_trailing_separator(text: str, sep: str) -> None:
     """Rows that end in a separator the header lacks have one field more than
     the header; pandas would then read the first column as an index and shift
     every value by one column.  Say so instead."""
-    lines = [ln.rstrip("\r") for ln in text.split("\n", 3)[:3]]
+    lines = re.split(r"\r\n|\r|\n", text[:65536], maxsplit=3)[:3]    # the line endings the parser splits rows on
     header, rows = lines[0], [ln for ln in lines[1:] if ln.strip()]
     if rows and not header.endswith(sep) and all(
             ln.endswith(sep) and ln.count(sep) == header.count(sep) + 1 for ln in rows):

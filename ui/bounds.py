@@ -50,9 +50,8 @@ def _invalid(name: str) -> ec.DataError:
 
 
 def _position(name: str, p, rows: int) -> int:
-    """Row position ``p`` of a client's edit as Python indexes it (-1: the last), or a DataError."""
-    if isinstance(p, str) and p.lstrip("-").isdigit():
-        p = int(p)
+    """Row position ``p`` of a client's edit as pandas indexes it (-1: the
+    last), or a DataError (a text or an out-of-range number fails in Streamlit)."""
     if isinstance(p, bool) or not isinstance(p, int) or not -rows <= p < rows:
         raise _invalid(name)
     return p % rows
@@ -78,8 +77,8 @@ def check_edits(name: str, state, base_rows: int, columns) -> None:
         if not isinstance(row, dict) or not set(map(str, row)) <= known:
             raise _invalid(name)
         _check_cells(name, row.values())
-    for p in edited:
-        _position(name, p, base_rows)
+    for p in edited:                          # Streamlit reads these keys with int(): "1" is row 1
+        _position(name, int(p) if isinstance(p, str) and p.lstrip("-").isdigit() else p, base_rows)
 
 
 def _edited(state) -> bool:

@@ -33,6 +33,7 @@ def test_kxk_labels_with_bare_cr_rows_are_refused_unparsed(no_parse):
     with pytest.raises(ec.DataError) as err:
         ec.load_labels(data, max_rows=b.rows, max_classes=b.cols)
     assert err.value.code == "too_many_rows" and err.value.params["got"] == b.rows + 1
+    assert "1,000,001 个数据行" in err.value.text("zh") and "1,000,001 data rows" in err.value.text("en")
 
 
 def _table(data: bytes, lang: str):
@@ -108,3 +109,14 @@ def test_a_quoted_field_too_long_to_count_is_no_way_past_the_bound(no_parse):
     with pytest.raises(ec.DataError) as err:
         ec.load_predictions(data, max_rows=10)
     assert err.value.code == "too_many_rows_over"
+
+
+def test_a_quoted_comma_does_not_choose_the_separator():
+    ps = ec.load_predictions(b'y;"model, v2, final"\n1;0.9\n0;0.2\n')
+    assert ps.models == ["model, v2, final"]
+
+
+def test_a_trailing_separator_is_found_with_bare_cr_rows():
+    with pytest.raises(ec.DataError) as err:
+        ec.load_predictions(b"y,score\r1,0.9,\r0,0.2,\r1,0.7,\r")
+    assert err.value.code == "file_trailing_comma"

@@ -41,7 +41,8 @@ def test_the_check_is_on_the_table_the_edit_produces():
     with pytest.raises(Exception) as err:
         check_edits(name, {"added_rows": [row] * 390, "deleted_rows": [0, 0, -13]}, 13, cols)  # 402
     assert err.value.code == "table_too_large" and err.value.params["rows"] == 402
-    for bad in ({"deleted_rows": [13]}, {"deleted_rows": ["x"]}, {"deleted_rows": [True]},
+    for bad in ({"deleted_rows": [13]}, {"deleted_rows": ["x"]}, {"deleted_rows": ["0"]},
+                {"deleted_rows": [-14]}, {"deleted_rows": [True]},
                 {"added_rows": [{"nope": 1}]}, {"edited_rows": {"99": {"x": 1}}}, {"edited_rows": {0: {"zz": 1}}},
                 {"added_rows": ["row"]}, {"added_rows": {"a": 1}}):
         with pytest.raises(Exception) as err:
