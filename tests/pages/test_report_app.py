@@ -11,7 +11,7 @@ TOKEN = "builtin:breast-cancer"
 MODELS = ["logistic", "naive_bayes", "tree_depth2"]
 # the pages show the built-in models' names in the page's language (the report keeps the data's own names)
 SHOWN = {"en": dict(zip(MODELS, ("logistic regression", "naive Bayes", "decision tree (depth 2)"))),
-         "zh": dict(zip(MODELS, ("对率回归", "朴素贝叶斯", "决策树(深度 2)")))}
+         "zh": dict(zip(MODELS, ("逻辑回归", "朴素贝叶斯", "决策树(深度 2)")))}
 STATE = dict(source="breast-cancer", models=MODELS, beta=2.0, cost01=5.0, cost10=1.0,
              thresholds={f"{TOKEN}|logistic": 0.3, f"{TOKEN}|naive_bayes": 0.8, f"{TOKEN}|tree_depth2": 0.5},
              **{f"cost_p|{TOKEN}": 0.3})
