@@ -173,7 +173,8 @@ def _data_numbers(ps, source: str, pos_label_how: str, name: str) -> dict:
 def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = None, cost01: float = 1.0,
                  cost10: float = 1.0, prior: float | None = None, beta: float = 1.0, flipped=(),
                  source: str = "file", name: str | None = None, pos_label_how: str = "auto",
-                 link: str | None = None, lang: str = "en", created: _dt.datetime | None = None,
+                 link: str | None = None, lang: str = "en", labels: Mapping[str, str] | None = None,
+                 created: _dt.datetime | None = None,
                  progress: Callable[[int, int], None] | None = None) -> Report:
     """Every number of a report on the predictions ``ps`` (a
     :class:`evalcore.PredictionSet`).
@@ -206,6 +207,10 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         A link that reopens the same view (built-in data only).
     lang : {"zh", "en"}
         Recorded in the settings (the HTML's language).
+    labels : {model: str}, optional
+        How each model is named in the HTML (a built-in data set's names in
+        ``lang``, as the pages show them); default the model's own name.
+        Recorded in the settings; the numbers stay keyed by the names.
     created : datetime, optional
         The report's time (default now, UTC).
     progress : callable(i, k), optional
@@ -287,7 +292,8 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
                      "cost01": float(cost01), "cost10": float(cost10), "prior": p, "probability_cost": float(pc),
                      "beta": float(beta), "flipped": sorted(flipped & set(names)), "confidence_level": CONFIDENCE,
                      "interval_method": INTERVAL_METHOD, "alpha": ALPHA, "calibration_bins": CAL_BINS,
-                     "p_adjustment": "holm" if adjusted else None},
+                     "p_adjustment": "holm" if adjusted else None,
+                     "labels": {m: str((labels or {}).get(m, m)) for m in names}},
         "link": link if source == "builtin" else None,
         "models": model_numbers,
         "comparisons": pairs,

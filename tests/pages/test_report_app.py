@@ -122,3 +122,15 @@ def test_report_auc_equals_the_roc_page_and_its_figure():
     names = [tr.get("name", "") for f in figures(at) for tr in f["spec"]["data"]]
     for m in n["models"]:
         assert f"{SHOWN['en'][m['name']]} (AUC = {m['auc']:.3f})" in names
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_report_names_built_in_models_as_the_page_does(lang):
+    """The page says 逻辑回归 / logistic regression; the report's HTML now says the same (its
+    numbers stay keyed by the data's names, and an upload's names are never relabelled)."""
+    at = run("pages/confusion.py", lang=lang, **STATE)
+    ok(at)
+    n = prepared(at)
+    assert n["settings"]["labels"] == SHOWN[lang]
+    html = at.session_state["_report"][1].decode("utf-8")
+    assert SHOWN[lang]["naive_bayes"] in html and ">naive_bayes<" not in html
