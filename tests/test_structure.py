@@ -131,6 +131,14 @@ def test_every_key_built_at_run_time_exists():
         "cost.fig.": ["roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
                       "optimal", "norm"],
     }
+    families.update({   # issue 32: sentences chosen by predicates (every value of each predicate has its key)
+        "exercises.e28.spread.": ["minmax", "z", "same"], "exercises.e28.knn.": ["minmax", "z", "same"],
+        "exercises.e28.mm.": ["outlier", "none"], "exercises.e28.new.": ["outside", "inside"],
+        "exercises.e210.verdict.": ["both_at", "f_at", "chi2_at", "f_closer", "chi2_closer"],
+        "exercises.e210.power.": ["f", "chi2", "same"], "exercises.e210.": ["below", "at", "above"],
+        "biasvar.fitting.": ["both", "no_over", "no_under", "none", "train_near", "train_far"],
+        "biasvar.fig.floor.": ["error", "truth"], "biasvar.fig.": ["under", "near", "over"],
+        "common.trust.v.": ["keeps", "above", "below"]})
     families.update({f"home.stage.{s}": [""] for s in ui.STAGES})
     missing = [p + v for p, vs in families.items() for v in vs if (p + v) not in STRINGS]
     missing += [f"home.stage.{s}.what" for s in ui.STAGES if f"home.stage.{s}.what" not in STRINGS]

@@ -111,6 +111,8 @@ def _answer_28(st_: ec.NormalisationStudy) -> str:
     if st_.knn_better != "same":
         parts.append(t("exercises.e28.knn.noise" if st_.knn_gap_within_noise else "exercises.e28.knn.real",
                        n=st_.n_test))
+    if st_.has_outlier and st_.knn_gap_within_noise:
+        parts.append(t("exercises.e28.knn.noise_feature"))
     return " ".join(parts)
 
 

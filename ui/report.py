@@ -17,7 +17,7 @@ from evalcore import report as ec_report
 
 from . import links
 from .data import chosen_models
-from .i18n import error_text, lang, t
+from .i18n import error_text, lang, shown_name, t
 from .models import is_flipped, model
 from .state import SS
 from .threshold import get_threshold
@@ -39,7 +39,8 @@ def report_state(ps, token: str) -> dict:
                 cost01=float(SS.get("cost01", 1.0)), cost10=float(SS.get("cost10", 1.0)),
                 prior=float(SS.get(f"cost_p|{token}", ec_report.default_prior(ps))),
                 beta=float(SS.get("beta", 1.0)), flipped=sorted(m for m in models if is_flipped(token, m)),
-                source=source, name=name, pos_label_how=how, lang=lang())
+                source=source, name=name, pos_label_how=how, lang=lang(),
+                labels={m: shown_name(m) for m in models})
 
 
 def _link(token: str, models: list) -> str | None:

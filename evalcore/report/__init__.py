@@ -230,7 +230,8 @@ class MemoryLog(PredictionLog):
 def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = None, cost01: float = 1.0,
                  cost10: float = 1.0, prior: float | None = None, beta: float = 1.0, flipped=(),
                  source: str = "file", name: str | None = None, pos_label_how: str = "auto",
-                 link: str | None = None, lang: str = "en", created: _dt.datetime | None = None,
+                 link: str | None = None, lang: str = "en", labels: Mapping[str, str] | None = None,
+                 created: _dt.datetime | None = None,
                  progress: Callable[[int, int], None] | None = None) -> Report:
     """Every number of a report on the predictions ``ps``.
 
@@ -267,6 +268,10 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         A link that reopens the same view (built-in data only).
     lang : {"zh", "en"}
         Recorded in the settings (the HTML's language).
+    labels : {model: str}, optional
+        How each model is named in the HTML (a built-in data set's names in
+        ``lang``, as the pages show them); default the model's own name.
+        Recorded in the settings; the numbers stay keyed by the names.
     created : datetime, optional
         The report's time (default now, UTC).
     progress : callable(i, k), optional
@@ -352,7 +357,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
                      "beta": float(beta), "flipped": sorted(flipped & set(names)), "confidence_level": CONFIDENCE,
                      "interval_method": INTERVAL_METHOD, "alpha": ALPHA, "calibration_bins": CAL_BINS,
                      "p_adjustment": "holm" if adjusted else None, "engine": getattr(log, "engine", "memory"),
-                     "score_rounding_digits": digits},
+                     "score_rounding_digits": digits, "labels": {m: str((labels or {}).get(m, m)) for m in names}},
         "link": link if source == "builtin" else None,
         "models": model_numbers,
         "comparisons": pairs,

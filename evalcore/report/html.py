@@ -172,6 +172,11 @@ def _matrix(pg: _Page, op: dict) -> str:
             f'<td class="n">TN = {op["tn"]:,}</td></tr></table>')
 
 
+def _shown(n: dict, name) -> str:
+    """A model's name as the report shows it: its label (``settings.labels``) or the name itself."""
+    return n["settings"].get("labels", {}).get(name, name)
+
+
 def _measures_section(pg: _Page, n: dict) -> None:
     t = pg.t
     beta = n["settings"]["beta"]
@@ -179,7 +184,7 @@ def _measures_section(pg: _Page, n: dict) -> None:
     pg.add(f'<p class="note">{t("m.note", level=level)}</p>')
     for mn in n["models"]:
         ops = mn["operating_points"]
-        pg.add(f'<h3 class="name">{t("m.model", name=mn["name"])}</h3>')
+        pg.add(f'<h3 class="name">{t("m.model", name=_shown(n, mn["name"]))}</h3>')
         header = [t("m.col.measure")] + [t(f"m.col.{k}") for k in POINTS]
         rows = [[(t("m.threshold"), False)] + [(_thr(ops[k]["threshold"]), True) for k in POINTS],
                 [(t("m.matrix"), False)] + [(_matrix(pg, ops[k]), False) for k in POINTS]]
@@ -195,7 +200,7 @@ def _texts(pg: _Page, **keys) -> dict:
 
 def _curve_sections(pg: _Page, rep: Report) -> None:
     t, n, cs = pg.t, rep.numbers, rep.curves
-    names = [c.name for c in cs]
+    names = [_shown(n, c.name) for c in cs]
     level = f'{n["settings"]["confidence_level"]:.0%}'
     # ---- ROC
     pg.add('<h2 id="roc">' + t("sec.roc") + "</h2>")
@@ -204,10 +209,11 @@ def _curve_sections(pg: _Page, rep: Report) -> None:
                                              threshold="fig.threshold")))
     pg.add(f'<p class="note">{t("fig.note")}</p>')
     pg.add(_table([t("col.model"), "AUC", t("roc.ci", level=level)],
-                  [[(cell(m["name"]), False), (_f(m["auc"]), True), (_ci(m["auc_ci"]), True)] for m in n["models"]]))
+                  [[(cell(_shown(n, m["name"])), False), (_f(m["auc"]), True), (_ci(m["auc_ci"]), True)]
+                   for m in n["models"]]))
     digits = n["settings"].get("score_rounding_digits")
     if digits is not None:          # never a silent approximation: how far the rounding may have moved each AUC
-        errs = ", ".join(f'{cell(m["name"])} ±{m["auc_rounding_error"]:.2g}' for m in n["models"])
+        errs = ", ".join(f'{cell(_shown(n, m["name"]))} ±{m["auc_rounding_error"]:.2g}' for m in n["models"])
         pg.add(f'<p class="note">{t("roc.rounded", digits=digits, errors=errs)}</p>')
     # ---- P-R
     pg.add('<h2 id="pr">' + t("sec.pr") + "</h2>")
@@ -218,7 +224,7 @@ def _curve_sections(pg: _Page, rep: Report) -> None:
                                           bep="BEP")))
     pg.add(f'<p class="note">{t("pr.note")}</p>')
     pg.add(_table([t("col.model"), "AP", "BEP", t("pr.f1"), t("pr.f1_thr")],
-                  [[(cell(m["name"]), False), (_f(m["average_precision"]), True), (_f(m["bep"]), True),
+                  [[(cell(_shown(n, m["name"])), False), (_f(m["average_precision"]), True), (_f(m["bep"]), True),
                     (_f(m["operating_points"]["f1_optimal"]["f1"]), True),
                     (_thr(m["operating_points"]["f1_optimal"]["threshold"]), True)] for m in n["models"]]))
     # ---- cost
@@ -234,7 +240,7 @@ def _curve_sections(pg: _Page, rep: Report) -> None:
     pc = f'{s["probability_cost"]:.3f}'
     pg.add(f'<p class="note">{t("cost.note", pc=pc)}</p>')
     pg.add(_table([t("col.model"), t("cost.area"), t("cost.at_current"), t("cost.at_optimal"), t("cost.opt_thr")],
-                  [[(cell(m["name"]), False), (_f(m["expected_total_cost"]), True),
+                  [[(cell(_shown(n, m["name"])), False), (_f(m["expected_total_cost"]), True),
                     (_f(m["operating_points"]["current"]["norm_cost"]), True),
                     (_f(m["operating_points"]["cost_optimal"]["norm_cost"]), True),
                     (_thr(m["operating_points"]["cost_optimal"]["threshold"]), True)] for m in n["models"]]))
@@ -248,11 +254,12 @@ def _calibration_section(pg: _Page, rep: Report) -> None:
         cal = m["calibration"]
         if not cal["in_unit_interval"]:
             lo, hi = f'{cal["min_score"]:.4g}', f'{cal["max_score"]:.4g}'
-            pg.add(f'<p class="note">{t("cal.outside", name=m["name"], lo=lo, hi=hi)}</p>')
+            pg.add(f'<p class="note">{t("cal.outside", name=_shown(n, m["name"]), lo=lo, hi=hi)}</p>')
     if not inside:
         pg.add(f"<p>{t('cal.none')}</p>")
         return
-    pg.figure(figures.reliability_diagram([c.reliability for _, c in inside], names=[c.name for _, c in inside],
+    pg.figure(figures.reliability_diagram([c.reliability for _, c in inside],
+                                          names=[_shown(n, c.name) for _, c in inside],
                                           colors=[i for i, _ in inside],
                                           text=_texts(pg, x="cal.x", y="cal.y", diagonal="cal.diagonal",
                                                       count="cal.count")))
@@ -261,7 +268,7 @@ def _calibration_section(pg: _Page, rep: Report) -> None:
     for m in n["models"]:
         cal = m["calibration"]
         if cal["in_unit_interval"]:
-            rows.append([(cell(m["name"]), False)] + [(_f(cal[k]), True) for k in
+            rows.append([(cell(_shown(n, m["name"])), False)] + [(_f(cal[k]), True) for k in
                                                        ("brier", "reliability", "resolution", "uncertainty",
                                                         "within_bin")])
     pg.add(_table([t("col.model"), t("cal.brier"), t("cal.rel"), t("cal.res"), t("cal.unc"), t("cal.wb")], rows))
@@ -291,8 +298,9 @@ def _compare_section(pg: _Page, n: dict) -> None:
     rows = []
     for q in pairs:
         d = q["delong"]
-        r = [(cell(q["a"]), False), (cell(q["b"]), False), (_f(d["auc_a"]), True), (_f(d["auc_b"]), True),
-             (_f(d["difference"]), True), (_f(d["statistic"], 3), True), (_p(d["pvalue"]), True)]
+        r = [(cell(_shown(n, q["a"])), False), (cell(_shown(n, q["b"])), False), (_f(d["auc_a"]), True),
+             (_f(d["auc_b"]), True), (_f(d["difference"]), True), (_f(d["statistic"], 3), True),
+             (_p(d["pvalue"]), True)]
         r += [(_p(d.get("pvalue_holm")), True)] if holm else []
         rows.append(r + [(verdict(d), False)])
     pg.add(f"<h3>{t('cmp.delong')}</h3>" + _table(head, rows))
@@ -302,7 +310,8 @@ def _compare_section(pg: _Page, n: dict) -> None:
     rows = []
     for q in pairs:
         mc = q["mcnemar"]
-        r = [(cell(q["a"]), False), (cell(q["b"]), False), (f'{mc["e01"]:,}', True), (f'{mc["e10"]:,}', True)]
+        r = [(cell(_shown(n, q["a"])), False), (cell(_shown(n, q["b"])), False), (f'{mc["e01"]:,}', True),
+             (f'{mc["e10"]:,}', True)]
         if mc["statistic"] is None:
             r += [(t("cmp.no_disagree"), False), ("", False), ("", False)] + ([("", False)] if holm else [])
             rows.append(r + [("—", False)])

@@ -11,7 +11,7 @@ TOKEN = "builtin:breast-cancer"
 MODELS = ["logistic", "naive_bayes", "tree_depth2"]
 # the pages show the built-in models' names in the page's language (the report keeps the data's own names)
 SHOWN = {"en": dict(zip(MODELS, ("logistic regression", "naive Bayes", "decision tree (depth 2)"))),
-         "zh": dict(zip(MODELS, ("对率回归", "朴素贝叶斯", "决策树(深度 2)")))}
+         "zh": dict(zip(MODELS, ("逻辑回归", "朴素贝叶斯", "决策树(深度 2)")))}
 STATE = dict(source="breast-cancer", models=MODELS, beta=2.0, cost01=5.0, cost10=1.0,
              thresholds={f"{TOKEN}|logistic": 0.3, f"{TOKEN}|naive_bayes": 0.8, f"{TOKEN}|tree_depth2": 0.5},
              **{f"cost_p|{TOKEN}": 0.3})
@@ -122,3 +122,15 @@ def test_report_auc_equals_the_roc_page_and_its_figure():
     names = [tr.get("name", "") for f in figures(at) for tr in f["spec"]["data"]]
     for m in n["models"]:
         assert f"{SHOWN['en'][m['name']]} (AUC = {m['auc']:.3f})" in names
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_report_names_built_in_models_as_the_page_does(lang):
+    """The page says 逻辑回归 / logistic regression; the report's HTML now says the same (its
+    numbers stay keyed by the data's names, and an upload's names are never relabelled)."""
+    at = run("pages/confusion.py", lang=lang, **STATE)
+    ok(at)
+    n = prepared(at)
+    assert n["settings"]["labels"] == SHOWN[lang]
+    html = at.session_state["_report"][1].decode("utf-8")
+    assert SHOWN[lang]["naive_bayes"] in html and ">naive_bayes<" not in html

@@ -107,11 +107,11 @@ def test_no_latin_words_in_zh_pages(page, state):
 
 
 def test_built_in_names_are_translated_and_a_users_names_are_not():
-    """The breast-cancer models and classes read 对率回归 / 恶性 in zh (English in en); an uploaded
+    """The breast-cancer models and classes read 逻辑回归 / 恶性 in zh (English in en); an uploaded
     file whose columns are also called logistic / malignant keeps them as written."""
     at = run("pages/confusion.py", lang="zh", source="breast-cancer")
     ok(at)
-    assert "对率回归" in at.sidebar.multiselect[0].options and "logistic" not in at.sidebar.multiselect[0].options
+    assert "逻辑回归" in at.sidebar.multiselect[0].options and "logistic" not in at.sidebar.multiselect[0].options
     assert any("恶性" in m.value for m in at.sidebar.markdown)
     en = run("pages/confusion.py", lang="en", source="breast-cancer")
     assert "logistic regression" in en.sidebar.multiselect[0].options
