@@ -270,15 +270,15 @@ def model(token: str, name: str, ps) -> ModelFacts:
 
 def affordable(token: str, models: list, ps) -> list:
     """The first of ``models`` whose counts the session can hold (all of
-    them, for shared data); past the session's budget, the sentence saying
-    what to drop, and the page goes on with the models that fit."""
+    them, for shared data; perhaps none); past the session's budget, the
+    sentence saying what to drop, and the page goes on with the models that fit."""
+    if not token.startswith("upload"):
+        return models
     for i, name in enumerate(models):
         try:
             model(token, name, ps).counts
         except budget.OverBudget as err:
             st.warning(error_text(err), icon="⚠️")
-            if i == 0:
-                st.stop()
             return models[:i]
     return models
 

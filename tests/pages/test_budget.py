@@ -191,3 +191,12 @@ def test_the_file_as_uploaded_is_charged_while_streamlit_keeps_it(session):
     data = b"y,m0\n" + b"1,0.5\n" * 500_000
     session["_w_upload"] = UploadedFile(UploadedFileRec("f1", "a.csv", "text/csv", data), FileURLs())
     assert budget.session_bytes() - before == len(data)
+
+
+def test_a_prepared_report_past_the_budget_does_not_stop_the_page(monkeypatch):
+    ps = _predictions(60_000, 4)
+    monkeypatch.setattr(limits, "SESSION_MB", 6.5)
+    at = run("pages/confusion.py", lang="zh", _report=("old state", b"<html></html>", "r.html"), **_page_state(ps))
+    ok(at)
+    assert any("请少选几个模型" in w.value for w in at.warning)
+    assert at.dataframe
