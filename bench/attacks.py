@@ -238,7 +238,7 @@ async def editor(url: str, args) -> str:
         await c.open("lab", "lang=en&l_sec=clustering")
         rows = args.editor_rows
         state = {"edited_rows": {}, "deleted_rows": [0] * rows,
-                 "added_rows": [{"x": float(i % 97), "y": float(i % 89), "cluster": f"c{i % 3}", "class": f"k{i % 2}"}
+                 "added_rows": [{"x": float(i % 97), "y": float(i % 89), "cluster": i % 3, "class": i % 2}
                                 for i in range(rows)]}
         wid = next((k for k in ("_w_lab.table.clusters",) if c._id(k)), None)
         if wid is None:

@@ -26,7 +26,7 @@ else:
 section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
 alpha = st.segmented_control("α", comparison.ALPHAS, help=T("compare.alpha.help"),
                              **ui.bind("compare.alpha", first="one")) or ui.SS["compare.alpha"]
-pair = ui.chosen_models(current)[:2] if current is not None else []
+pair = ui.affordable(current_token, ui.chosen_models(current)[:2], current) if current is not None else []
 with ui.guard("comparison"):
     comparison.draw(section, comparison.Context(alpha=alpha, current=current, token=current_token, pair=pair))
 ui.publish_again()

@@ -105,7 +105,9 @@ with ui.guard("binary"):
         st.info(T("common.data.pick_first"))
     else:
         ui.intervals.switch()
-        threshold_views(ui.chosen_models(ps))
+        fit = ui.affordable(token, ui.chosen_models(ps), ps)     # past the session's memory budget: those that fit
+        if fit:
+            threshold_views(fit)
 
         # ------------------------------------------------- accuracy paradox
         st.header(T("paradox.title"))

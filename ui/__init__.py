@@ -41,7 +41,7 @@ from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, 
                    shown_name, t, t_fig, texts)
 from .experiments import horse_colic_report
 from .keys import keyboard
-from .models import ModelFacts, cost_comparison, dominance, is_flipped, model, set_flipped
+from .models import ModelFacts, affordable, cost_comparison, dominance, is_flipped, model, set_flipped
 from .page import data_sidebar, open_data_page, open_page, presenter, run, sidebar_state
 from .preload import preload
 from .registry import PAGES, STAGES, Page, navigation_pages, page_link
@@ -65,7 +65,8 @@ __all__ = [
     "chart", "curve_chart", "linked_chart", "kept", "live_chart",
     "preload_figures", "preload",
     "FEATURE_SOURCES", "LABELS_UPLOAD",
-    "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "run", "feature_set", "handle_upload",
+    "SOURCES", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "data_sidebar", "run", "affordable",
+    "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status", "cell", "md", "t_fig", "error_text", "fill", "fmt",
     "fmt_threshold", "shown_name", "formula", "labels", "lang", "lesson", "show_error", "t", "texts", "ModelFacts",
     "cost_comparison", "dominance", "is_flipped", "model", "set_flipped", "open_data_page", "open_page", "presenter",

@@ -45,7 +45,8 @@ SHARED_CACHE_MB = 1024       # facts of all models (resampled sets included) in 
 SESSION_MB = 256             # what one session holds: uploads, their facts, K x K matrices, tables
 SESSION_TTL_S = 60           # a closed session's state is kept this long (a network blip resumes it); also
                              # server.disconnectedSessionTTL in .streamlit/config.toml (a test keeps them equal)
-REAP_S = 10                  # every this many seconds, closed sessions past SESSION_TTL_S give their memory back
+REAP_S = float(os.environ.get("EVALLAB_REAP_S", 10))   # every this many seconds, closed sessions past
+                                                        # SESSION_TTL_S give their memory back (ui.budget.reap)
 MESSAGE_MB = 4               # no element of a page sends Streamlit more than this (a test checks the largest inputs)
 
 # --------------------------------------------------------------------- CPU

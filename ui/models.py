@@ -30,7 +30,7 @@ PARAM_CACHE = 64        # entries per parameterised fact and model
 BOOT_RESAMPLES = 1000  # bootstrap resamples per (data, model): intervals, bands
 BOOT_GRID = 1000        # threshold positions kept per resample (memory: 2 x 1000 x 1000 counts per model)
 SPINNER_ROWS = 200_000  # data this large show a worded spinner while a fact is first computed
-# Bytes per data row of the O(n) facts (measured at 10^6 rows; tests/pages/test_budget.py checks them), for a
+# Bytes per data row of the O(n) facts (measured at 10^6 rows, checked at 6 x 10^4 in tests/pages/test_budget.py), for a
 # session-held object's check before computing one (ui.budget.afford); other facts are O(curve) or O(1).
 ROW_BYTES = {"counts": 36, "cost_curve": 16, "ranked": 36, "steps": 80}
 INTERVAL_FACTS = ("bootstrap", "roc_band", "pr_band", "auc_delong")   # dropped from a session when intervals go off
@@ -262,6 +262,12 @@ def model(token: str, name: str, ps) -> ModelFacts:
              if k[0] == token and (k[1] != name or k[2] == flipped)}
     key = (token, name, flipped)
     if key not in store:
+        if flipped:                                   # the negated copy of the scores
+            try:
+                budget.afford(ps.scores[name].nbytes)
+            except budget.OverBudget:
+                set_flipped(token, name, False)       # refused: the model stays as it was, with its facts
+                raise
         store[key] = ModelFacts(key, ps.y, ps.scores[name], ps.ids, flipped)
         store[key].session_held = True
     SS["_upload_facts"] = store
@@ -270,15 +276,15 @@ def model(token: str, name: str, ps) -> ModelFacts:
 
 def affordable(token: str, models: list, ps) -> list:
     """The first of ``models`` whose counts the session can hold (all of
-    them, for shared data); past the session's budget, the sentence saying
-    what to drop, and the page goes on with the models that fit."""
+    them, for shared data; perhaps none); past the session's budget, the
+    sentence saying what to drop, and the page goes on with the models that fit."""
+    if not token.startswith("upload"):
+        return models
     for i, name in enumerate(models):
         try:
             model(token, name, ps).counts
         except budget.OverBudget as err:
             st.warning(error_text(err), icon="⚠️")
-            if i == 0:
-                st.stop()
             return models[:i]
     return models
 

@@ -144,7 +144,10 @@ def open_data_page(key: str):
     if ps is None:
         st.info(t("common.data.pick_first"))
         st.stop()
-    return ps, token, affordable(token, chosen_models(ps), ps)     # past the session's budget: those that fit
+    models = affordable(token, chosen_models(ps), ps)     # past the session's budget: those that fit
+    if not models:
+        st.stop()
+    return ps, token, models
 
 
 def run(pg) -> None:

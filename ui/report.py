@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+import evalcore as ec
 from evalcore import report as ec_report
 
 from . import links
@@ -61,8 +62,8 @@ def file_name(name: str, language: str) -> str:
 def _prepare(ps, token: str) -> None:
     from evalcore.report.html import render    # plotly: only when a report is asked for
 
-    state = report_state(ps, token)
     try:
+        state = report_state(ps, token)      # past the session's memory budget: its sentence
         with st.spinner(t("common.report.working")):
             rep = ec_report.build_report(ps, link=_link(token, state["models"]), **state)
             SS[_SLOT] = (_key(state, token), render(rep, lang=state["lang"]).encode("utf-8"),
@@ -80,7 +81,11 @@ def report_button(ps, token: str) -> None:
     """Draw "Prepare a report" (or, once prepared for this state, "Download a report")."""
     sb = st.sidebar
     got = SS.get(_SLOT)
-    if got is not None and got[0] != _key(report_state(ps, token), token):
+    try:
+        stale = got is not None and got[0] != _key(report_state(ps, token), token)
+    except ec.DataError:         # the session's memory budget refused a model's counts: the page says so
+        stale = True
+    if stale:
         SS.pop(_SLOT, None)       # made for another state: dropped
         got = None
     slot = sb.empty()             # the prepare button, then in its place the download button

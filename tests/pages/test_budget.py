@@ -200,3 +200,24 @@ def test_a_refusal_of_a_data_error_subclass_reads_as_its_sentence():
     from ui.i18n import error_text
 
     assert "256" in error_text(budget.OverBudget(300.0, 256))
+
+
+def test_a_prepared_report_past_the_budget_does_not_stop_the_page(monkeypatch):
+    ps = _predictions(60_000, 4)
+    monkeypatch.setattr(limits, "SESSION_MB", 6.5)
+    at = run("pages/confusion.py", lang="zh", _report=("old state", b"<html></html>", "r.html"), **_page_state(ps))
+    ok(at)
+    assert any("请少选几个模型" in w.value for w in at.warning)
+    assert at.dataframe
+
+
+def test_a_flip_past_the_budget_is_refused_and_the_model_keeps_its_facts(session, monkeypatch):
+    ps = session["ds_upload"]
+    m = models.model("upload:test", "m0", ps)
+    m.counts
+    monkeypatch.setattr(limits, "SESSION_MB", budget.session_bytes() / MB + 0.1)   # no room for a copy
+    models.set_flipped("upload:test", "m0", True)
+    with pytest.raises(budget.OverBudget):
+        models.model("upload:test", "m0", ps)
+    assert not models.is_flipped("upload:test", "m0")
+    assert models.model("upload:test", "m0", ps) is m and "counts" in m._facts
