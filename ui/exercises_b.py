@@ -106,8 +106,9 @@ def _answer_28(study: ec.NormalisationStudy) -> str:
              t("exercises.e28.linear", share=f"{study.others_share:.0%}"),
              t(f"exercises.e28.spread.{study.more_spread}", rm=f"{study.spread('minmax'):.2f}",
                rz=f"{study.spread('z'):.2f}"),
-             t(f"exercises.e28.knn.{study.knn_better}", k=ec.STUDY_K, n=study.n_test, raw=f"{study.accuracy['raw']:.1%}",
-               mm=f"{study.accuracy['minmax']:.1%}", z=f"{study.accuracy['z']:.1%}", d=study.knn_gap)]
+             t(f"exercises.e28.knn.{study.knn_better}", k=ec.STUDY_K, n=study.n_test,
+               raw=f"{study.accuracy['raw']:.1%}", mm=f"{study.accuracy['minmax']:.1%}",
+               z=f"{study.accuracy['z']:.1%}", d=study.knn_gap)]
     if study.knn_better != "same":
         parts.append(t("exercises.e28.knn.noise" if study.knn_gap_within_noise else "exercises.e28.knn.real",
                        n=study.n_test))
