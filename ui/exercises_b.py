@@ -93,25 +93,26 @@ def _num(v: float) -> str:
     return f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
 
 
-def _answer_28(st_: ec.NormalisationStudy) -> str:
+def _answer_28(study: ec.NormalisationStudy) -> str:
     """The answer, each claim chosen by a predicate of the study (outlier or not, which keeps the
     others more spread, which k-NN scores higher and whether the gap is noise)."""
-    lo, hi = st_.others_range("minmax")
-    new_mm = st_.new["minmax"][:, 1]
+    lo, hi = study.others_range("minmax")
+    new_mm = study.new["minmax"][:, 1]
     outside = bool(((new_mm < 0) | (new_mm > 1)).any())
-    parts = [t("exercises.e28.mm.outlier" if st_.has_outlier else "exercises.e28.mm.none", o=_num(st_.outlier),
-               sds=f"{st_.outlier_sds:.1f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}", share=f"{st_.others_share:.0%}"),
+    parts = [t("exercises.e28.mm.outlier" if study.has_outlier else "exercises.e28.mm.none", o=_num(study.outlier),
+               sds=f"{study.outlier_sds:.1f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}", share=f"{study.others_share:.0%}"),
              t("exercises.e28.new.outside" if outside else "exercises.e28.new.inside",
                new=", ".join(f"{v:.2f}" for v in new_mm)),
-             t("exercises.e28.linear", share=f"{st_.others_share:.0%}"),
-             t(f"exercises.e28.spread.{st_.more_spread}", rm=f"{st_.spread('minmax'):.2f}",
-               rz=f"{st_.spread('z'):.2f}"),
-             t(f"exercises.e28.knn.{st_.knn_better}", k=ec.STUDY_K, n=st_.n_test, raw=f"{st_.accuracy['raw']:.1%}",
-               mm=f"{st_.accuracy['minmax']:.1%}", z=f"{st_.accuracy['z']:.1%}", d=st_.knn_gap)]
-    if st_.knn_better != "same":
-        parts.append(t("exercises.e28.knn.noise" if st_.knn_gap_within_noise else "exercises.e28.knn.real",
-                       n=st_.n_test))
-    if st_.has_outlier and st_.knn_gap_within_noise:
+             t("exercises.e28.linear", share=f"{study.others_share:.0%}"),
+             t(f"exercises.e28.spread.{study.more_spread}", rm=f"{study.spread('minmax'):.2f}",
+               rz=f"{study.spread('z'):.2f}"),
+             t(f"exercises.e28.knn.{study.knn_better}", k=ec.STUDY_K, n=study.n_test,
+               raw=f"{study.accuracy['raw']:.1%}", mm=f"{study.accuracy['minmax']:.1%}",
+               z=f"{study.accuracy['z']:.1%}", d=study.knn_gap)]
+    if study.knn_better != "same":
+        parts.append(t("exercises.e28.knn.noise" if study.knn_gap_within_noise else "exercises.e28.knn.real",
+                       n=study.n_test))
+    if study.has_outlier and study.knn_gap_within_noise:
         parts.append(t("exercises.e28.knn.noise_feature"))
     return " ".join(parts)
 
