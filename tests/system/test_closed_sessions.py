@@ -5,6 +5,7 @@ Streamlit's uploaded-file store (read from the server's /_stcore/metrics).
 Without the reaper the file stayed for good (Streamlit 1.67 reaps an
 expired session only when another one is stored)."""
 import asyncio
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -60,7 +61,10 @@ def test_a_closed_sessions_upload_is_dropped_after_its_time_to_live(server):
             await c.upload("_w_upload", "p.csv", data)
             return uploaded_bytes(server)
 
-    assert asyncio.run(upload_and_close()) >= len(data)     # the session's file, kept while the session lives
+    # in a thread of its own: a browser test's Playwright may run an event loop in this worker's thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        kept = pool.submit(asyncio.run, upload_and_close()).result()
+    assert kept >= len(data)     # the session's file, kept while the session lives
     deadline = time.monotonic() + 60          # a guard against a hang: TTL 1 s + reaping every 0.5 s
     while uploaded_bytes(server) and time.monotonic() < deadline:
         time.sleep(0.25)
