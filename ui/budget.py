@@ -191,7 +191,9 @@ def once(name: str, source, compute):
         return got[1]
     memo.pop(name, None)
     value = compute()
-    memo[name] = (source, charged("_memo", value) if nbytes(value) > MB else value)
+    if nbytes(value) > MB:
+        charged("_memo", (memo, value))          # with the session's other memos, not instead of them
+    memo[name] = (source, value)
     return value
 
 

@@ -212,3 +212,12 @@ def test_a_flip_past_the_budget_is_refused_and_the_model_keeps_its_facts(session
         models.model("upload:test", "m0", ps)
     assert not models.is_flipped("upload:test", "m0")
     assert models.model("upload:test", "m0", ps) is m and "counts" in m._facts
+
+
+def test_a_memo_is_charged_with_the_sessions_other_memos(session, monkeypatch):
+    a, b = object(), object()
+    budget.once("a", a, lambda: np.zeros(3 * MB // 8))
+    monkeypatch.setattr(limits, "SESSION_MB", budget.session_bytes() / MB + 2)      # room for 2 MB more
+    with pytest.raises(ec.DataError, match="256|MB"):
+        budget.once("b", b, lambda: np.zeros(3 * MB // 8))
+    assert budget.once("a", a, lambda: None).nbytes == 3 * MB       # what it had stays
