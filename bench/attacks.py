@@ -183,7 +183,8 @@ class Client:
     def said(self) -> str:
         """The last alert shown, shortened, and the exception boxes seen."""
         last = self.alerts[-1].replace("\n", " ")[:110] if self.alerts else "no message"
-        return last + (f"; {len(self.exceptions)} exception boxes" if self.exceptions else "")
+        return last + (f"; {len(self.exceptions)} exception boxes ({self.exceptions[0][:80]})"
+                       if self.exceptions else "")
 
 
 # ------------------------------------------------------------------ files
