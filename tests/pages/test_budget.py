@@ -221,3 +221,23 @@ def test_a_memo_is_charged_with_the_sessions_other_memos(session, monkeypatch):
     with pytest.raises(ec.DataError, match="256|MB"):
         budget.once("b", b, lambda: np.zeros(3 * MB // 8))
     assert budget.once("a", a, lambda: None).nbytes == 3 * MB       # what it had stays
+
+
+def test_a_refusal_that_reaches_the_top_of_a_page_is_its_sentence():
+    from streamlit.testing.v1 import AppTest
+
+    def app():
+        import evalcore as ec
+        import streamlit as st
+        import ui
+
+        class Page:
+            def run(self):
+                st.write("drawn before")
+                raise ec.DataError("session_full", mb=300.0, limit=256)
+        st.session_state["lang"] = "zh"
+        ui.run(Page())
+
+    at = AppTest.from_function(app).run()
+    assert not at.exception
+    assert at.markdown[0].value == "drawn before" and "关闭区间" in at.error[0].value
