@@ -203,9 +203,13 @@ _REAPER: threading.Thread | None = None
 _REAPER_LOCK = threading.Lock()
 
 
-def reap(session_mgr, now: float | None = None) -> int:
+def reap(session_mgr, now: float | None = None, files=None) -> int:
     """Drop from Streamlit's session storage the disconnected sessions past
-    their time to live and shut each down; returns how many.
+    their time to live and shut each down; returns how many.  With
+    ``files`` (Streamlit's uploaded-file manager), also drop the uploaded
+    files of sessions neither connected nor stored: the storage keeps at
+    most 128 closed sessions and forgets the oldest past that without
+    shutting them down, so their files stayed.
 
     Streamlit (1.67) moves a closed session into a ``MemorySessionStorage``
     (a ``TTLCache`` of ``server.disconnectedSessionTTL`` seconds) so that a
@@ -225,7 +229,11 @@ def reap(session_mgr, now: float | None = None) -> int:
             info.session.shutdown()
         except Exception:  # a session half shut down still goes
             _LOG.debug("shutting a closed session down failed", exc_info=True)
-    return len(removed)
+    orphans = [sid for sid in list(getattr(files, "file_storage", {}))
+               if not session_mgr.is_active_session(sid) and storage.get(sid) is None]
+    for sid in orphans:
+        files.remove_session_files(sid)
+    return len(removed) + len(orphans)
 
 
 def _give_back() -> None:
@@ -251,7 +259,7 @@ def _reaper_loop(interval: float) -> None:
             loop = rt._get_async_objs().eventloop
 
             async def on_loop() -> int:
-                return reap(rt._session_mgr)
+                return reap(rt._session_mgr, files=rt.uploaded_file_mgr)
 
             if asyncio.run_coroutine_threadsafe(on_loop(), loop).result(timeout=30):
                 _give_back()

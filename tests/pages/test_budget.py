@@ -160,7 +160,8 @@ def _manager(clock):
 
     storage = MemorySessionStorage(ttl_seconds=limits.SESSION_TTL_S)
     storage._cache = TTLCache(maxsize=128, ttl=limits.SESSION_TTL_S, timer=lambda: clock[0])
-    return type("Mgr", (), {"_session_storage": storage, "_storage_lock": threading.Lock()})()
+    return type("Mgr", (), {"_session_storage": storage, "_storage_lock": threading.Lock(),
+                            "is_active_session": lambda self, sid: sid == "live"})()
 
 
 def test_a_closed_session_is_kept_for_a_reconnect_then_dropped_and_shut_down():
@@ -241,3 +242,18 @@ def test_a_refusal_that_reaches_the_top_of_a_page_is_its_sentence():
     at = AppTest.from_function(app).run()
     assert not at.exception
     assert at.markdown[0].value == "drawn before" and "关闭区间" in at.error[0].value
+
+
+def test_the_files_of_sessions_neither_connected_nor_stored_are_dropped():
+    from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
+    from streamlit.runtime.session_manager import SessionInfo
+    from streamlit.runtime.uploaded_file_manager import UploadedFileRec
+
+    clock = [0.0]
+    mgr = _manager(clock)
+    mgr._session_storage.save(SessionInfo(client=None, session=_Session("kept"), script_run_count=1))
+    files = MemoryUploadedFileManager("/_stcore/upload_file")
+    for sid in ("live", "kept", "forgotten"):          # connected, stored for a reconnect, evicted from storage
+        files.add_file(sid, UploadedFileRec(f"f-{sid}", "a.csv", "text/csv", b"1,2\n" * 1000))
+    assert budget.reap(mgr, files=files) == 1
+    assert sorted(files.file_storage) == ["kept", "live"]
