@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 MB = 2 ** 20
 
 
-def _predictions(n: int, k: int, seed: int = 0) -> ec.PredictionSet:
+def _predictions(n: int, k: int, seed: int = 0, decimals: int = 4) -> ec.PredictionSet:
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.3).astype(int)
-    cols = {f"m{i}": np.round(rng.normal(size=n) + y * (1.0 - 0.2 * i), 4) for i in range(k)}
+    cols = {f"m{i}": np.round(rng.normal(size=n) + y * (1.0 - 0.2 * i), decimals) for i in range(k)}
     csv = "y," + ",".join(cols) + "\n" + "\n".join(
         f"{y[i]}," + ",".join(f"{cols[c][i]}" for c in cols) for i in range(n))
     return ec.load_predictions(csv.encode())
@@ -257,3 +257,23 @@ def test_the_files_of_sessions_neither_connected_nor_stored_are_dropped():
         files.add_file(sid, UploadedFileRec(f"f-{sid}", "a.csv", "text/csv", b"1,2\n" * 1000))
     assert budget.reap(mgr, files=files) == 1
     assert sorted(files.file_storage) == ["kept", "live"]
+
+
+def test_past_the_budget_a_curve_of_a_model_shown_is_computed_for_the_run_not_kept(session, monkeypatch):
+    ps = session["ds_upload"]
+    m = models.model("upload:test", "m0", ps)
+    m.counts
+    held = budget.session_bytes()
+    monkeypatch.setattr(limits, "SESSION_MB", held / MB + 0.5)       # no room for the ROC walk or the ranks
+    assert m.steps().tpr.shape == ec.roc_steps(m.counts).tpr.shape and m.ranked is not None
+    assert budget.session_bytes() == held and "steps" not in m._facts
+
+
+@pytest.mark.parametrize("page", ["cost", "roc", "pr"])
+def test_a_page_whose_curves_pass_the_budget_draws_them_without_an_exception(monkeypatch, page):
+    ps = _predictions(60_000, 2, decimals=9)                  # every score distinct: O(n) facts
+    limit = budget.nbytes(ps) + 2 * models.ROW_BYTES["counts"] * ps.n + 200_000    # the upload and both counts
+    monkeypatch.setattr(limits, "SESSION_MB", limit / MB)
+    at = run(f"pages/{page}.py", lang="en", roc_mode="full", **_page_state(ps))
+    ok(at)
+    assert {k[1] for k in at.session_state["_upload_facts"]} == {"m0", "m1"}      # both models drawn
