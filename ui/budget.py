@@ -10,10 +10,12 @@ session holds.
   and intervals, resampled sets, flipped copies), its tables and K x K
   matrices count against ``limits.SESSION_MB`` (:func:`session_bytes`, a
   walk of what the session's keys hold).  A new upload that would pass it is
-  refused (:func:`charged`); so is a new fact once the session, with that
-  fact's estimated size, would pass it (:func:`afford`, raising
-  :class:`OverBudget`): the session keeps what it holds and is told what to
-  drop (fewer models, intervals off, a smaller file).
+  refused (:func:`charged`); so is a model's counts or an interval's
+  resamples once the session, with that fact's estimated size, would pass
+  it (:func:`afford`, raising :class:`OverBudget`): the session keeps what
+  it holds and is told what to drop (fewer models, intervals off, a smaller
+  file).  Other facts of a model shown are then computed for the run and
+  not kept (``ui.models.REFUSED_FACTS``).
 * Whom a shared object is charged to: facts of built-in and synthetic data
   live once in ``st.cache_resource`` for every session, so they are charged
   to :data:`SHARED` (bounded by ``limits.SHARED_CACHE_MB``, least recently
