@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 import urllib.request
 import uuid
@@ -27,6 +28,7 @@ import uuid
 import numpy as np
 
 PAGE_TIMEOUT = 600          # seconds a run may take before the client gives up (a guard, not a measure)
+VERBOSE = False             # each step of each client on stderr (fairness.py --verbose)
 
 
 def _xsrf() -> str:
@@ -50,6 +52,7 @@ class Client:
         self.states: dict = {}              # key -> function filling a WidgetState (sent while on the page)
         self.alerts: list[str] = []
         self.exceptions: list[str] = []
+        self.verbose = VERBOSE
 
     async def __aenter__(self):
         import websockets
@@ -66,6 +69,10 @@ class Client:
     def _id(self, key: str) -> str | None:
         found = [i for i in self.ids if i.endswith("-" + key) or ("-" + key + "#") in i]
         return found[-1] if found else None
+
+    def log(self, what: str) -> None:
+        if self.verbose:
+            print(f"  {time.strftime('%H:%M:%S')} {self.page}: {what}", file=sys.stderr, flush=True)
 
     async def _run(self, msg) -> float:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -94,6 +101,7 @@ class Client:
                     ids.append(wid)
             elif kind == "script_finished" and fm.script_finished != 2:     # not "stopped for a rerun"
                 self.ids = ids or self.ids
+                self.log(f"run finished in {time.perf_counter() - t0:.1f} s")
                 return time.perf_counter() - t0
 
     def _message(self, page: str | None = None):
@@ -142,6 +150,7 @@ class Client:
         if self._id(key) is None:
             raise RuntimeError(f"no widget {key!r} on {self.page}")
         self.states[key] = fill
+        self.log(f"set {key}")
         return await self._run(self._message())
 
     def _put(self, file_id: str, name: str, data: bytes) -> None:
@@ -158,6 +167,7 @@ class Client:
     async def upload(self, key: str, name: str, data: bytes) -> float:
         """Upload ``data`` as file ``name`` through the uploader widget ``key`` and rerun."""
         file_id = str(uuid.uuid4())
+        self.log(f"PUT {name} ({len(data) / 2**20:.1f} MB)")
         await asyncio.to_thread(self._put, file_id, name, data)
         path = f"/_stcore/upload_file/{self.session_id}/{file_id}"
 
@@ -173,7 +183,8 @@ class Client:
     def said(self) -> str:
         """The last alert shown, shortened, and the exception boxes seen."""
         last = self.alerts[-1].replace("\n", " ")[:110] if self.alerts else "no message"
-        return last + (f"; {len(self.exceptions)} exception boxes" if self.exceptions else "")
+        return last + (f"; {len(self.exceptions)} exception boxes ({self.exceptions[0][:80]})"
+                       if self.exceptions else "")
 
 
 # ------------------------------------------------------------------ files
@@ -186,15 +197,16 @@ def predictions_csv(rows: int, models: int, *, newline: str = "\n", decimals: in
     for c in cols:
         lines = np.char.add(np.char.add(lines, ","), c)
     head = "y," + ",".join(f"m{k}" for k in range(models))
-    return (head + newline + newline.join(lines.tolist()) + newline).encode()
+    return (head + "\n" + newline.join(lines.tolist()) + newline).encode()     # the header ends in \n
 
 
 def friedman_csv(rows: int, algos: int, *, newline: str = "\r", seed: int = 0) -> bytes:
+    """A Friedman table (data sets x ``algos`` algorithms); rows end in ``newline`` (bare CR by default)."""
     rng = np.random.default_rng(seed)
     x = np.char.mod("%.3f", rng.random((rows, algos)))
     head = "set," + ",".join(f"A{k}" for k in range(algos))
     body = newline.join(f"d{i}," + ",".join(x[i]) for i in range(rows))
-    return (head + newline + body + newline).encode()
+    return (head + "\n" + body + newline).encode()          # the header ends in \n, every row in ``newline``
 
 
 # ---------------------------------------------------------------- attacks

@@ -147,6 +147,9 @@ class PeakRss(threading.Thread):
             self.peak = max(self.peak, rss_mb(self.pids))
 
 
+MOVE_TIMEOUT = 120      # a move not answered in this long counts as an error (the server is stuck)
+
+
 async def timed_mover(i: int, url: str, frames: list[bytes], stop: asyncio.Event, out: dict) -> None:
     """A student moving the threshold about once a second until ``stop``; each move's time in ``out["lat"]``."""
     import random
@@ -163,7 +166,7 @@ async def timed_mover(i: int, url: str, frames: list[bytes], stop: asyncio.Event
                 await ws.send(payload)
                 while True:
                     msg = ForwardMsg()
-                    msg.ParseFromString(await asyncio.wait_for(ws.recv(), timeout=600))
+                    msg.ParseFromString(await asyncio.wait_for(ws.recv(), timeout=MOVE_TIMEOUT))
                     if msg.WhichOneof("type") == "script_finished":
                         return time.perf_counter() - t0
 
@@ -194,6 +197,10 @@ async def under_attack(url: str, name: str, args, frames: list[bytes], pid: int)
     wall = time.monotonic() - t0
     await asyncio.sleep(2)
     stop.set()
+    _, late = await asyncio.wait(movers, timeout=30)       # a move still waiting is given up on
+    for task in late:
+        task.cancel()
+        out["errors"].append("a move still unanswered 30 s after the attack")
     await asyncio.gather(*movers, return_exceptions=True)
     sampler.stop.set()
     sampler.join()
@@ -264,7 +271,9 @@ def main() -> None:
     at.add_argument("--friedman-rows", type=int, default=330_000, help="bare-cr: rows of the Friedman table")
     at.add_argument("--cr-rows", type=int, default=1_200_000, help="bare-cr: rows of the predictions file")
     at.add_argument("--editor-rows", type=int, default=10_000, help="editor: rows added")
+    at.add_argument("--verbose", action="store_true", help="each step of each attacking client on stderr")
     args = ap.parse_args()
+    attacks.VERBOSE = args.verbose
     if args.attack:
         args.movers = max(1, min(args.movers or 1, 50))
         args.sessions = max(1, min(args.sessions, 40))

@@ -10,10 +10,12 @@ session holds.
   and intervals, resampled sets, flipped copies), its tables and K x K
   matrices count against ``limits.SESSION_MB`` (:func:`session_bytes`, a
   walk of what the session's keys hold).  A new upload that would pass it is
-  refused (:func:`charged`); so is a new fact once the session, with that
-  fact's estimated size, would pass it (:func:`afford`, raising
-  :class:`OverBudget`): the session keeps what it holds and is told what to
-  drop (fewer models, intervals off, a smaller file).
+  refused (:func:`charged`); so is a model's counts or an interval's
+  resamples once the session, with that fact's estimated size, would pass
+  it (:func:`afford`, raising :class:`OverBudget`): the session keeps what
+  it holds and is told what to drop (fewer models, intervals off, a smaller
+  file).  Other facts of a model shown are then computed for the run and
+  not kept (``ui.models.REFUSED_FACTS``).
 * Whom a shared object is charged to: facts of built-in and synthetic data
   live once in ``st.cache_resource`` for every session, so they are charged
   to :data:`SHARED` (bounded by ``limits.SHARED_CACHE_MB``, least recently
@@ -191,7 +193,9 @@ def once(name: str, source, compute):
         return got[1]
     memo.pop(name, None)
     value = compute()
-    memo[name] = (source, charged("_memo", value) if nbytes(value) > MB else value)
+    if nbytes(value) > MB:
+        charged("_memo", (memo, value))          # with the session's other memos, not instead of them
+    memo[name] = (source, value)
     return value
 
 
@@ -201,9 +205,13 @@ _REAPER: threading.Thread | None = None
 _REAPER_LOCK = threading.Lock()
 
 
-def reap(session_mgr, now: float | None = None) -> int:
+def reap(session_mgr, now: float | None = None, files=None) -> int:
     """Drop from Streamlit's session storage the disconnected sessions past
-    their time to live and shut each down; returns how many.
+    their time to live and shut each down; returns how many.  With
+    ``files`` (Streamlit's uploaded-file manager), also drop the uploaded
+    files of sessions neither connected nor stored: the storage keeps at
+    most 128 closed sessions and forgets the oldest past that without
+    shutting them down, so their files stayed.
 
     Streamlit (1.67) moves a closed session into a ``MemorySessionStorage``
     (a ``TTLCache`` of ``server.disconnectedSessionTTL`` seconds) so that a
@@ -223,7 +231,11 @@ def reap(session_mgr, now: float | None = None) -> int:
             info.session.shutdown()
         except Exception:  # a session half shut down still goes
             _LOG.debug("shutting a closed session down failed", exc_info=True)
-    return len(removed)
+    orphans = [sid for sid in list(getattr(files, "file_storage", {}))
+               if not session_mgr.is_active_session(sid) and storage.get(sid) is None]
+    for sid in orphans:
+        files.remove_session_files(sid)
+    return len(removed) + len(orphans)
 
 
 def _give_back() -> None:
@@ -249,7 +261,7 @@ def _reaper_loop(interval: float) -> None:
             loop = rt._get_async_objs().eventloop
 
             async def on_loop() -> int:
-                return reap(rt._session_mgr)
+                return reap(rt._session_mgr, files=rt.uploaded_file_mgr)
 
             if asyncio.run_coroutine_threadsafe(on_loop(), loop).result(timeout=30):
                 _give_back()

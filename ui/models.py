@@ -34,6 +34,9 @@ SPINNER_ROWS = 200_000  # data this large show a worded spinner while a fact is 
 # session-held object's check before computing one (ui.budget.afford); other facts are O(curve) or O(1).
 ROW_BYTES = {"counts": 36, "cost_curve": 16, "ranked": 36, "steps": 80}
 INTERVAL_FACTS = ("bootstrap", "roc_band", "pr_band", "auc_delong")   # dropped from a session when intervals go off
+# Past the session's budget these are refused (the page draws the models that fit, ui.models.affordable, and
+# the intervals say so, ui.intervals); any other fact of a model already shown is computed for the run, not kept.
+REFUSED_FACTS = ("counts", *INTERVAL_FACTS)
 
 
 def _freeze(obj):
@@ -106,13 +109,21 @@ class ModelFacts:
     def _once(self, name: str, compute):
         got = self._facts.get(name)
         if got is None:
+            keep = True
             if self.session_held:
-                budget.afford(self._estimate(name))   # OverBudget: the session keeps what it has
+                try:
+                    budget.afford(self._estimate(name))
+                except budget.OverBudget:
+                    if name in REFUSED_FACTS:         # the page shows the sentence where it is missing
+                        raise
+                    keep = False                      # a curve of a model shown: computed for this run, not kept
             if self.y.shape[0] >= SPINNER_ROWS:      # a worded indicator for the slow first time
                 with st.spinner(t("common.working")):
                     got = _freeze(compute())
             else:
                 got = _freeze(compute())
+            if not keep:
+                return got
             with self._lock:
                 self._facts.setdefault(name, got)
             self._charge(got)
@@ -195,10 +206,10 @@ class ModelFacts:
 
     def steps(self, max_steps: int | None = None) -> ec.RocSteps:
         """The ROC walk, coarsened to ``max_steps`` groups if given."""
-        full = self._once("steps", lambda: ec.roc_steps(self.counts))
+        full = lambda: self._once("steps", lambda: ec.roc_steps(self.counts))     # noqa: E731
         if max_steps is None:
-            return full
-        return self._param(("steps", int(max_steps)), lambda: ec.coarsen_steps(full, int(max_steps)))
+            return full()
+        return self._param(("steps", int(max_steps)), lambda: ec.coarsen_steps(full(), int(max_steps)))
 
     # -- parameterised facts, bounded cache ------------------------------
     def best_f(self, beta: float) -> ec.BestF:

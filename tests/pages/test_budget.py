@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 MB = 2 ** 20
 
 
-def _predictions(n: int, k: int, seed: int = 0) -> ec.PredictionSet:
+def _predictions(n: int, k: int, seed: int = 0, decimals: int = 4) -> ec.PredictionSet:
     rng = np.random.default_rng(seed)
     y = (rng.random(n) < 0.3).astype(int)
-    cols = {f"m{i}": np.round(rng.normal(size=n) + y * (1.0 - 0.2 * i), 4) for i in range(k)}
+    cols = {f"m{i}": np.round(rng.normal(size=n) + y * (1.0 - 0.2 * i), decimals) for i in range(k)}
     csv = "y," + ",".join(cols) + "\n" + "\n".join(
         f"{y[i]}," + ",".join(f"{cols[c][i]}" for c in cols) for i in range(n))
     return ec.load_predictions(csv.encode())
@@ -160,7 +160,8 @@ def _manager(clock):
 
     storage = MemorySessionStorage(ttl_seconds=limits.SESSION_TTL_S)
     storage._cache = TTLCache(maxsize=128, ttl=limits.SESSION_TTL_S, timer=lambda: clock[0])
-    return type("Mgr", (), {"_session_storage": storage, "_storage_lock": threading.Lock()})()
+    return type("Mgr", (), {"_session_storage": storage, "_storage_lock": threading.Lock(),
+                            "is_active_session": lambda self, sid: sid == "live"})()
 
 
 def test_a_closed_session_is_kept_for_a_reconnect_then_dropped_and_shut_down():
@@ -221,3 +222,67 @@ def test_a_flip_past_the_budget_is_refused_and_the_model_keeps_its_facts(session
         models.model("upload:test", "m0", ps)
     assert not models.is_flipped("upload:test", "m0")
     assert models.model("upload:test", "m0", ps) is m and "counts" in m._facts
+
+
+def test_a_memo_is_charged_with_the_sessions_other_memos(session, monkeypatch):
+    a, b = object(), object()
+    budget.once("a", a, lambda: np.zeros(3 * MB // 8))
+    monkeypatch.setattr(limits, "SESSION_MB", budget.session_bytes() / MB + 2)      # room for 2 MB more
+    with pytest.raises(ec.DataError, match="256|MB"):
+        budget.once("b", b, lambda: np.zeros(3 * MB // 8))
+    assert budget.once("a", a, lambda: None).nbytes == 3 * MB       # what it had stays
+
+
+def test_a_refusal_that_reaches_the_top_of_a_page_is_its_sentence():
+    from streamlit.testing.v1 import AppTest
+
+    def app():
+        import evalcore as ec
+        import streamlit as st
+        import ui
+
+        class Page:
+            def run(self):
+                st.write("drawn before")
+                raise ec.DataError("session_full", mb=300.0, limit=256)
+        st.session_state["lang"] = "zh"
+        ui.run(Page())
+
+    at = AppTest.from_function(app).run()
+    assert not at.exception
+    assert at.markdown[0].value == "drawn before" and "关闭区间" in at.error[0].value
+
+
+def test_the_files_of_sessions_neither_connected_nor_stored_are_dropped():
+    from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
+    from streamlit.runtime.session_manager import SessionInfo
+    from streamlit.runtime.uploaded_file_manager import UploadedFileRec
+
+    clock = [0.0]
+    mgr = _manager(clock)
+    mgr._session_storage.save(SessionInfo(client=None, session=_Session("kept"), script_run_count=1))
+    files = MemoryUploadedFileManager("/_stcore/upload_file")
+    for sid in ("live", "kept", "forgotten"):          # connected, stored for a reconnect, evicted from storage
+        files.add_file(sid, UploadedFileRec(f"f-{sid}", "a.csv", "text/csv", b"1,2\n" * 1000))
+    assert budget.reap(mgr, files=files) == 1
+    assert sorted(files.file_storage) == ["kept", "live"]
+
+
+def test_past_the_budget_a_curve_of_a_model_shown_is_computed_for_the_run_not_kept(session, monkeypatch):
+    ps = session["ds_upload"]
+    m = models.model("upload:test", "m0", ps)
+    m.counts
+    held = budget.session_bytes()
+    monkeypatch.setattr(limits, "SESSION_MB", held / MB + 0.5)       # no room for the ROC walk or the ranks
+    assert m.steps().tpr.shape == ec.roc_steps(m.counts).tpr.shape and m.ranked is not None
+    assert budget.session_bytes() == held and "steps" not in m._facts
+
+
+@pytest.mark.parametrize("page", ["cost", "roc", "pr"])
+def test_a_page_whose_curves_pass_the_budget_draws_them_without_an_exception(monkeypatch, page):
+    ps = _predictions(60_000, 2, decimals=9)                  # every score distinct: O(n) facts
+    limit = budget.nbytes(ps) + 2 * models.ROW_BYTES["counts"] * ps.n + 200_000    # the upload and both counts
+    monkeypatch.setattr(limits, "SESSION_MB", limit / MB)
+    at = run(f"pages/{page}.py", lang="en", roc_mode="full", **_page_state(ps))
+    ok(at)
+    assert {k[1] for k in at.session_state["_upload_facts"]} == {"m0", "m1"}      # both models drawn
