@@ -31,10 +31,13 @@ def brute_counts(y, s, t):
 
 
 def brute_cost_envelope(fpr, fnr, x):
-    """Minimum over all lines (0, FPR_i) -> (1, FNR_i) at each x."""
-    fpr = np.asarray(fpr)[:, None]
-    fnr = np.asarray(fnr)[:, None]
-    return (fpr * (1 - x) + fnr * x).min(axis=0)
+    """Minimum over all lines (0, FPR_i) -> (1, FNR_i) at each x (a running
+    minimum, line by line: no (lines x points) array)."""
+    x = np.asarray(x, dtype=float)
+    out = np.full(x.shape, np.inf)
+    for a, b in zip(np.asarray(fpr, dtype=float), np.asarray(fnr, dtype=float)):
+        np.minimum(out, a * (1 - x) + b * x, out=out)
+    return out
 
 
 def bep_reference(y, s):
