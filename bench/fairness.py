@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
@@ -225,13 +226,26 @@ def after_close(pid: int, seconds: float) -> str:
     return ", ".join(got)
 
 
-def run_attacks(args) -> None:
-    names = list(attacks.ATTACKS) if args.attack == "all" else args.attack.split(",")
+@contextlib.contextmanager
+def serving():
+    """One app server on a free port, healthy: ``(process, url)``; stopped on leaving."""
     port = free_port()
     app = start_app(port)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(url)
+        yield app, url
+    finally:
+        app.terminate()
+        try:
+            app.wait(10)
+        except Exception:
+            app.kill()
+
+
+def run_attacks(args) -> None:
+    names = list(attacks.ATTACKS) if args.attack == "all" else args.attack.split(",")
+    with serving() as (app, url):
         frames = loadtest.record(url, "/confusion?source=watermelon")
         print(f"\n{'attack':>11} {'wall s':>6} {'RSS MB':>8} {'peak MB':>8} {'after MB':>8} {'moves':>6} "
               f"{'p50 s':>7} {'p95 s':>7} {'max s':>7}  what the server did")
@@ -245,12 +259,6 @@ def run_attacks(args) -> None:
                       flush=True)
         print(f"(the other session: {args.movers} mover(s) on the confusion page, watermelon, a move every "
               f"0.5-1.5 s; {os.cpu_count()} cores; server memory: resident, sampled every 0.2 s)")
-    finally:
-        app.terminate()
-        try:
-            app.wait(10)
-        except Exception:
-            app.kill()
 
 
 def main() -> None:
@@ -287,11 +295,7 @@ def main() -> None:
     args.movers = 37 if args.movers is None else args.movers
     movers, heavy = max(1, min(args.movers, 200)), max(0, min(args.heavy, 10))
     seconds = max(10.0, min(args.seconds, 600.0))
-    port = free_port()
-    app = start_app(port)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url)
+    with serving() as (app, url):
         mover_frames = loadtest.record(url, "/confusion?source=watermelon")
         heavy_frames = record_heavy(url) if heavy else []
         if len(mover_frames) < 2 or (heavy and len(heavy_frames) < 2):
@@ -322,12 +326,6 @@ def main() -> None:
             print("error:", e)
         ok = lat and q(0.95) <= 1.5 and sampler.peak <= 3072 and not out["errors"]
         print(f"target movers' p95 <= 1.5 s, peak memory <= 3 GB, no error: [{'ok' if ok else 'MISSED'}]")
-    finally:
-        app.terminate()
-        try:
-            app.wait(10)
-        except Exception:
-            app.kill()
 
 
 if __name__ == "__main__":

@@ -406,3 +406,11 @@ def check_matrix(x, name: str, shape=None, min_rows: int = 1) -> np.ndarray:
         i = int(np.flatnonzero(~finite.ravel())[0])
         raise DataError("non_finite", name=name, value=a.ravel()[i], pos=i)
     return a
+
+
+def read_only(a) -> np.ndarray:
+    """``a`` as a contiguous array that cannot be written (results shared
+    between callers, or cached for every session)."""
+    a = np.ascontiguousarray(a)
+    a.setflags(write=False)
+    return a

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._ranking import ThresholdCounts
-from ._validation import check_count, check_labels_and_scores
+from ._validation import check_count, check_labels_and_scores, read_only
 from .calibration import BrierScore, Reliability, brier_counts, reliability_counts
 from .delong import delong_from_sums
 from .results import ConfidenceInterval
@@ -68,7 +68,7 @@ class ScoreTable:
 
     def flipped(self) -> ScoreTable:
         """The table of the negated scores (a model used "flipped")."""
-        return ScoreTable(_ro(-self.score[::-1]), _ro(self.pos[::-1]), _ro(self.neg[::-1]))
+        return ScoreTable(read_only(-self.score[::-1]), read_only(self.pos[::-1]), read_only(self.neg[::-1]))
 
     # -- DeLong's structural components -------------------------------------
     def placements2(self) -> tuple[np.ndarray, np.ndarray]:
@@ -114,7 +114,7 @@ class ScoreTable:
         u, inv = np.unique(r, return_inverse=True)
         pos = np.bincount(inv, weights=self.pos, minlength=u.shape[0]).astype(np.int64)
         neg = np.bincount(inv, weights=self.neg, minlength=u.shape[0]).astype(np.int64)
-        table = ScoreTable(_ro(u), _ro(pos), _ro(neg))
+        table = ScoreTable(read_only(u), read_only(pos), read_only(neg))
         return table, table.auc_rounding_bound()
 
     def auc_rounding_bound(self) -> float:
@@ -147,7 +147,7 @@ def score_table(y_true, scores) -> ScoreTable:
     u, inv = np.unique(s, return_inverse=True)
     everyone = np.bincount(inv, minlength=u.shape[0])
     pos = np.bincount(inv[y], minlength=u.shape[0])
-    return ScoreTable(_ro(u), _ro(pos.astype(np.int64)), _ro((everyone - pos).astype(np.int64)))
+    return ScoreTable(read_only(u), read_only(pos.astype(np.int64)), read_only((everyone - pos).astype(np.int64)))
 
 
 @dataclass(frozen=True)
@@ -208,12 +208,6 @@ def _dot_int(a, b) -> int:
 
 def _int_sum(a) -> int:
     return _dot_int(a, np.ones(np.shape(a)[0], dtype=np.int64))
-
-
-def _ro(a: np.ndarray) -> np.ndarray:
-    a = np.ascontiguousarray(a)
-    a.setflags(write=False)
-    return a
 
 
 def auc_interval_from_table(table: ScoreTable, alpha: float = 0.05) -> ConfidenceInterval:

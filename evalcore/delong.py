@@ -197,13 +197,16 @@ def delong_pairs(y_true, scores, alpha=0.05) -> DeLongPairs:
         s = check_scores(s, f"scores[{k}]")
         check_same_length(first, s, "scores[0]", f"scores[{k}]")
         comps.append(_components(y, s))
+    return _pairs([c[0] for c in comps], _covariance(comps), al)   # all k at once: one product per class
+
+
+def _pairs(aucs, cov: np.ndarray, al: float) -> DeLongPairs:
+    """Every AUC's interval and every pair's test from the AUCs and their covariance."""
     z_crit = float(stats.norm.ppf(1 - al / 2))
-    cov = _covariance(comps)         # all k models at once: one matrix product per class
-    aucs = [c[0] for c in comps]
-    cis = [_ci(c[0], cov[i, i], z_crit) for i, c in enumerate(comps)]
+    cis = [_ci(a, cov[i, i], z_crit) for i, a in enumerate(aucs)]
     tests = {(i, j): _result(aucs[i], aucs[j], cov[np.ix_([i, j], [i, j])], al)
-             for i in range(len(comps)) for j in range(i + 1, len(comps))}
-    return DeLongPairs(aucs, cis, tests, cov)
+             for i in range(len(aucs)) for j in range(i + 1, len(aucs))}
+    return DeLongPairs(list(aucs), cis, tests, cov)
 
 
 def delong_from_sums(pos_cross, pos_sum, neg_cross, neg_sum, n_pos: int, n_neg: int,
@@ -238,12 +241,7 @@ def delong_from_sums(pos_cross, pos_sum, neg_cross, neg_sum, n_pos: int, n_neg: 
         for j in range(k):
             cov[i, j] = _cov(pos_cross[i][j], pos_sum[i], pos_sum[j], m, 2 * n) \
                 + _cov(neg_cross[i][j], neg_sum[i], neg_sum[j], n, 2 * m)
-    aucs = [pos_sum[i] / (2.0 * m * n) for i in range(k)]
-    z_crit = float(stats.norm.ppf(1 - al / 2))
-    cis = [_ci(aucs[i], cov[i, i], z_crit) for i in range(k)]
-    tests = {(i, j): _result(aucs[i], aucs[j], cov[np.ix_([i, j], [i, j])], al)
-             for i in range(k) for j in range(i + 1, k)}
-    return DeLongPairs(aucs, cis, tests, cov)
+    return _pairs([pos_sum[i] / (2.0 * m * n) for i in range(k)], cov, al)
 
 
 def _cov(cross: int, sum_a: int, sum_b: int, size: int, scale: int) -> float:

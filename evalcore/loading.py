@@ -105,8 +105,10 @@ def _is_numeric(series) -> bool:
     return pd.api.types.is_numeric_dtype(series.dtype) and not pd.api.types.is_bool_dtype(series.dtype)
 
 
-def _find_column(columns, names) -> str | None:
-    lowered = {c.lower(): c for c in columns}
+def find_column(columns, names) -> str | None:
+    """The first of ``names`` (lower case) that a column is called, ignoring
+    case and surrounding spaces: the column's own name, or None."""
+    lowered = {str(c).strip().lower(): c for c in columns}
     for n in names:
         if n in lowered:
             return lowered[n]
@@ -270,18 +272,7 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None,
     if lab_values.dtype == object or lab_values.dtype.kind in "USO":
         lab_values = np.array([str(v).strip() for v in lab_values], dtype=object)
     uniq = [_plain(v) for v in pd_unique(lab_values)]
-    pos = _binary_map(sorted(uniq, key=str), pos_label)
-    if pos is None:
-        if len(uniq) > 2:
-            shown = ", ".join(map(str, sorted(uniq, key=str)[:6])) + (" ..." if len(uniq) > 6 else "")
-            raise DataError("too_many_classes", col=lab, k=len(uniq), values=shown)
-        if len(uniq) < 2:
-            only = uniq[0]
-            n_pos = len(lab_values) if str(only).strip().lower() in POSITIVE_WORDS else 0
-            raise DataError("one_class", name=Bi(f"label column {lab!r}", f"标签列 {lab!r}"),
-                            n_pos=n_pos, n_neg=len(lab_values) - n_pos)
-        a, b = sorted(uniq, key=str)
-        raise DataError("ambiguous_pos_label", a=a, b=b, choices=[a, b])
+    pos = choose_positive(uniq, pos_label, lab, rows=len(lab_values))
     y = (lab_values == pos)
     negs = [v for v in uniq if v != pos]
     if len(negs) > 1:
@@ -303,7 +294,7 @@ def pd_unique(values: np.ndarray) -> np.ndarray:
 
 
 def _guess_label_column(df, cols, warnings) -> str:
-    named = _find_column(cols, LABEL_NAMES)
+    named = find_column(cols, LABEL_NAMES)
     if named is not None:
         return named
     non_numeric = [c for c in cols if not _is_numeric(df[c]) and c.lower() not in ID_NAMES]
@@ -347,8 +338,8 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
     cols = list(df.columns)
     if len(cols) < 2:
         raise DataError("file_too_few_columns", n=len(cols))
-    t = true_col or _find_column(cols, LABEL_NAMES)
-    p = pred_col or _find_column(cols, PRED_NAMES)
+    t = true_col or find_column(cols, LABEL_NAMES)
+    p = pred_col or find_column(cols, PRED_NAMES)
     if t is None or p is None or t == p:
         if len(cols) == 2 and true_col is None and pred_col is None:
             t, p = cols
@@ -370,6 +361,28 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
         raise DataError("too_many_label_classes", k=len(distinct), limit=max_classes)
     labels = np.array(sorted(distinct), dtype=object)
     return LabelSet(yt, yp, labels, warnings)
+
+
+def choose_positive(values, pos_label, col, *, rows: int | None = None):
+    """The positive label among a label column's distinct ``values`` (text
+    stripped), as :func:`load_predictions` chooses it, or the DataError that
+    says why it cannot (more than two values, one value, two that leave it
+    open).  ``rows``: the column's rows, for the one-class message (1 when
+    unknown, as for an engine that sees only the distinct values)."""
+    plain = [v.strip() if isinstance(v, str) else v for v in values]
+    pos = _binary_map(sorted(plain, key=str), pos_label)
+    if pos is not None:
+        return pos
+    if len(plain) > 2:
+        shown = ", ".join(map(str, sorted(plain, key=str)[:6])) + (" ..." if len(plain) > 6 else "")
+        raise DataError("too_many_classes", col=col, k=len(plain), values=shown)
+    if len(plain) < 2:
+        n = 1 if rows is None else rows
+        n_pos = n if plain and str(plain[0]).strip().lower() in POSITIVE_WORDS else 0
+        raise DataError("one_class", name=Bi(f"label column {col!r}", f"标签列 {col!r}"), n_pos=n_pos,
+                        n_neg=n - n_pos)
+    a, b = sorted(plain, key=str)
+    raise DataError("ambiguous_pos_label", a=a, b=b, choices=[a, b])
 
 
 def positive_label(values, pos_label=None):

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._csv import read_table
-from ._validation import DataError, register_messages
-from .loading import ID_NAMES, LABEL_NAMES, LoadWarning
+from ._validation import DataError, read_only, register_messages
+from .loading import ID_NAMES, LABEL_NAMES, LoadWarning, find_column
 from .multiclass import sums_to_one
 
 register_messages({
@@ -103,7 +103,7 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
     """
     df = read_table(source, max_rows=max_rows, max_columns=max_columns)
     cols = list(df.columns)
-    lab = label_col if label_col in cols else _label_column(cols)
+    lab = label_col if label_col in cols else find_column(cols, LABEL_NAMES)
     if lab is None:
         raise DataError("mc_no_label_column", columns=cols)
     others = [c for c in cols if c != lab and c.strip().lower() not in ID_NAMES]
@@ -144,22 +144,13 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
         warnings.append(LoadWarning("class_without_samples", classes=missing))
     out, prob = {}, {}
     for m, s in scores.items():
-        s = np.ascontiguousarray(s[keep])
-        s.setflags(write=False)
+        s = read_only(s[keep])
         out[m], prob[m] = s, sums_to_one(s)
         if not prob[m]:
             warnings.append(LoadWarning("not_probabilities", model=m))
-    y.setflags(write=False)
+    y = read_only(y)
     name = getattr(source, "name", "") if not isinstance(source, (bytes, str)) else ""
     return MultiClassSet(y, classes, out, prob, warnings, lab, str(name))
-
-
-def _label_column(cols) -> str | None:
-    for want in LABEL_NAMES:
-        for c in cols:
-            if c.strip().lower() == want:
-                return c
-    return None
 
 
 def _numbers(df, col) -> np.ndarray:

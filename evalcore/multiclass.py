@@ -212,19 +212,13 @@ def class_curves(y, scores) -> ClassCurves:
     micro = threshold_counts(onehot.ravel(), s.ravel()).roc_curve()
     ok = ~np.isnan(auc)
     grid = np.unique(np.concatenate([f for f, a in zip(fpr, auc) if not np.isnan(a)] or [np.array([0.0, 1.0])]))
-    macro = np.mean([_step_interp(grid, fpr[c], tpr[c]) for c in range(k) if ok[c]], axis=0) if ok.any() \
-        else np.full(grid.shape, np.nan)
+    macro = np.mean([np.interp(grid, fpr[c], tpr[c]) for c in range(k) if ok[c]], axis=0) if ok.any() \
+        else np.full(grid.shape, np.nan)     # linear between each curve's points, as scikit-learn's macro average
     prevalence = np.bincount(yy, minlength=k)
     return ClassCurves(fpr, tpr, auc, micro.fpr, micro.tpr, micro.auc, grid, macro,
                        float(np.mean(auc[ok])) if ok.any() else float("nan"),
                        float(np.sum(auc[ok] * prevalence[ok]) / prevalence[ok].sum()) if ok.any() else float("nan"),
                        hand_till_m(yy, s))
-
-
-def _step_interp(grid, fpr, tpr) -> np.ndarray:
-    """TPR of a ROC curve at each FPR of ``grid``, linear between its points
-    (at a vertical step, the upper end), as scikit-learn's macro average."""
-    return np.interp(grid, fpr, tpr)
 
 
 def hand_till_m(y, scores) -> float:

@@ -8,6 +8,7 @@ import tracemalloc
 
 import pytest
 from apptest_utils import ok
+from test_tour import _worded
 from streamlit.testing.v1 import AppTest
 
 from ui import limits, tour
@@ -59,19 +60,6 @@ def test_what_the_parser_still_raises_is_a_tour_error(monkeypatch):
     with pytest.raises(tour.TourError) as err:
         tour.parse_tour((HEAD + "x = " + "[" * 1_500 + "]" * 1_500 + "\n").encode())
     assert err.value.code == "unreadable"
-
-
-def _worded(data: bytes, lang: str):
-    import streamlit as st
-
-    from ui import tour as tour_
-    from ui.state import SS
-
-    SS["lang"] = lang
-    try:
-        tour_.parse_tour(data)
-    except tour_.TourError as err:
-        st.error(err.text())
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

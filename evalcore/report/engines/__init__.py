@@ -36,8 +36,8 @@ import numpy as np
 
 import evalcore as ec
 
-from ..._validation import DataError, register_messages
-from ...loading import ID_NAMES, LABEL_NAMES, POSITIVE_WORDS, positive_label
+from ..._validation import DataError, read_only, register_messages
+from ...loading import ID_NAMES, LABEL_NAMES, choose_positive, find_column
 from .. import PredictionLog
 
 STAGES = ("columns", "labels", "checking", "reading", "counting", "aggregating", "pairing")
@@ -193,7 +193,7 @@ class SqlLog(PredictionLog):
         keep += [f"{q(m)} IS NOT NULL AND NOT isnan(CAST({q(m)} AS DOUBLE))" for m in models]
         where = " AND ".join(keep)
         uniq = [r[0] for r in self._statement(f"SELECT DISTINCT {label} FROM src WHERE {where} LIMIT 7", "labels")]
-        pos = _positive(uniq, pos_label, lab)
+        pos = choose_positive(uniq, pos_label, lab)
         negs = [v for v in uniq if v != pos]
         if len(negs) > 1:
             self.warnings.append(ec.LoadWarning("one_vs_rest", k=len(uniq), pos=pos))
@@ -225,10 +225,9 @@ class SqlLog(PredictionLog):
             if label_col not in names:
                 raise DataError("unknown_column", col=label_col, columns=names)
             return label_col
-        for want in LABEL_NAMES:
-            for c in names:
-                if c.strip().lower() == want:
-                    return c
+        named = find_column(names, LABEL_NAMES)
+        if named is not None:
+            return named
         text = [c for c in names if kind[c] != "number" and c.lower() not in ID_NAMES]
         if len(text) == 1:
             return text[0]
@@ -270,7 +269,7 @@ class SqlLog(PredictionLog):
                 raise DataError("engine_too_many_distinct", model=model, n=n, limit=self._max_distinct,
                                 memory=self.memory)
             a = self._numpy(f"SELECT score, pos, neg FROM t{i} ORDER BY score")
-            self._tables[model] = ec.ScoreTable(*(_ro(np.asarray(a[k], dtype=t)) for k, t in
+            self._tables[model] = ec.ScoreTable(*(read_only(np.asarray(a[k], dtype=t)) for k, t in
                                                   (("score", np.float64), ("pos", np.int64), ("neg", np.int64))))
         t = self._tables[model]
         return t.flipped() if flipped else t
@@ -360,30 +359,6 @@ def sql_literal(v) -> str:
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return repr(v)
     return "'" + str(v).replace("'", "''") + "'"
-
-
-def _positive(values, pos_label, col):
-    """The positive label among ``values`` (as :func:`evalcore.load_predictions` chooses it)."""
-    plain = [v.strip() if isinstance(v, str) else v for v in values]
-    pos = positive_label(sorted(plain, key=str), pos_label)
-    if pos is not None:
-        return pos
-    if len(plain) > 2:
-        shown = ", ".join(map(str, sorted(plain, key=str)[:6])) + (" ..." if len(plain) > 6 else "")
-        raise DataError("too_many_classes", col=col, k=len(plain), values=shown)
-    if len(plain) < 2:
-        only = plain[0] if plain else ""
-        n_pos = 1 if str(only).strip().lower() in POSITIVE_WORDS else 0
-        raise DataError("one_class", name=ec.Bi(f"label column {col!r}", f"标签列 {col!r}"), n_pos=n_pos,
-                        n_neg=1 - n_pos)
-    a, b = sorted(plain, key=str)
-    raise DataError("ambiguous_pos_label", a=a, b=b, choices=[a, b])
-
-
-def _ro(a: np.ndarray) -> np.ndarray:
-    a = np.ascontiguousarray(a)
-    a.setflags(write=False)
-    return a
 
 
 def _infinite(x: str) -> str:
