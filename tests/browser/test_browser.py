@@ -39,7 +39,13 @@ def test_home_page_map_and_language(page):
     # at 1366 x 768 every card's heading and page names show whole: no word broken, no name cut short
     page.set_viewport_size({"width": 1366, "height": 768})
     expect(page.locator("[data-testid='stPageLink']").first).to_be_visible()
-    page.wait_for_timeout(200)
+    # the columns re-flow after the resize and the language switch: wait until they hold every name
+    # whole (a layout that never does fails with what is still cut)
+    try:
+        page.wait_for_function(f"() => {{ const c = ({CUT_WORDS})(); return c.seen >= 15 && c.cut.length === 0; }}",
+                               timeout=15_000)
+    except Exception:
+        pass
     cut = page.evaluate(CUT_WORDS)
     assert cut["seen"] >= 15 and cut["cut"] == [], cut
     assert_clean(page)
