@@ -4,7 +4,7 @@ multi-label, regression, clustering (from the metrics summary the lab follows).
 Session keys (``lab.`` family): ``lab.section`` the open section;
 ``lab.table.<name>`` the last good table of each editor; ``lab.bias``
 (regression offset); ``lab.nmi`` (NMI's mean).  All of them travel in a
-link (ui/links.py).
+link (ui/core/links.py).
 """
 import streamlit as st
 

@@ -5,6 +5,7 @@ import evalcore as ec
 from evalcore import figures
 
 import ui
+from ui.parts import intervals
 
 ps, token, models = ui.open_data_page("pr")
 T = ui.t
@@ -57,15 +58,15 @@ def threshold_views() -> None:
         st.dataframe(table, hide_index=True)
         st.markdown(T("pr.bep_vs_f1"))
         st.info(T("pr.ap_note"))
-    if ui.intervals.is_on():
-        ui.intervals.table(token, models, ps, beta=beta, measures=("precision", "recall", "f1", "fbeta", "ap"))
+    if intervals.is_on():
+        intervals.table(token, models, ps, beta=beta, measures=("precision", "recall", "f1", "fbeta", "ap"))
 
 
 with ui.guard("threshold"):
-    ui.intervals.switch()
+    intervals.switch()
     threshold_views()
-    if ui.intervals.is_on():
-        ui.intervals.bands("pr", token, models, ps)
+    if intervals.is_on():
+        intervals.bands("pr", token, models, ps)
 
 # ------------------------------------------------------------- comparing
 with ui.guard("comparing"):
