@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._bounds import COST_MAX, COST_MIN
 from ._ranking import ThresholdCounts, threshold_counts
 from ._validation import DataError, register_messages
 from .bootstrap import bootstrap_interval
@@ -25,6 +26,10 @@ register_messages({
     "mc_cost_text": (
         "The cost matrix needs {k} rows of {k} costs, each 0 or a positive number; got {got!r}.",
         "代价矩阵需要 {k} 行、每行 {k} 个代价(0 或正数);收到的是 {got!r}。",
+    ),
+    "mc_too_many_models": (
+        "The file has score columns of {got:,} models ({models}); this page takes at most {limit:,}.",
+        "文件有 {got:,} 个模型的分数列({models});本页最多接受 {limit:,} 个。",
     ),
     "mc_bayes_needs_probabilities": (
         "The Bayes decision reads the scores of {name} as probabilities, and they are not (each row non-negative "
@@ -66,6 +71,33 @@ def parse_cost_text(text: str, k: int) -> np.ndarray:
         raise DataError("mc_cost_text", k=k, got=str(text)[:60]) from None
 
 
+def check_model_count(ms, limit: int):
+    """``ms`` (a :class:`MultiClassSet`) when it has at most ``limit`` models; DataError ``mc_too_many_models``."""
+    if len(ms.models) > limit:
+        raise DataError("mc_too_many_models", got=len(ms.models), models=", ".join(ms.models[:5]), limit=limit)
+    return ms
+
+
+def cost_from_cells(cells, k: int) -> np.ndarray:
+    """A K x K cost matrix from edited cells: each a number, 0 or positive,
+    a positive one brought into [COST_MIN, COST_MAX] (ratios stay finite,
+    as the binary costs); DataError ``mc_cost_text`` for anything else (an
+    empty cell, text, a negative or infinite number...).
+
+    Examples
+    --------
+    >>> cost_from_cells([[0, 1e9], ["2", 0]], 2).tolist()
+    [[0.0, 1000000.0], [2.0, 0.0]]
+    """
+    try:
+        c = np.array(cells, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise DataError("mc_cost_text", k=k, got=str(cells)[:60]) from None
+    if c.shape != (k, k) or not np.isfinite(c).all() or (c < 0).any():
+        raise DataError("mc_cost_text", k=k, got=str(c.tolist())[:60])
+    return np.where(c > 0, np.clip(c, COST_MIN, COST_MAX), 0.0)
+
+
 # -------------------------------------------------------------- decisions
 @dataclass(frozen=True, eq=False)
 class Decided:
@@ -73,7 +105,8 @@ class Decided:
     "bayes"; a Bayes decision asked of scores that are not probabilities
     falls back to the argmax, ``fallback`` True), ``predicted`` (class
     indices), ``cm`` (K x K, rows = true class), ``cost_error`` (the book's
-    2.23 for K classes) and ``expected_cost`` (the cost the model expects
+    2.23 for K classes: ``cost_total`` / m, ``cost_total`` = Σ cm_ij cost_ij)
+    and ``expected_cost`` (the cost the model expects
     of its decisions; nan when its scores are not probabilities)."""
 
     rule: str
@@ -82,6 +115,7 @@ class Decided:
     cm: np.ndarray
     cost_error: float
     expected_cost: float
+    cost_total: float
 
 
 def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
@@ -104,7 +138,38 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
     pred = bayes_decision(s, c) if rule == "bayes" and probabilities else s.argmax(axis=1)
     cm = np.bincount(yy * k + pred, minlength=k * k).reshape(k, k)
     return Decided("argmax" if fallback else rule, fallback, pred, cm, cost_matrix_error(cm, c),
-                   expected_cost(s, c, pred) if probabilities else float("nan"))
+                   expected_cost(s, c, pred) if probabilities else float("nan"), float((cm * c).sum()))
+
+
+def largest_classes(support, k: int) -> list:
+    """The indices of the ``k`` classes with the most samples (ties: the
+    first), in class order: the classes a figure draws when there are more."""
+    sup = np.asarray(support)
+    return sorted(np.argsort(-sup, kind="stable")[:k].tolist())
+
+
+def mean_counts(matrices) -> tuple[float, float, float, float]:
+    """The mean TP, FP, TN, FN over binary matrices (the book's overline TP ... of micro-P and micro-R, 2.15-2.16)."""
+    a = np.array([[c.tp, c.fp, c.tn, c.fn] for c in matrices], dtype=np.float64).reshape(-1, 4)
+    return tuple(float(v) for v in a.mean(axis=0)) if a.shape[0] else (float("nan"),) * 4
+
+
+GAPS = ("macro_lower", "micro_lower", "same")
+
+
+def macro_micro_gap(mm, *, tol: float = 0.01) -> str:
+    """Which of the book's macro-F1 and micro-F1 (a :class:`MacroMicro`) is
+    lower: "macro_lower", "micro_lower", or "same" within ``tol`` (or when either is nan)."""
+    gap = mm.micro_f1 - mm.macro_f1
+    if not gap == gap or abs(gap) < tol:
+        return "same"
+    return "macro_lower" if gap > 0 else "micro_lower"
+
+
+def weakest_class(f1) -> int:
+    """The index of the lowest defined per-class F1 (the first; 0 when none is defined)."""
+    f = np.asarray(f1, dtype=np.float64)
+    return int(np.nanargmin(f)) if np.isfinite(f).any() else 0
 
 
 # ------------------------------------------------------------------ curves
@@ -301,5 +366,6 @@ def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidenc
                         n_resamples, confidence_level)
 
 
-__all__ = ["RULES", "zero_one_cost", "cost_text", "parse_cost_text", "Decided", "decide", "ClassViews",
+__all__ = ["RULES", "cost_from_cells", "check_model_count", "mean_counts", "largest_classes", "GAPS", "macro_micro_gap",
+           "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text", "Decided", "decide", "ClassViews",
            "class_views", "AucIntervals", "auc_intervals"]
