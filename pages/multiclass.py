@@ -18,6 +18,7 @@ ui.open_page("multiclass")
 T = ui.t
 K = "multiclass."
 
+ms = token = None
 with ui.guard("data"):
     ms, token, builtin = part.data()
 if ms is None:
@@ -26,6 +27,7 @@ if ms is None:
 names = [ui.shown_name(c, builtin=builtin) for c in ms.classes]
 k = len(names)
 
+model = decided = None
 with ui.guard("model"):
     model = part.model_choice(ms, builtin)
     scores, probabilities = ms.scores[model], ms.probabilities[model]
@@ -34,6 +36,8 @@ with ui.guard("model"):
     section = ui.section(K + "section", part.SECTIONS, "multiclass.sec.")
     decided = ec.decide(ms.y, scores, rule=ui.SS.get(K + "rule", "argmax"),
                         cost=part.current_cost(k), probabilities=probabilities)
+if decided is None:
+    st.stop()
 MATRIX_TEXT = dict(tp="TP", fn="FN", fp="FP", tn="TN")
 
 # ------------------------------------------------------- decisions and costs

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 
 import numpy as np
 import streamlit as st
@@ -50,8 +51,21 @@ COST_TABLE = K + "cost_table"
 
 
 # ------------------------------------------------------------------ data
+IMPORT_TRIES = 5       # a first import of scikit-learn that meets another thread's (a warm start) is tried again
+
+
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _builtin(name: str) -> ec.MultiClassSet:
+    """Built-in set ``name``, once per process.  Its first call may import
+    scikit-learn while a warm start (``ui.core.registry.warm_starts``)
+    imports it in another thread; two threads importing a package's
+    submodules in different orders can meet in a circular import, which
+    fails in one of them (ImportError): tried again once the other is done."""
+    for _ in range(IMPORT_TRIES - 1):
+        try:
+            return ec.builtin_multiclass(name)
+        except ImportError:
+            time.sleep(0.5)
     return ec.builtin_multiclass(name)
 
 
@@ -121,16 +135,17 @@ def cost_editor(names: list) -> np.ndarray:
         cost = ec.parse_cost_text(SS[K + "cost"], k)
     except ec.DataError:                       # a link's matrix of another data set: 0-1 costs
         SS[K + "cost"], cost = "", ec.zero_one_cost(k)
-    if SS.get(K + "cost_edited") != (tuple(names), SS[K + "cost"]):
+    if SS.get(K + "cost_edited") not in (None, (tuple(names), SS[K + "cost"])):
         redraw(COST_TABLE)                     # changed elsewhere (a link, the button, other data): edits go
     header = t("multiclass.cost.true")
     SS[COST_TABLE] = {header: list(names), **{n: [float(v) for v in cost[:, j]] for j, n in enumerate(names)}}
     edited = bounded_editor(COST_TABLE, SS[COST_TABLE], disabled=[header], hide_index=True)
     try:
         cost = ec.cost_from_cells(edited.iloc[:, 1:].to_numpy(), k)
-    except ec.DataError:
+    except ec.DataError:                       # a bad cell, an added or deleted row: the last good matrix
         st.error(t("multiclass.cost.bad"), icon="⚠️")
         cost = ec.parse_cost_text(SS[K + "cost"], k)
+        redraw(COST_TABLE)
     text = ec.cost_text(cost)
     SS[K + "cost"] = "" if text == ec.cost_text(ec.zero_one_cost(k)) else text
     SS[K + "cost_edited"] = (tuple(names), SS[K + "cost"])
