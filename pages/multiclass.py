@@ -51,6 +51,7 @@ if section == "decisions":
             ui.formula("multiclass.bayes")
             st.markdown(T("multiclass.cost.title"))
             cost = part.cost_editor(names)
+            ui.publish_again()                  # an edited cost goes into the link in this run
         decided = ec.decide(ms.y, scores, rule=ui.SS[K + "rule"], cost=cost, probabilities=probabilities)
         if decided.fallback:
             st.info(ui.error_text(ec.DataError("mc_bayes_needs_probabilities", name=model)))
