@@ -34,7 +34,7 @@ register_messages({
     "mc_bayes_needs_probabilities": (
         "The Bayes decision reads the scores of {name} as probabilities, and they are not (each row non-negative "
         "and summing to 1): the decision shown is the argmax.",
-        "贝叶斯决策把 {name} 的分数当作概率使用,但它们不是概率(每行非负且和为 1):此处显示的是 argmax 决策。",
+        "贝叶斯决策把 {name} 的分数当作概率使用,但它们不是概率(每行非负且和为 1):此处显示的是分数最大的类别。",
     ),
 })
 

@@ -206,3 +206,14 @@ def test_an_uploaded_file_is_shown_with_its_names_inert_and_kept_out_of_the_link
     names = [t.get("name", "") for t in figure(at, "multiclass_curves")["data"]]
     assert "[a](www.x.org) (AUC = 1.000)" in names and not any("<a" in n for n in names)
     assert at.session_state[K + "upload_model"] == "m"
+
+
+@pytest.mark.parametrize("source", ["iris", "wine", "digits", "imbalanced"])
+@pytest.mark.parametrize("section", SECTIONS)
+def test_no_latin_words_in_the_chinese_page(section, source):
+    """As tests/pages/test_zh_latin.py for the other pages: a built-in set's classes and models read in
+    Chinese; Hand & Till are people, like the names allowed there."""
+    from test_zh_latin import latin_words, visible
+
+    at = _page("zh", section=section, source=source, ci=True)
+    assert not latin_words(visible(at)) - {"Hand", "Till"}
