@@ -125,20 +125,22 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
         if sorted(k for k, _ in pairs) != sorted(classes):
             raise DataError("mc_classes_differ", model=model, got=[k for k, _ in pairs], first=first, want=classes)
     scores = {m: np.column_stack([_numbers(df, dict(pairs)[k]) for k in classes]) for m, pairs in groups.items()}
-    labels = df[lab]
-    keep = labels.notna().to_numpy() & np.array([class_name(v) != "" for v in labels.to_numpy()])
+    import pandas as pd
+
+    codes, values = pd.factorize(df[lab])         # each distinct label named once, not once per row (10^6 rows)
+    names = np.array([class_name(v) for v in values] + [""], dtype=object)    # code -1 (missing): ""
+    keep = names[codes] != ""
     for s in scores.values():
         keep &= ~np.isnan(s).any(axis=1)
     if not keep.all():
         warnings.append(LoadWarning("dropped_rows", n=int((~keep).sum())))
     if not keep.any():
         raise DataError("file_no_rows")
-    names = [class_name(v) for v in labels.to_numpy()[keep]]
     index = {k: i for i, k in enumerate(classes)}
-    unknown = sorted({v for v in names if v not in index})
+    unknown = sorted({str(v) for v in names[np.unique(codes[keep])] if v not in index})
     if unknown:
         raise DataError("mc_label_without_column", labels=unknown[:5], col=lab, classes=classes)
-    y = np.array([index[v] for v in names], dtype=np.int64)
+    y = np.array([index.get(v, -1) for v in names], dtype=np.int64)[codes[keep]]
     missing = [classes[i] for i in range(len(classes)) if not (y == i).any()]
     if missing:
         warnings.append(LoadWarning("class_without_samples", classes=missing))
@@ -157,6 +159,13 @@ def _numbers(df, col) -> np.ndarray:
     import pandas as pd
 
     s = df[col]
+    if pd.api.types.is_numeric_dtype(s.dtype) and not pd.api.types.is_bool_dtype(s.dtype):
+        v = s.to_numpy(dtype=np.float64, na_value=np.nan)         # parsed as numbers: only inf can be bad
+        bad = np.isinf(v)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise DataError("mc_bad_score", col=col, row=i + 1, line=i + 2, value=str(s.iloc[i])[:40])
+        return v
     v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     present = s.notna().to_numpy() & (s.astype("string").str.strip() != "").fillna(False).to_numpy()
     bad = present & ~np.isfinite(v)

@@ -19,7 +19,7 @@ from ._ranking import ThresholdCounts, threshold_counts
 from ._validation import DataError, register_messages
 from .bootstrap import bootstrap_interval
 from .drawing import PrView, RocView, pr_view, reduce_curve, roc_view
-from .multiclass import bayes_decision, check_cost_matrix, check_scores_matrix, cost_matrix_error, expected_cost
+from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error
 from .results import ConfidenceInterval
 
 register_messages({
@@ -135,10 +135,12 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
     if rule not in RULES:
         raise DataError("bad_option", name="rule", value=rule, options=", ".join(RULES))
     fallback = rule == "bayes" and not probabilities
-    pred = bayes_decision(s, c) if rule == "bayes" and probabilities else s.argmax(axis=1)
+    risk = s @ c if probabilities else None            # each row's expected cost of each decision (one product)
+    pred = risk.argmin(axis=1) if rule == "bayes" and probabilities else s.argmax(axis=1)   # = bayes_decision
     cm = np.bincount(yy * k + pred, minlength=k * k).reshape(k, k)
-    return Decided("argmax" if fallback else rule, fallback, pred, cm, cost_matrix_error(cm, c),
-                   expected_cost(s, c, pred) if probabilities else float("nan"), float((cm * c).sum()))
+    expected = float(risk[np.arange(pred.shape[0]), pred].mean()) if probabilities else float("nan")
+    return Decided("argmax" if fallback else rule, fallback, pred, cm, cost_matrix_error(cm, c), expected,
+                   float((cm * c).sum()))
 
 
 def largest_classes(support, k: int) -> list:
@@ -176,8 +178,9 @@ def weakest_class(f1) -> int:
 @dataclass(frozen=True, eq=False)
 class ClassViews:
     """Per class k (one-vs-rest: class k positive, the rest negative):
-    ``counts[k]`` (:class:`ThresholdCounts`), ``roc[k]`` and ``pr[k]``
-    (curves reduced for drawing), ``auc[k]``, ``ap[k]`` (None / nan for a
+    ``roc[k]`` and ``pr[k]`` (curves reduced for drawing: a few thousand
+    points whatever the rows; a class's counts are
+    ``threshold_counts(y == k, scores[:, k])``), ``auc[k]``, ``ap[k]`` (None / nan for a
     class with no sample, or with every sample); the micro average
     (``micro_roc``, ``micro_pr``: every (sample, class) pair pooled); the
     macro averages: ``macro_fpr``/``macro_tpr`` (each class's TPR averaged
@@ -187,7 +190,6 @@ class ClassViews:
     averaged on a grid of recall); ``auc_macro``, ``auc_weighted`` (by
     prevalence), ``hand_till`` (M), ``ap_macro``, ``ap_micro``; ``support``."""
 
-    counts: list
     roc: list
     pr: list
     auc: np.ndarray
@@ -221,12 +223,10 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
     the pooled pairs; the averages match scikit-learn's ``roc_auc_score``
     (``multi_class="ovr"``, macro / weighted; ``"ovo"`` for M) and
     ``average_precision_score`` on ``label_binarize(y)`` (macro / micro)."""
-    from .multiclass import hand_till_m
-
     yy, s = check_scores_matrix(y, scores)
     k = s.shape[1]
     support = np.bincount(yy, minlength=k)
-    counts, rocs, prs = [], [], []
+    rocs, prs = [], []
     auc, ap = np.full(k, np.nan), np.full(k, np.nan)
     fprs, tprs, precisions = [], [], []
     grid = np.linspace(0.0, 1.0, RECALL_GRID)
@@ -234,7 +234,6 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
         if 0 < support[c] < yy.shape[0]:
             tc = threshold_counts(yy == c, s[:, c])
             curve = tc.roc_curve()
-            counts.append(tc)
             rocs.append(roc_view(tc, columns))
             prs.append(pr_view(tc, columns))
             auc[c], ap[c] = curve.auc, prs[-1].average_precision
@@ -242,7 +241,6 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
             tprs.append(curve.tpr)
             precisions.append(_interpolated_precision(tc, grid))
         else:
-            counts.append(None)
             rocs.append(None)
             prs.append(None)
     onehot = yy[:, None] == np.arange(k)[None, :]
@@ -258,11 +256,50 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
         macro_fpr = macro_tpr = macro_p = np.full(2, np.nan)
     nan = float("nan")
     return ClassViews(
-        counts, rocs, prs, auc, ap, roc_view(micro, columns), pr_view(micro, columns), macro_fpr, macro_tpr,
+        rocs, prs, auc, ap, roc_view(micro, columns), pr_view(micro, columns), macro_fpr, macro_tpr,
         grid if ok.any() else np.full(2, np.nan), macro_p,
         float(np.mean(auc[ok])) if ok.any() else nan,
         float(np.sum(auc[ok] * support[ok]) / support[ok].sum()) if ok.any() else nan,
-        hand_till_m(yy, s), float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
+        hand_till_from_pairs(pair_aucs(yy, s)), float(np.mean(ap[ok])) if ok.any() else nan,
+        micro.average_precision(), support)
+
+
+def pair_aucs(y, scores) -> np.ndarray:
+    """``A[i, j]``: the AUC of class i's score separating class i (positive)
+    from class j (negative) on the samples of those two classes -- Hand &
+    Till's A(i|j) -- for every ordered pair (nan on the diagonal and for a
+    class without samples).  One sort per class's column for all pairs: the
+    rows are grouped by tied score, and each group's count of class i times
+    the counts of class j below it (ties half) sums to the pairs ranked right.
+    M is the mean over i < j of (A[i, j] + A[j, i]) / 2."""
+    yy, s = check_scores_matrix(y, scores)
+    n, k = s.shape
+    support = np.bincount(yy, minlength=k)
+    out = np.full((k, k), np.nan)
+    for i in range(k):
+        if support[i] == 0:
+            continue
+        order = np.argsort(s[:, i], kind="stable")
+        xs = s[order, i]
+        new = np.r_[True, xs[1:] != xs[:-1]]
+        group = np.cumsum(new) - 1
+        cnt = np.bincount(group * k + yy[order], minlength=int(group[-1] + 1) * k).reshape(-1, k)
+        ci = cnt[:, i].astype(np.float64)
+        below = np.cumsum(cnt, axis=0) - cnt
+        num = ci @ below + 0.5 * (ci @ cnt)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[i] = num / (support[i] * support)
+        out[i, support == 0] = np.nan
+        out[i, i] = np.nan
+    return out
+
+
+def hand_till_from_pairs(a: np.ndarray) -> float:
+    """Hand & Till's M from :func:`pair_aucs`: pairs with a missing class left out."""
+    k = a.shape[0]
+    vals = [(a[i, j] + a[j, i]) / 2 for i in range(k) for j in range(i + 1, k)]
+    vals = [v for v in vals if v == v]
+    return float(np.mean(vals)) if vals else float("nan")
 
 
 # -------------------------------------------------------------- intervals
@@ -366,6 +403,6 @@ def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidenc
                         n_resamples, confidence_level)
 
 
-__all__ = ["RULES", "cost_from_cells", "check_model_count", "mean_counts", "largest_classes", "GAPS", "macro_micro_gap",
-           "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text", "Decided", "decide", "ClassViews",
-           "class_views", "AucIntervals", "auc_intervals"]
+__all__ = ["pair_aucs", "hand_till_from_pairs", "RULES", "cost_from_cells", "check_model_count", "mean_counts",
+           "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text",
+           "parse_cost_text", "Decided", "decide", "ClassViews", "class_views", "AucIntervals", "auc_intervals"]
