@@ -226,3 +226,11 @@ def test_pair_aucs_are_hand_and_tills_a_from_ranks():
                 assert a[i, j] == pytest.approx(_rank_auc(y[both] == i, p[both, i]), abs=1e-12), (i, j)
     assert np.isnan(np.diag(a)).all()
     assert ec.multiclass_views.hand_till_from_pairs(a) == pytest.approx(ec.hand_till_m(y, p), abs=1e-12)
+
+
+def test_a_class_named_like_a_number_keeps_the_2x2_matrix_categorical():
+    """A digit class ("0" against "the rest") once made plotly read the axis as numbers and draw an empty
+    matrix: the axes are categories."""
+    fig = figures.confusion_heatmap(ec.Counts(3, 1, 5, 2), text=dict(tp="TP", fn="FN", fp="FP", tn="TN", pos="0",
+                                                                      neg="rest", true="t", pred="p"))
+    assert fig.layout.xaxis.type == "category" and fig.layout.yaxis.type == "category"
