@@ -260,7 +260,8 @@ def friedman(ctx) -> None:
         st.markdown(T("compare.friedman.ranks", ranks=", ".join(f"{c} = {v:.3f}" for c, v in zip(cols, r.avg_ranks))))
         formula("compare.friedman.chi2", n=r.n_datasets, k=r.k, v=f"{r.chi2:.4f}")
         formula("compare.friedman.f", n=r.n_datasets, k=r.k, c=f"{r.chi2:.4f}", v=fmt(r.statistic, 4))
-        formula("compare.friedman.cd", q=f"{ec.nemenyi_q(r.k, ctx.alpha):.3f}", k=r.k, n=r.n_datasets, v=f"{cd:.3f}")
+        q = ec.nemenyi_q(r.k, alpha=ctx.alpha)
+        formula("compare.friedman.cd", q=f"{q:.3f}", k=r.k, n=r.n_datasets, v=f"{cd:.3f}")
         decision(ctx, r, "compare.h0.friedman")
     with st.expander(T("compare.friedman.rank_table")):
         st.dataframe(pd.DataFrame(r.ranks, columns=[cell(c) for c in cols]), hide_index=True)
