@@ -17,15 +17,34 @@ documented in ``docs/api.md``.  Conventions that hold everywhere:
   (``err.text("zh")``).
 * Randomness only through a ``seed`` argument.
 
-Modules, by topic: ``confusion`` (counts, measures, kappa), ``_ranking``
-(the one primitive :func:`threshold_counts` and the ROC, P-R and cost
-curves), ``analysis`` (the ROC walk, AUC four ways, best F, enclosure),
-``drawing`` (curve reduction and views for figures), ``cost`` (the cost
-formulas), ``splits`` (hold-out, k-fold, bootstrap), ``estimates`` (.632, .632+), ``comparison``
-(hypothesis tests), ``decomposition`` and ``fits`` (bias and variance), ``loading`` (CSV files),
-``datasets`` (built-in data).  Figure builders live in
-``evalcore.figures`` (imports plotly) and are not imported here; neither is
-scikit-learn.
+Modules, by topic:
+
+* the counts and measures: ``_ranking`` (the one primitive
+  :func:`threshold_counts`; the ROC, P-R and cost curves), ``curves`` (the
+  same from (y_true, scores)), ``confusion`` (counts, measures, kappa),
+  ``cost`` (the cost formulas), ``analysis`` (the ROC walk, AUC four ways, best
+  F, enclosure), ``drawing`` (curve reduction and views for figures),
+  ``calibration``, ``losses``, ``multiclass`` (K classes), ``multilabel``,
+  ``regression``, ``clustering`` (the metrics lab's other tasks);
+* evaluation methods: ``splits`` (hold-out, k-fold, bootstrap), ``estimates``
+  (.632, .632+, a problem with a known truth), ``crossval`` and ``estimators``
+  (learners given as factories on shared folds; the estimator study),
+  ``decomposition`` and ``fits`` (bias and variance);
+* comparison and uncertainty: ``comparison`` (hypothesis tests), ``nulls``
+  (their null distributions, to draw), ``trust`` (which test keeps its
+  alpha), ``intervals``, ``bootstrap``, ``delong`` and ``pairwise`` (DeLong
+  with Holm's correction), ``results`` (the shared result types);
+* data: ``loading``, ``loading_multiclass`` and ``_csv`` (files), ``tables``
+  (result tables checked cell by cell), ``presets``, ``datasets`` (built-in
+  data), ``aggregate`` (a model as distinct scores: logs too large for memory);
+* the book's exercises: ``exercises``, ``normalisation``, ``chisquare``,
+  ``adaboost`` (the horse-colic example's tie);
+* ``_validation`` (DataError and the input checks), ``_bounds`` (the command
+  line's bounds).
+
+Figure builders live in ``evalcore.figures`` (imports plotly) and the report
+in ``evalcore.report`` (with its ``engines`` for DuckDB and Spark); neither is
+imported here, nor is scikit-learn.
 """
 __version__ = "0.9.0"  # the lab's version (printed in a report)
 
