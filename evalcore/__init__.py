@@ -55,7 +55,8 @@ from .results import Better, ConfidenceInterval, TestResult, operand_digits
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
-from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, error_rate, kappa_parts,
+from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, error_rate, f_beta_counts,
+                        kappa_parts,
                         macro_micro, measures, one_vs_rest, positive_share, top_classes)
 from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost_line_sample,
                    cost_sensitive_error, counts_cost, normalized_cost, optimal_threshold, probability_cost,
@@ -124,7 +125,7 @@ __all__ = [
     "binary_counts",
     # confusion matrix and measures
     "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "error_rate",
-    "positive_share", "one_vs_rest",
+    "positive_share", "f_beta_counts", "one_vs_rest",
     "top_classes",
     "kappa_parts", "cohen_kappa",
     # cost

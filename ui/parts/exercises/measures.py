@@ -34,7 +34,7 @@ def _check_23(frame: pd.DataFrame):
         raise ec.DataError("one_class", name=str(cols[0]), n_pos=int(sum(y)), n_neg=len(y) - int(sum(y)))
     y = np.asarray(y)
     a, b = values[:, 1], values[:, 2]
-    fa, fb = ec.max_f1(y, a), ec.max_f1(y, b)
+    fa, fb = ec.best_f(ec.threshold_counts(y, a)).f, ec.best_f(ec.threshold_counts(y, b)).f
     ba, bb = ec.break_even_point(y, a), ec.break_even_point(y, b)
     return y, a, b, fa, fb, ba, bb
 
@@ -153,7 +153,8 @@ def e26() -> None:
     best = ec.least_error_point(y, s, prior=pi)
     roc = ec.roc_curve(y, s)
     lines = [(*ec.iso_error_line(best.error + d, pi), best.error + d) for d in (0.0, 0.1, 0.2, 0.3)]
-    chart(iso_error_figure((roc.fpr, roc.tpr), ec.roc_hull(y, s), lines, (best.fpr, best.tpr, best.error),
+    hull = ec.roc_hull_points(ec.threshold_counts(y, s))
+    chart(iso_error_figure((roc.fpr, roc.tpr), hull, lines, (best.fpr, best.tpr, best.error),
                            text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
           key="exercises_e26_fig")
     formula("exercises.e26.err", pi=f"{pi:.2f}")
