@@ -18,7 +18,7 @@ matrices, Cohen's κ, the cost-sensitive error and expected cost; the
 one-vs-rest AUC and AP of each class with DeLong's interval, the macro,
 prevalence-weighted and micro AUC and Hand & Till's M with their
 intervals; and, for scores that are probabilities, the log loss, Brier's
-score, top-k accuracy and the top label's reliability bins.
+score and the top label's reliability bins; top-k accuracy for every model.
 """
 from __future__ import annotations
 
@@ -175,12 +175,12 @@ def _model(log, m: str, cost, k: int):
                        **{f"{a}_ci": _ci(iv[a]) for a in ct.AVERAGES}},
                "average_precision": {"per_class": _nums(ap), "micro": _num(micro_tc.average_precision())}}
     rel = None
+    g, e, c = rows.ranks
+    numbers["top_k"] = {str(kk): ct.top_k_from_ranks(g, e, c, kk) for kk in range(1, min(k, TOP_K) + 1)}
     if prob:
-        g, e, c = rows.ranks
         rel = rows.top_label.reliability(n_bins=CAL_BINS)
         numbers["probability"] = {
             "log_loss": ct.log_loss_from_tables(tables), "brier": ct.brier_from_tables(tables),
-            "top_k": {str(kk): ct.top_k_from_ranks(g, e, c, kk) for kk in range(1, min(k, TOP_K) + 1)},
             "top_label": {"edges": rel.edges.tolist(), "count": rel.count.tolist(),
                           "mean_score": _nums(rel.mean_score), "positive_rate": _nums(rel.positive_rate)}}
     labels = [log.classes[c] for c in range(k) if aucs.ok[c]]
@@ -270,7 +270,8 @@ def parse_cost_matrix(spec: str, k: int) -> np.ndarray:
         with open(spec, encoding="utf-8-sig") as f:
             text = ";".join(line for line in f.read().splitlines() if line.strip() and not line.lstrip()
                             .startswith("#"))
-    example = ";".join(",".join("0" if i == j else "1" for j in range(min(k, 3))) for i in range(min(k, 3)))
+    example = ";".join(",".join("0" if i == j else "1" for j in range(k)) for i in range(k)) if k <= 5 else \
+        "0,1,1,…;1,0,1,…;1,1,0,…;…"
     try:
         rows = [[float(x) for x in r.replace("\t", ",").replace(" ", ",").split(",") if x != ""]
                 for r in text.split(";") if r.strip()]
