@@ -122,6 +122,12 @@ def _curves(pg: Page, rep: MultiClassReport) -> None:
     rows = [[(cell(_shown(n, m["name"])), False)] + [(fmt(m["auc"][a]) + ci_html(m["auc"][f"{a}_ci"]), True)
                                                      for a in AVERAGES] for m in n["models"]]
     pg.add(table_html(head, rows) + f'<p class="note">{t("mc.auc_note", level=level)}</p>')
+    digits = n["settings"]["score_rounding_digits"]
+    if digits is not None:          # never a silent approximation: how far the rounding may have moved each AUC
+        errs = "; ".join(cell(_shown(n, m["name"])) + ": " + ", ".join(
+            f"{cell(c)} ±{e:.2g}" for c, e in zip(n["data"]["classes"], m["auc"]["per_class_rounding_error"])
+            if e is not None) for m in n["models"])
+        pg.add(f'<p class="note">{t("roc.rounded", digits=digits, errors=errs)}</p>')
     pg.add('<h2 id="pr">' + t("mc.sec.pr") + "</h2>")
     for c in rep.curves:
         pg.add(f'<h3 class="name">{t("m.model", name=_shown(n, c.name))}</h3>')

@@ -174,6 +174,9 @@ def _model(log, m: str, cost, k: int):
                        **{a: _num(aucs.averages[a]) for a in ct.AVERAGES},
                        **{f"{a}_ci": _ci(iv[a]) for a in ct.AVERAGES}},
                "average_precision": {"per_class": _nums(ap), "micro": _num(micro_tc.average_precision())}}
+    if log.round_digits is not None:       # never a silent approximation: how far rounding may move each AUC
+        numbers["auc"]["per_class_rounding_error"] = [_num(ovr[c].auc_rounding_bound()) if aucs.ok[c] else None
+                                                      for c in range(k)]
     rel = None
     g, e, c = rows.ranks
     numbers["top_k"] = {str(kk): ct.top_k_from_ranks(g, e, c, kk) for kk in range(1, min(k, TOP_K) + 1)}
