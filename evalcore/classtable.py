@@ -60,7 +60,7 @@ class ClassTable:
                           read_only(self.counts[keep, j].copy()))
 
 
-def class_table(y, column, k: int) -> ClassTable:
+def class_table(y, column, *, k: int) -> ClassTable:
     """A :class:`ClassTable` of one score column from its rows (one sort);
     ``y`` class indices 0..k-1."""
     s = np.asarray(column, dtype=np.float64)
@@ -72,7 +72,7 @@ def class_table(y, column, k: int) -> ClassTable:
 def class_tables(y, scores) -> list:
     """The K :class:`ClassTable` of an (n, K) score matrix, column by column."""
     yy, s = check_scores_matrix(y, scores)
-    return [class_table(yy, s[:, c], s.shape[1]) for c in range(s.shape[1])]
+    return [class_table(yy, s[:, c], k=s.shape[1]) for c in range(s.shape[1])]
 
 
 def pooled_table(tables) -> ScoreTable:
@@ -114,7 +114,7 @@ def class_aucs(tables, *, alpha: float = 0.05) -> ClassAUCs:
     ci = [ConfidenceInterval(np.nan, np.nan)] * k
     for c in np.flatnonzero(ok):
         t = tables[c].ovr(c)
-        auc[c], ci[c] = t.auc(), auc_interval_from_table(t, alpha)
+        auc[c], ci[c] = t.auc(), auc_interval_from_table(t, alpha=alpha)
     pairs = [(tables[i].pair(i, j).auc() + tables[j].pair(j, i).auc()) / 2
              for i in range(k) for j in range(i + 1, k) if n[i] and n[j]]
     nan = float("nan")
@@ -218,7 +218,7 @@ def brier_from_tables(tables) -> float:
     return total / n + 1.0
 
 
-def top_k_from_ranks(greater, equal, count, k: int) -> float:
+def top_k_from_ranks(greater, equal, count, *, k: int) -> float:
     """Top-k accuracy from a table of ranks: ``count`` rows whose true
     class has ``greater`` classes scored above it and ``equal`` others tied
     with it (ties shared as :func:`evalcore.top_k_accuracy`)."""

@@ -133,7 +133,7 @@ def _averages(mm) -> dict:
     return {k: _num(getattr(mm, k)) for k in ("macro_p", "macro_r", "macro_f1", "micro_p", "micro_r", "micro_f1")}
 
 
-def decision_numbers(cm, cost=None, cost_sum=None) -> dict:
+def decision_numbers(cm, *, cost=None, cost_sum=None) -> dict:
     """Every number of one decision's K x K matrix ``cm``."""
     pc, both = ec.per_class(cm), ec.macro_micro_both(cm)
     m = int(np.asarray(cm).sum())
@@ -149,7 +149,7 @@ def decision_numbers(cm, cost=None, cost_sum=None) -> dict:
 
 
 def _reduced_macro(fpr, tpr, columns: int = 500):
-    keep = ec.reduce_curve(fpr, tpr, columns)
+    keep = ec.reduce_curve(fpr, tpr, columns=columns)
     return fpr[keep].astype(np.float32), tpr[keep].astype(np.float32)
 
 
@@ -168,7 +168,7 @@ def _model(log, m: str, cost, k: int):
     roc_curves = [ec.roc_view(tc) for tc in tcs]
     grid, macro = _macro_curve([tcs[i] for i in range(len(tcs) - 1)])
     numbers = {"name": m, "probabilities": prob,
-               "decisions": {d: decision_numbers(rows.confusion[d], cost, rows.cost_sum.get(d))
+               "decisions": {d: decision_numbers(rows.confusion[d], cost=cost, cost_sum=rows.cost_sum.get(d))
                              for d in DECISIONS if d in rows.confusion},
                "auc": {"per_class": _nums(aucs.auc), "per_class_ci": [_ci(c) for c in aucs.ci],
                        **{a: _num(aucs.averages[a]) for a in ct.AVERAGES},
@@ -179,7 +179,7 @@ def _model(log, m: str, cost, k: int):
                                                       for c in range(k)]
     rel = None
     g, e, c = rows.ranks
-    numbers["top_k"] = {str(kk): ct.top_k_from_ranks(g, e, c, kk) for kk in range(1, min(k, TOP_K) + 1)}
+    numbers["top_k"] = {str(kk): ct.top_k_from_ranks(g, e, c, k=kk) for kk in range(1, min(k, TOP_K) + 1)}
     if prob:
         rel = rows.top_label.reliability(n_bins=CAL_BINS)
         numbers["probability"] = {
@@ -262,7 +262,7 @@ def build_multiclass_report(ms, *, models=None, cost=None, source: str = "file",
     return MultiClassReport(numbers, curves, list(log.warnings))
 
 
-def parse_cost_matrix(spec: str, k: int) -> np.ndarray:
+def parse_cost_matrix(spec: str, *, k: int) -> np.ndarray:
     """A K x K cost matrix from ``spec``: rows separated by ';' (``0,1;5,0``)
     or the path of a file with one row a line (numbers separated by commas,
     tabs or spaces; lines starting with # skipped)."""

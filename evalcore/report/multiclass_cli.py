@@ -71,7 +71,7 @@ def refuse_binary_options(args, k: int) -> None:
 
 
 def _cost(args, k: int):
-    return None if args.costs is None else parse_cost_matrix(args.costs, k)
+    return None if args.costs is None else parse_cost_matrix(args.costs, k=k)
 
 
 def memory_report(args, say, progress):

@@ -62,11 +62,11 @@ def test_log_loss_brier_and_top_k_from_tables_and_ranks():
     assert ct.brier_from_tables(tables) == pytest.approx(ec.brier_multiclass(y, p), rel=1e-12)
     rows = ct.row_numbers(y, p, tables)
     for k in (1, 2, 3):           # no ties: scikit-learn's top_k_accuracy_score
-        assert ct.top_k_from_ranks(*rows.ranks, k) == pytest.approx(top_k_accuracy_score(y, p, k=k), abs=1e-15)
+        assert ct.top_k_from_ranks(*rows.ranks, k=k) == pytest.approx(top_k_accuracy_score(y, p, k=k), abs=1e-15)
     yt, pt = _data(5, digits=1)   # ties shared as evalcore.top_k_accuracy
     rows = ct.row_numbers(yt, pt, ct.class_tables(yt, pt))
     for k in (1, 2):
-        assert ct.top_k_from_ranks(*rows.ranks, k) == pytest.approx(ec.top_k_accuracy(yt, pt, k), abs=1e-15)
+        assert ct.top_k_from_ranks(*rows.ranks, k=k) == pytest.approx(ec.top_k_accuracy(yt, pt, k=k), abs=1e-15)
 
 
 def test_row_pass_matrices_costs_and_top_label():

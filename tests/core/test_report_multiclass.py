@@ -110,14 +110,14 @@ def test_html_offline_escaped_in_both_languages(tmp_path):
 
 
 def test_cost_matrix_inline_from_a_file_and_refused():
-    assert parse_cost_matrix("0,1;5,0", 2).tolist() == [[0, 1], [5, 0]]
+    assert parse_cost_matrix("0,1;5,0", k=2).tolist() == [[0, 1], [5, 0]]
     with pytest.raises(ec.DataError, match="2 rows of 2") as e:
-        parse_cost_matrix("1,5", 2)
+        parse_cost_matrix("1,5", k=2)
     assert "0,1;1,0" in e.value.text("en")
     with pytest.raises(ec.DataError, match="-1"):
-        parse_cost_matrix("0,-1;1,0", 2)
+        parse_cost_matrix("0,-1;1,0", k=2)
     with pytest.raises(ec.DataError) as e:
-        parse_cost_matrix("0,1e9;1,0", 2)
+        parse_cost_matrix("0,1e9;1,0", k=2)
     assert e.value.code == "cost_out_of_range"
 
 
