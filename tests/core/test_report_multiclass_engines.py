@@ -89,3 +89,16 @@ def test_bad_cells_and_labels_are_caught_with_a_sentence(tmp_path, capsys):
         f.write('400,"wolf",' + ",".join(["0.25"] * 8) + "\n")
     with pytest.raises(ec.DataError, match="wolf"):
         DuckDBMultiLog(str(tmp_path / "q.csv"))
+
+
+def test_past_the_rows_in_memory_refused_or_read_out_of_core(tmp_path, monkeypatch, capsys):
+    import evalcore.report.multiclass_cli as cli
+
+    y, models = _data(9, 60)
+    write_csv(tmp_path / "p.csv", y, models)
+    monkeypatch.setattr(cli, "MAX_ROWS", 50)
+    assert main([str(tmp_path / "p.csv"), "--engine", "memory", "--format", "json"]) == 2
+    assert "50" in capsys.readouterr().err
+    assert main([str(tmp_path / "p.csv"), "--format", "json", "-o", str(tmp_path / "r.json")]) == 0   # auto
+    got = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert got["settings"]["engine"] == "duckdb" and got["data"]["rows"] == 60
