@@ -9,6 +9,9 @@ other fields hold the reduced curves the HTML draws
 "Download a report" button and the command line both call it, so a report
 shows what the pages show for the same state.
 
+``html`` draws it, ``strings`` (with ``strings.toml``) holds its zh/en text,
+``engines`` reads a log too large for memory (DuckDB, Spark).
+
 ``import evalcore`` does not import this package.
 """
 from __future__ import annotations
