@@ -36,7 +36,8 @@ Modules, by topic:
   with Holm's correction), ``results`` (the shared result types);
 * data: ``loading``, ``loading_multiclass`` and ``_csv`` (files), ``tables``
   (result tables checked cell by cell), ``presets``, ``datasets`` (built-in
-  data), ``aggregate`` (a model as distinct scores: logs too large for memory);
+  data), ``aggregate`` (a model as distinct scores: logs too large for memory),
+  ``classtable`` (K-class scores as per-column class counts, the same for K classes);
 * the book's exercises: ``exercises``, ``normalisation``, ``chisquare``,
   ``adaboost`` (the horse-colic example's tie);
 * ``_validation`` (DataError and the input checks), ``_bounds`` (the command
