@@ -157,8 +157,8 @@ def term_weights(n) -> dict:
     """Each average's weights on a row's components: ``a[c]`` on the
     row's own column's ``v10`` (or ``mpos`` for Hand & Till), ``b[i]`` on
     another column i's ``v01``; for micro, on the pooled ``pv10`` / ``pv01``
-    (the same for every column).  :func:`row_numbers` and the engines' SQL
-    both read these, so they sum the same terms."""
+    (the same for every column).  Hand & Till's ``b`` is further multiplied
+    by the row's own class's ``a`` (:func:`term_tables`)."""
     n = np.asarray(n, dtype=np.float64)
     total = n.sum()
     ok = (n > 0) & (n < total)
@@ -173,6 +173,27 @@ def term_weights(n) -> dict:
             "weighted": (w / size, w / rest),
             "hand_till": (present / (2.0 * pairs * size), present),    # b: divided by the row's class size
             "micro": (np.full(k, 1.0 / max(total, 1.0)), np.full(k, 1.0 / max(total * (k - 1), 1.0)))}
+
+
+def term_tables(tables) -> tuple[list, np.ndarray]:
+    """Per column c, an (m_c, 2 len(AVERAGES)) array over its distinct
+    scores: for each average (in :data:`AVERAGES` order) the term a row
+    adds through this column when it is of class c, then when it is not
+    (Hand & Till's second to be multiplied by ``factor[y]`` of the row's
+    class y); and ``factor``.  A row's term of an average is the sum of
+    its K columns' terms, in column order: :func:`row_numbers` and the
+    engines' SQL (one join per column) both read these arrays, so they add
+    the same numbers."""
+    places, pooled, pv = placement_tables(tables)
+    w = term_weights(class_sizes(tables))
+    out = []
+    for c, (t, v) in enumerate(zip(tables, places)):
+        p = pv[np.searchsorted(pooled.score, t.score)]
+        cols = {"macro": (v[:, 0], v[:, 1]), "weighted": (v[:, 0], v[:, 1]), "hand_till": (v[:, 2], v[:, 1]),
+                "micro": (p[:, 0], p[:, 1])}
+        out.append(read_only(np.column_stack([x for name in AVERAGES for x in
+                                              (cols[name][0] * w[name][0][c], cols[name][1] * w[name][1][c])])))
+    return out, w["hand_till"][0]
 
 
 def average_intervals(sums, n, averages: dict, *, alpha: float = 0.05) -> dict:
@@ -268,21 +289,15 @@ def row_numbers(y, scores, tables, *, cost=None, top_label: bool = False) -> Row
         u, inv = np.unique(conf, return_inverse=True)
         right = np.bincount(inv, weights=am == yy, minlength=u.shape[0]).astype(np.int64)
         tl = ScoreTable(read_only(u), read_only(right), read_only(np.bincount(inv, minlength=u.shape[0]) - right))
-    places, pooled, pv = placement_tables(tables)
-    w = term_weights(class_sizes(tables))
+    terms, factor = term_tables(tables)
     x = {name: np.zeros(n) for name in AVERAGES}
     own = yy[:, None] == np.arange(k)[None, :]
+    fy = factor[yy]
     for c in range(k):
-        v = places[c][np.searchsorted(tables[c].score, s[:, c])]
-        p = pv[np.searchsorted(pooled.score, s[:, c])]
-        mine = own[:, c]
-        for name in ("macro", "weighted"):
-            a, b = w[name]
-            x[name] += np.where(mine, v[:, 0] * a[c], v[:, 1] * b[c])
-        a, b = w["hand_till"]
-        x["hand_till"] += np.where(mine, v[:, 2] * a[c], v[:, 1] * b[c] * a[yy])
-        a, b = w["micro"]
-        x["micro"] += np.where(mine, p[:, 0] * a[c], p[:, 1] * b[c])
+        v = terms[c][np.searchsorted(tables[c].score, s[:, c])]
+        for i, name in enumerate(AVERAGES):
+            neg = v[:, 2 * i + 1] * fy if name == "hand_till" else v[:, 2 * i + 1]
+            x[name] += np.where(own[:, c], v[:, 2 * i], neg)
     sums = {name: np.column_stack([np.bincount(yy, weights=v, minlength=k), np.bincount(yy, weights=v * v,
                                                                                           minlength=k)])
             for name, v in x.items()}
@@ -294,5 +309,6 @@ def _matrix(y, pred, k: int) -> np.ndarray:
 
 
 __all__ = ["ClassTable", "class_table", "class_tables", "pooled_table", "class_sizes", "ClassAUCs", "class_aucs",
-           "placement_tables", "term_weights", "average_intervals", "log_loss_from_tables", "brier_from_tables",
+           "placement_tables", "term_weights", "term_tables",
+           "average_intervals", "log_loss_from_tables", "brier_from_tables",
            "top_k_from_ranks", "RowNumbers", "row_numbers", "AVERAGES"]

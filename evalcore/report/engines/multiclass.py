@@ -8,7 +8,7 @@ classes), and one pass over the rows gives the K x K matrices (argmax and
 the Bayes decision, the expected costs summed in class order as
 :func:`evalcore.multiclass.expected_costs`), the rank of the true class,
 the top label's confidence, and the per-class sums of the averaged AUCs'
-interval terms (the placement tables computed from the column tables are
+interval terms (the term tables computed from the column tables are
 joined to the rows, :func:`evalcore.classtable.row_numbers` in SQL).
 :class:`DuckDBMultiLog` and :class:`SparkMultiLog` are the two engines
 reading such a log; columns and labels are chosen as
@@ -170,34 +170,24 @@ class SqlMultiClass(MultiClassLog):
         return ct.RowNumbers(confusion, cost_sum, ranks, tl, self._interval_sums(model, tables))
 
     def _interval_sums(self, model: str, tables) -> dict:
-        """The per-class sums of the averaged AUCs' row terms: the placement
-        tables uploaded, joined to every row once (one term per class, summed
-        in class order as :func:`evalcore.classtable.row_numbers`)."""
+        """The per-class sums of the averaged AUCs' row terms: the term
+        tables (:func:`evalcore.classtable.term_tables`) uploaded, one join
+        per column, each row's terms summed in column order as
+        :func:`evalcore.classtable.row_numbers` sums them."""
         k = len(self.classes)
         s = self._cols(model)
-        places, pooled, pv = ct.placement_tables(tables)
+        terms, factor = ct.term_tables(tables)
+        names = [f"{a}_{side}" for a in ct.AVERAGES for side in ("pos", "neg")]
         for c in range(k):
-            self._upload(f"pl{c}", {"score": tables[c].score, "v10": places[c][:, 0], "v01": places[c][:, 1],
-                                    "mpos": places[c][:, 2]})
-        self._upload("plq", {"score": pooled.score, "pv10": pv[:, 0], "pv01": pv[:, 1]})
-        w = ct.term_weights(ct.class_sizes(tables))
-        ht_a = "CASE d.y " + " ".join(f"WHEN {c} THEN {_dbl(w['hand_till'][0][c])}" for c in range(k)) + " END"
-        x = {}
-        for name in ("macro", "weighted"):
-            a, b = w[name]
-            x[name] = [f"CASE WHEN d.y = {c} THEN p{c}.v10 * {_dbl(a[c])} ELSE p{c}.v01 * {_dbl(b[c])} END"
-                       for c in range(k)]
-        a, b = w["hand_till"]
-        x["hand_till"] = [f"CASE WHEN d.y = {c} THEN p{c}.mpos * {_dbl(a[c])} ELSE p{c}.v01 * {_dbl(b[c])} * {ht_a} "
-                          f"END" for c in range(k)]
-        a, b = w["micro"]
-        x["micro"] = [f"CASE WHEN d.y = {c} THEN q{c}.pv10 * {_dbl(a[c])} ELSE q{c}.pv01 * {_dbl(b[c])} END"
-                      for c in range(k)]
-        joins = " ".join(f"JOIN pl{c} p{c} ON d.{s[c]} = p{c}.score JOIN plq q{c} ON d.{s[c]} = q{c}.score"
-                         for c in range(k))
-        terms = ", ".join(f"{' + '.join(x[name])} AS x_{name}" for name in ct.AVERAGES)
+            self._upload(f"pl{c}", {"score": tables[c].score, **{x: terms[c][:, i] for i, x in enumerate(names)}})
+        fy = "CASE d.y " + " ".join(f"WHEN {c} THEN {_dbl(factor[c])}" for c in range(k)) + " END"
+        x = {name: [f"CASE WHEN d.y = {c} THEN p{c}.{name}_pos ELSE p{c}.{name}_neg"
+                    + (" * fy" if name == "hand_till" else "") + " END" for c in range(k)] for name in ct.AVERAGES}
+        joins = " ".join(f"JOIN pl{c} p{c} ON d.{s[c]} = p{c}.score" for c in range(k))
+        terms_sql = ", ".join(f"{' + '.join(x[name])} AS x_{name}" for name in ct.AVERAGES)
         aggs = ", ".join(f"sum(x_{name}) AS a_{name}, sum(x_{name} * x_{name}) AS b_{name}" for name in ct.AVERAGES)
-        got = self._numpy(f"SELECT y, {aggs} FROM (SELECT d.y, {terms} FROM data d {joins}) r GROUP BY y")
+        rows = f"(SELECT d.*, {fy} AS fy FROM data d) d"
+        got = self._numpy(f"SELECT y, {aggs} FROM (SELECT d.y, {terms_sql} FROM {rows} {joins}) r GROUP BY y")
         yy = np.asarray(got["y"], dtype=np.int64)
         out = {}
         for name in ct.AVERAGES:
