@@ -234,8 +234,8 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
         if 0 < support[c] < yy.shape[0]:
             tc = threshold_counts(yy == c, s[:, c])
             curve = tc.roc_curve()
-            rocs.append(roc_view(tc, columns))
-            prs.append(pr_view(tc, columns))
+            rocs.append(roc_view(tc, columns=columns))
+            prs.append(pr_view(tc, columns=columns))
             auc[c], ap[c] = curve.auc, prs[-1].average_precision
             fprs.append(curve.fpr)
             tprs.append(curve.tpr)
@@ -249,14 +249,14 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
     if ok.any():
         union = np.unique(np.concatenate(fprs))
         mean_tpr = np.mean([np.interp(union, f, t) for f, t in zip(fprs, tprs)], axis=0)
-        keep = reduce_curve(union, mean_tpr, columns)
+        keep = reduce_curve(union, mean_tpr, columns=columns)
         macro_fpr, macro_tpr = union[keep], mean_tpr[keep]
         macro_p = np.mean(precisions, axis=0)
     else:
         macro_fpr = macro_tpr = macro_p = np.full(2, np.nan)
     nan = float("nan")
     return ClassViews(
-        rocs, prs, auc, ap, roc_view(micro, columns), pr_view(micro, columns), macro_fpr, macro_tpr,
+        rocs, prs, auc, ap, roc_view(micro, columns=columns), pr_view(micro, columns=columns), macro_fpr, macro_tpr,
         grid if ok.any() else np.full(2, np.nan), macro_p,
         float(np.mean(auc[ok])) if ok.any() else nan,
         float(np.sum(auc[ok] * support[ok]) / support[ok].sum()) if ok.any() else nan,

@@ -168,7 +168,7 @@ def params() -> dict:
         "x.25d": (_X + "25.data", _choice("seed-9", "seed-5", "seed-4")),
         "x.26pi": (_X + "26.prior", _grid_in(0.05, 0.95, 0.05)),
         "x.27i": (_X + "27.point", int_in(0, 10**7)),
-        "x.28o": (_X + "28.outlier", _int_of(*range(500, 5001, 250))),
+        "x.28o": (_X + "28.outlier", _int_grid(500, 5000, 250)),
         "x.29k": (_X + "29.kind", _choice("goodness", "independence")),
         "x.29a": (_X + "29.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
         "x.210k": (_X + "210.k", int_in(3, 8)),
@@ -194,7 +194,19 @@ def _int_of(*options: int):
         if x not in options:
             raise ValueError(v)
         return x
-    return parse
+    return _ranged(parse, options=options)
+
+
+def _int_grid(lo: int, hi: int, step: int):
+    """An integer in [lo, hi] on a slider's grid of ``step`` (exactly on it)."""
+    options = tuple(range(lo, hi + 1, step))
+
+    def parse(v: str) -> int:
+        x = int(v)
+        if x not in options:
+            raise ValueError(v)
+        return x
+    return _ranged(parse, lo=lo, hi=hi, step=step, options=options)
 
 
 def _grid_in(lo: float, hi: float, step: float):
@@ -202,7 +214,24 @@ def _grid_in(lo: float, hi: float, step: float):
     def parse(v: str) -> float:
         x = _float_in(lo, hi)(v)
         return round(lo + round((x - lo) / step) * step, 10)
-    return parse
+    return _ranged(parse, lo=lo, hi=hi, step=step)
+
+
+def span(key: str) -> tuple:
+    """(lo, hi) of the shareable setting ``key``: a slider's or number input's
+    range, written once, in this table (``st.slider(label, *span(key), ...)``)."""
+    p = parser(key)
+    return p.lo, p.hi
+
+
+def choices(key: str) -> tuple:
+    """The options of the shareable setting ``key`` (a select slider's, a radio's)."""
+    return parser(key).options
+
+
+def grid_step(key: str) -> float:
+    """The step of a setting kept on a slider's grid."""
+    return parser(key).step
 
 
 # ---------------------------------------------------- comparison tests and metrics lab
