@@ -2,8 +2,7 @@
 :mod:`evalcore.multiclass`: the decisions and their K x K matrix under a
 cost matrix given as text (the form a link carries), each class's
 one-vs-rest counts and reduced curves (ROC and P-R) with the micro- and
-macro-average curves, and 95 % bootstrap intervals of every AUC average
-from one set of joint resamples of the rows.
+macro-average curves (the AUC intervals: :mod:`evalcore.multiclass_intervals`).
 
 Conventions as in :mod:`evalcore.multiclass`: ``y`` class indices 0..K-1,
 ``scores`` (n, K), ``cost[i, j]`` the cost of predicting j for class i.
@@ -17,10 +16,8 @@ import numpy as np
 from ._bounds import COST_MAX, COST_MIN
 from ._ranking import ThresholdCounts, threshold_counts
 from ._validation import DataError, register_messages
-from .bootstrap import bootstrap_interval
 from .drawing import PrView, RocView, pr_view, reduce_curve, roc_view
 from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error
-from .results import ConfidenceInterval
 
 register_messages({
     "mc_cost_text": (
@@ -96,6 +93,22 @@ def cost_from_cells(cells, k: int) -> np.ndarray:
     if c.shape != (k, k) or not np.isfinite(c).all() or (c < 0).any():
         raise DataError("mc_cost_text", k=k, got=str(c.tolist())[:60])
     return np.where(c > 0, np.clip(c, COST_MIN, COST_MAX), 0.0)
+
+
+def cost_link_text(text: str, *, max_classes: int) -> str:
+    """A cost matrix from a link, in :func:`cost_text`'s form, with 2 to
+    ``max_classes`` classes and every positive cost brought into [COST_MIN,
+    COST_MAX] (:func:`cost_from_cells`); a DataError (a ValueError) otherwise.
+
+    Examples
+    --------
+    >>> cost_link_text("0,1e9;2,0", max_classes=20)
+    '0,1000000;2,0'
+    """
+    k = str(text).count(";") + 1
+    if not 2 <= k <= max_classes:
+        raise DataError("mc_cost_text", k=k, got=str(text)[:60])
+    return cost_text(cost_from_cells(parse_cost_text(text, k), k))
 
 
 # -------------------------------------------------------------- decisions
@@ -302,107 +315,6 @@ def hand_till_from_pairs(a: np.ndarray) -> float:
     return float(np.mean(vals)) if vals else float("nan")
 
 
-# -------------------------------------------------------------- intervals
-@dataclass(frozen=True)
-class AucIntervals:
-    """95 % (``confidence_level``) percentile bootstrap intervals of each
-    class's one-vs-rest AUC (``per_class``), of their ``macro`` and
-    prevalence-``weighted`` means and of Hand & Till's M (``hand_till``),
-    all read from the same ``n_resamples`` joint resamples of the rows."""
-
-    per_class: list
-    macro: ConfidenceInterval
-    weighted: ConfidenceInterval
-    hand_till: ConfidenceInterval
-    n_resamples: int
-    confidence_level: float
-
-
-class _Sorted:
-    """One column's scores sorted once, grouped by ties, for weighted AUCs."""
-
-    def __init__(self, rows: np.ndarray, x: np.ndarray, pos: np.ndarray):
-        order = np.argsort(x, kind="mergesort")
-        xs = x[order]
-        self.rows = rows[order]
-        self.pos = pos[order]
-        self.starts = np.flatnonzero(np.r_[True, xs[1:] != xs[:-1]])
-
-    def auc(self, w: np.ndarray) -> np.ndarray:
-        """The AUC on each row of bootstrap weights ``w`` (resamples x rows): the
-        weighted share of (positive, negative) pairs ranked right, ties half."""
-        wo = w[:, self.rows]
-        p = np.add.reduceat(np.where(self.pos, wo, 0), self.starts, axis=1)
-        n = np.add.reduceat(np.where(self.pos, 0, wo), self.starts, axis=1)
-        below = np.cumsum(n, axis=1) - n
-        num = (p * (below + 0.5 * n)).sum(axis=1)
-        den = p.sum(axis=1) * n.sum(axis=1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
-
-
-def _weights(idx: np.ndarray, n: int) -> np.ndarray:
-    """How often each row is drawn, per resample (rows of ``idx``)."""
-    b = idx.shape[0]
-    flat = (idx + (np.arange(b) * n)[:, None]).ravel()
-    return np.bincount(flat, minlength=b * n).reshape(b, n).astype(np.float64)
-
-
-def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidence_level: float = 0.95,
-                  chunk: int = 50) -> AucIntervals:
-    """Bootstrap intervals of the AUC averages (:class:`AucIntervals`).
-
-    Each resample draws ``n`` rows with replacement (``rng.integers(0, n,
-    (n_resamples, n))`` with ``rng = np.random.default_rng(seed)``, the draws
-    of ``scipy.stats.bootstrap``), and every statistic is computed on it:
-    each class's AUC (one sort per class for all resamples, the resample as
-    weights), their mean and prevalence-weighted mean, and M (one sort per
-    class pair); a class (pair) absent from a resample is left out of its
-    averages there, as on the data.  Percentile intervals
-    (:func:`evalcore.bootstrap.bootstrap_interval`).  Cost: about
-    n_resamples x n x K operations for the classes and as many again x (K - 1)
-    for M."""
-    yy, s = check_scores_matrix(y, scores)
-    n, k = s.shape
-    rows = np.arange(n)
-    per = [_Sorted(rows, s[:, c], yy == c) for c in range(k)]
-    pairs = []
-    for i in range(k):
-        for j in range(i + 1, k):
-            both = np.flatnonzero((yy == i) | (yy == j))
-            pairs.append((_Sorted(both, s[both, i], yy[both] == i), _Sorted(both, s[both, j], yy[both] == j)))
-    onehot = (yy[:, None] == np.arange(k)[None, :]).astype(np.float64)
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, n, (n_resamples, n))
-    aucs, macro, weighted, m = [], [], [], []
-    for start in range(0, n_resamples, chunk):
-        w = _weights(idx[start:start + chunk], n)
-        a = np.column_stack([p.auc(w) for p in per])
-        prev = w @ onehot
-        ok = ~np.isnan(a)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            macro.append(np.nansum(a, axis=1) / ok.sum(axis=1))
-            weighted.append(np.nansum(a * prev, axis=1) / np.where(ok, prev, 0).sum(axis=1))
-            if pairs:
-                both = np.column_stack([(pi.auc(w) + pj.auc(w)) / 2 for pi, pj in pairs])
-                m.append(np.nanmean(both, axis=1) if np.isfinite(both).any() else np.full(w.shape[0], np.nan))
-        aucs.append(a)
-    a = np.vstack(aucs)
-    whole = np.ones((1, n))                        # the data itself: every row once
-    est_a = np.array([p.auc(whole)[0] for p in per])
-    ok = ~np.isnan(est_a)
-    sup = onehot.sum(axis=0)
-    est_macro = float(est_a[ok].mean()) if ok.any() else float("nan")
-    est_weighted = float((est_a[ok] * sup[ok]).sum() / sup[ok].sum()) if ok.any() else float("nan")
-    est_m = [(pi.auc(whole)[0] + pj.auc(whole)[0]) / 2 for pi, pj in pairs]
-    est_m = float(np.nanmean(est_m)) if np.isfinite(est_m).any() else float("nan")
-    ci = lambda d, e: bootstrap_interval(d, e, confidence_level=confidence_level)  # noqa: E731
-    return AucIntervals([ci(a[:, c], est_a[c]) for c in range(k)], ci(np.concatenate(macro), est_macro),
-                        ci(np.concatenate(weighted), est_weighted),
-                        ci(np.concatenate(m), est_m) if m else ConfidenceInterval(np.nan, np.nan),
-                        n_resamples, confidence_level)
-
-
-__all__ = ["pair_aucs", "hand_till_from_pairs", "RULES", "cost_from_cells", "check_model_count", "mean_counts",
-           "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text",
-           "parse_cost_text", "Decided", "decide", "ClassViews", "class_views", "AucIntervals", "auc_intervals"]
+__all__ = ["pair_aucs", "hand_till_from_pairs", "RULES", "cost_from_cells", "cost_link_text", "check_model_count",
+           "mean_counts", "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text",
+           "parse_cost_text", "Decided", "decide", "ClassViews", "class_views"]

@@ -29,6 +29,7 @@
   ``compare``     the comparison-tests page's sections          ``trust``     which test to trust
   ``intervals``   intervals, bands and k models (confusion, P-R, ROC)
   ``roc_walk``    the ROC page's step mode (the textbook's algorithm, step by step)
+  ``multiclass``  the multi-class page's data, cost-matrix editor and class threshold
   ``exercises``   the exercises page by topic: ``methods``, ``measures``, ``normalisation``,
                   ``significance``; ``guess`` (guess first), ``shared``
 
