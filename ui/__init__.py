@@ -2,7 +2,8 @@
 
 ``ui.core``     the framework every page uses
   ``state``       every session key, declared once with its meaning; ``bind``
-  ``settings``    the one table of shareable settings (link parameter, session key, parser = range, default)
+  ``settings``    the one table of shareable settings (link parameter, session key, parser = range, default);
+                  ``parsers``: the parsers, each with its range
   ``i18n``        strings (zh/en), lessons, LaTeX templates, number formats (``tex_number``, ``text_number``)
   ``registry``    the pages: navigation, the home map, the page tests, each page part's warm start
   ``page``        the one opening call of a page;  ``boundary``: the section boundary (``guard``)
@@ -29,6 +30,7 @@
   ``compare``     the comparison-tests page's sections          ``trust``     which test to trust
   ``intervals``   intervals, bands and k models (confusion, P-R, ROC)
   ``roc_walk``    the ROC page's step mode (the textbook's algorithm, step by step)
+  ``multiclass``  the multi-class page: K-class data, model, cost matrix, a class's threshold
   ``exercises``   the exercises page by topic: ``methods``, ``measures``, ``normalisation``,
                   ``significance``; ``guess`` (guess first), ``shared``
 
