@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
+from . import held_traces
 from .components import component
 from .state import SS
 from .threshold import threshold_from_click
@@ -76,14 +77,17 @@ def live_chart(fig, key: str, *, on_click=None):
     as :func:`chart`.  With ``on_click``, a click on a point calls it, with
     the point in ``SS[key].click`` (``{"curve": i, "index": j}``).  A figure
     whose ``layout.meta`` names hover highlights (``hl_roc``, ``hl_cost``, as
-    ``figures.cost_linked_figure`` makes) gets hover linking."""
+    ``figures.cost_linked_figure`` makes) gets hover linking.  A fragment's
+    run sends only the traces that changed (:mod:`ui.held_traces`)."""
     if SS.get("_no_charts"):
         return None
     if SS.get("presenter"):
         _presenter(fig)
-    data = dict(spec=fig.to_json(), config=_export(LIVE_CONFIGS), script=plotly_js_url(),
+    spec, keys = held_traces.wire(key, fig.to_json())
+    data = dict(spec=spec, keys=keys, config=_export(LIVE_CONFIGS), script=plotly_js_url(),
                 clickable=on_click is not None)
-    return _live_component()(key=key, data=data, **({"on_click_change": on_click} if on_click else {}))
+    return _live_component()(key=key, data=data, on_missing_change=lambda: held_traces.forget(key),
+                             **({"on_click_change": on_click} if on_click else {}))
 
 
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
