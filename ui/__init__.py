@@ -35,6 +35,7 @@ from .bounds import (bounded_editor, costs, fmt_cost, labels_parser, readable_cl
 from .boundary import guard
 from .budget import once
 from .charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
+from .frames import arrow_table
 from .data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models,
                    feature_set, handle_upload, model_picker, set_synthetic, upload_status)
 from .i18n import (cell, error_text, fill, fmt, fmt_threshold, formula, labels, lang, lesson, md, show_error,
@@ -75,4 +76,5 @@ __all__ = [
     "get_threshold", "set_threshold",
     "threshold_control", "threshold_panel", "set_threshold_to_point",
     "COMPARE_SECTIONS", "LAB_SECTIONS", "NMI_AVERAGES", "publish_again", "edited_table", "last_good", "section",
+    "arrow_table",
 ]

@@ -12,6 +12,7 @@ from evalcore import figures
 from .boundary import guard
 from . import links, timers, tour
 from .charts import live_chart
+from .frames import arrow_table
 from .data import model_picker
 from .i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
 from .keys import keyboard
@@ -140,6 +141,6 @@ def roc_walk(ps, token: str, models: list) -> None:
                      T("roc.col.step"): int(g),
                      T("roc.col.in"): "✔" if g <= kk else ""}
                     for r, i, s, yy, g in zip(ranked.rank, ranked.order, ranked.scores, ranked.y, ranked.step)]
-            st.dataframe(rows, hide_index=True, height=min(420, 38 + 35 * len(rows)))
+            st.dataframe(arrow_table(rows), hide_index=True, height=min(420, 38 + 35 * len(rows)))
 
     walk()
