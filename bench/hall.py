@@ -18,8 +18,9 @@ Three phases on one server (one process, or several behind nginx):
    contention of the crowd.
 2. **join burst**: N students open the lecturer's link within ``--join``
    seconds (as after "scan the QR code"): the page's HTML, the app's
-   first script and style sheet (``--assets``), the websocket, the first
-   run; timed from the first request to the run's end.
+   first script and style sheet, the websocket, the first run, then
+   plotly.js from the address the figures name (the files unless
+   ``--no-assets``); timed from the first request to the last byte.
 3. **mix**: every 2-5 s (seeded) each student acts: four in five a
    threshold move on the page it is on (the confusion, P-R and cost
    pages' threshold slider, the ROC page's step slider), one in five a
@@ -34,6 +35,7 @@ contacted; sessions and seconds are bounded by the caller.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import statistics
@@ -80,6 +82,7 @@ class Student(attacks.Client):
         self.cache: dict[str, int] = {}     # hash -> runs since last used (the browser's message cache)
         self.fragment = ""                  # the fragment the next run reruns
         self.bytes = 0
+        self.script = ""                    # the address of plotly.js the page's figures load
 
     async def __aenter__(self):
         import websockets
@@ -118,6 +121,8 @@ class Student(attacks.Client):
                 sub = getattr(el, el.WhichOneof("type"), None)
                 if el.WhichOneof("type") == "exception":
                     self.exceptions.append(f"{sub.type}: {sub.message}"[:200])
+                elif el.WhichOneof("type") == "bidi_component" and not self.script and '"script"' in sub.json:
+                    self.script = json.loads(sub.json).get("script", "")    # plotly.js, as the browser fetches it
                 wid = getattr(sub, "id", "")
                 if isinstance(wid, str) and wid.startswith("$$ID"):
                     ids.append(wid)
@@ -190,6 +195,13 @@ class Student(attacks.Client):
         return ["data", "page"] + {"confusion": ["beta"], "pr": ["beta"], "cost": ["costs"], "roc": ["mode"]}[self.page]
 
 
+def fetch(url: str, cookie: str) -> int:
+    """Bytes of one GET as a browser asks for it (compressed if the server will)."""
+    req = urllib.request.Request(url, headers={"Cookie": cookie, "Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return len(r.read())
+
+
 def fetch_page(url: str, assets: bool) -> tuple[str, int]:
     """What a fresh browser fetches before the websocket: the page (nginx's route cookie with it) and, with
     ``assets``, the app's first script and style sheet.  Returns ``(cookie, bytes)``."""
@@ -199,10 +211,7 @@ def fetch_page(url: str, assets: bool) -> tuple[str, int]:
     size = len(html)
     if assets:
         for path in re.findall(rb'(?:src|href)="\./(static/(?:js/index\.[^"]+\.js|css/[^"]+\.css))"', html):
-            req = urllib.request.Request(f"{url}/{path.decode()}", headers={"Cookie": cookie,
-                                                                             "Accept-Encoding": "gzip"})
-            with urllib.request.urlopen(req, timeout=60) as r:
-                size += len(r.read())
+            size += fetch(f"{url}/{path.decode()}", cookie)
     return cookie, size
 
 
@@ -269,6 +278,8 @@ async def student(i: int, url: str, start: float, deadline: float, assets: bool,
         cookie, size = await asyncio.to_thread(fetch_page, url, assets)
         async with Student(url, rng, cookie) as s:
             await s.open("confusion", LINK)
+            if assets and s.script:     # the figures' library, asked for once the first run has drawn a figure
+                size += await asyncio.to_thread(fetch, url + s.script, cookie)
             join.add("join", time.perf_counter() - t0, size + s.bytes)
             joined = True
             s.source = "watermelon"
@@ -342,8 +353,8 @@ def run(url: str, pids: list[int], n: int, join_s: float, mix_s: float, assets: 
     used = cpu() - c0
     sampler.stop.set()
     sampler.join()
-    print(join.table(f"\njoin burst: {n} students within {join_s:.0f} s "
-                     f"({'page + first script and style sheet' if assets else 'page'}, websocket, first run)"))
+    what = "page, first script and style sheet, websocket, first run, plotly.js" if assets else "page, websocket, run"
+    print(join.table(f"\njoin burst: {n} students within {join_s:.0f} s ({what})"))
     print(mix.table(f"\nmix: {mix_s:.0f} s, each student every 2-5 s; 'moves' and 'change' pool the kinds"))
     actions = sum(len(v) for k, v in mix.kinds.items() if k in ("moves", "change")) + len(join.kinds.get("join", []))
     print(f"\nserver CPU {used:.1f} s for {actions} runs ({1000 * used / max(actions, 1):.1f} ms a run, joins "

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
-from . import held_traces
+from . import held_traces, served
 from .components import component
 from .state import SS
 from .threshold import threshold_from_click
@@ -131,8 +131,12 @@ def plotly_js_url() -> str:
     from the installed plotly package (declared as a component's folder), so
     it works offline and nothing is ever written into the app's tree."""
     folder = Path(plotly.__file__).parent / "package_data"
-    component = components.declare_component("plotlyjs", path=str(folder))
-    return f"/component/{component.name}/plotly.min.js"
+    # the version in the folder's name: a browser keeps the file (ui.served), a new plotly is a new address
+    version = "".join(c if c.isalnum() else "_" for c in plotly.__version__)
+    component = components.declare_component(f"plotlyjs_{version}", path=str(folder))
+    path = f"/component/{component.name}/plotly.min.js"
+    served.serve(path, folder / "plotly.min.js")     # compressed once, kept by the browser (ui.served)
+    return path
 
 
 def linked_chart(fig: go.Figure) -> None:

@@ -21,6 +21,8 @@ from pathlib import Path
 import streamlit.components.v1 as components_v1
 import streamlit.components.v2 as components
 
+from . import served
+
 HERE = Path(__file__).parent
 
 # Every element's script: the module from its address, called as the component itself would be.  Its
@@ -41,6 +43,7 @@ def script_url(js: str) -> str:
     path = HERE / js
     folder = components_v1.declare_component(f"lab_js_{path.parent.name}", path=str(path.parent))
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    served.serve(f"/component/{folder.name}/{path.name}", path)   # compressed once, kept by the browser
     return f"/component/{folder.name}/{path.name}?v={digest}"
 
 
