@@ -3,7 +3,7 @@
 * **open link (home)**: a fresh tab opening the home page's link with the
   data in it (Streamlit's front end loads, the data set is made, the page
   runs, and the figure libraries and the code of every element kind have
-  loaded in the background, ``ui.preload``);
+  loaded in the background, ``ui.core.preload``);
 * **first visit**: in the same tab, a click on the page in the navigation
   until its figures are drawn and the run is over (the page's facts are
   computed for the first time at that size);
@@ -69,7 +69,7 @@ def drawn(page) -> None:
 
 
 def figures_drawn(page) -> None:
-    """Figures drawn in place (ui.charts.live_chart) draw after the run: until every one has drawn
+    """Figures drawn in place (ui.core.charts.live_chart) draw after the run: until every one has drawn
     the newest figure it was given."""
     page.wait_for_function("() => [...document.querySelectorAll('.lab-figure')].every(e => e.classList"
                            ".contains('js-plotly-plot') && !e.__busy && (!e.__lab || !e.__lab.spec"
@@ -124,7 +124,7 @@ WATCH_FIGURES = """() => {
 }"""
 
 
-# ... and the figures drawn in place (ui.charts.live_chart, the linked cost figure included), which
+# ... and the figures drawn in place (ui.core.charts.live_chart, the linked cost figure included), which
 # stamp each redraw on themselves (epoch ms, after Plotly.react has drawn)
 READ_WATCH = """() => {
   const w = window.__labWatch, since = (at) => Number(at) - performance.timeOrigin;
@@ -205,7 +205,7 @@ def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
         page.goto(f"{url}/?source=synthetic&n={rows}&mode=full")
         page.locator("h1").first.wait_for(timeout=120_000)
         settled(page)
-        # the home page starts the figure library in the background (ui.preload): until it has
+        # the home page starts the figure library in the background (ui.core.preload): until it has
         page.locator(".st-key-preload .js-plotly-plot").wait_for(state="attached", timeout=120_000)
         page.locator(".st-key-preload .lab-figure[data-warm]").wait_for(state="attached", timeout=120_000)
         opened = time.perf_counter() - t0

@@ -8,9 +8,9 @@ breast cancer; 5x2cv of the same; the Friedman table, 4 learners x 3 data
 sets x 5 folds) the page is opened under Streamlit's AppTest, the run's
 cache is cleared, and the click (the run, the table stored, the rerun
 that draws it) is timed; then the same page's plain rerun for comparison,
-and the heavy call alone (``ui.learners.run``, the one function a
+and the heavy call alone (``ui.core.learners.run``, the one function a
 per-session guard would wrap).  The default settings are computed once per
-server process in the background (``ui.learners._warm``); the last lines
+server process in the background (``ui.core.learners._warm``); the last lines
 time the same runs without it.  Target: a click <= 0.5 s.  Asserts nothing.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from ui import learners  # noqa: E402
+from ui.core import learners  # noqa: E402
 
 REPEATS = 5
 TARGET_S = 0.5

@@ -54,8 +54,7 @@ def one_round(page: str, changes, extra=()):
     st.cache_data.clear()
     st.cache_resource.clear()
     if page == "pages/methods.py":
-        from ui import experiments
-
+        from ui.parts import methods as experiments
         experiments._warm()        # what a server's warm-up thread has done in its first seconds (not timed)
     at = AppTest.from_file(str(ROOT / page), default_timeout=600)
     at.session_state["lang"] = "en"

@@ -34,12 +34,12 @@ def free_port() -> int:
 
 
 def upload_mb() -> int:
-    """``ui/limits.py``'s UPLOAD_MB, read without importing the app (and Streamlit)."""
+    """``ui/protect/limits.py``'s UPLOAD_MB, read without importing the app (and Streamlit)."""
     import runpy
 
     if str(ROOT) not in sys.path:            # limits.py reads its shared numbers from evalcore
         sys.path.insert(0, str(ROOT))
-    return int(runpy.run_path(str(ROOT / "ui" / "limits.py"))["UPLOAD_MB"])
+    return int(runpy.run_path(str(ROOT / "ui" / "protect" / "limits.py"))["UPLOAD_MB"])
 
 
 def nginx_config(tmp: Path, address: str, port: int, app_ports: list[int]) -> str:

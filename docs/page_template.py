@@ -3,7 +3,7 @@
 A page to copy.  To add a page:
 
 1. copy this file to ``pages/<key>.py``;
-2. add ``Page("<key>", "<stage>", "<needs>")`` to ``ui/registry.py``
+2. add ``Page("<key>", "<stage>", "<needs>")`` to ``ui/core/registry.py``
    (stage: methods, measures, tests or biasvar; needs: predictions,
    features, tables or "");
 3. add its navigation title ``common.nav.<key>`` to ``assets/i18n/common.toml``

@@ -1,9 +1,9 @@
-"""The bounds a shared server puts on tables, memory and CPU (``ui.limits``)
+"""The bounds a shared server puts on tables, memory and CPU (``ui.protect.limits``)
 and their messages, each naming the limit in English and Chinese.
 
 The numbers that the command line (``python -m evalcore.report``) needs as
 much as the app live here, where it can read them without Streamlit;
-``ui.limits`` reads them from here, so both keep one value.
+``ui.protect.limits`` reads them from here, so both keep one value.
 """
 from __future__ import annotations
 

@@ -154,7 +154,7 @@ class PairGrid:
         return float(self.penalty.sum())
 
 
-def rank_pair_grid(y_true, scores, max_side: int = 400) -> PairGrid:
+def rank_pair_grid(y_true, scores, *, max_side: int = 400) -> PairGrid:
     """Penalties of every (positive, negative) pair, textbook (2.21)."""
     y, s = check_labels_and_scores(y_true, scores)
     pi = np.flatnonzero(y)
@@ -184,7 +184,7 @@ class BestF:
     beta: float
 
 
-def best_f(tc: ThresholdCounts, beta: float = 1.0) -> BestF:
+def best_f(tc: ThresholdCounts, *, beta: float = 1.0) -> BestF:
     """The threshold that maximises F-beta over all cuts (ties: the highest
     threshold).  F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)."""
     b = check_real(beta, "beta")
@@ -228,7 +228,7 @@ def pr_trapezoid_area(tc: ThresholdCounts) -> float:
 
 
 # ------------------------------------------------------------ enclosure
-def curve_dominance(x1, y1, x2, y2, tol: float = 1e-12) -> Better:
+def curve_dominance(x1, y1, x2, y2, *, tol: float = 1e-12) -> Better:
     """Whether one polyline lies on or above the other everywhere.
 
     Curves are given by points with x non-decreasing (ROC: FPR, TPR; P-R:

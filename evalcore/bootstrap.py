@@ -124,7 +124,7 @@ def bootstrap_interval(distribution, estimate: float, *, confidence_level: float
     return ConfidenceInterval(float(low), float(high))
 
 
-def f_jackknife(tp: int, fp: int, fn: int, tn: int, beta: float = 1.0):
+def f_jackknife(tp: int, fp: int, fn: int, tn: int, *, beta: float = 1.0):
     """Leave-one-out values of F-beta from confusion counts, with their
     multiplicities: leaving out a TP, FP, FN or TN sample (a TN changes
     nothing).  Returns ``(values, weights)`` for :func:`bootstrap_interval`."""
@@ -224,7 +224,7 @@ class BootstrapCounts:
         dtp, dfp = int(self.tp[i]), int(self.fp[i])
         n_pos, n_neg = int(self.tp[-1]), int(self.fp[-1])
         est = float(_f_beta(np.float64(dtp), np.float64(dfp), np.float64(n_pos - dtp), b2))
-        jack = f_jackknife(dtp, dfp, n_pos - dtp, n_neg - dfp, beta) if method == "bca" else None
+        jack = f_jackknife(dtp, dfp, n_pos - dtp, n_neg - dfp, beta=beta) if method == "bca" else None
         return bootstrap_interval(dist, est, confidence_level=confidence_level, method=method, jackknife=jack)
 
     def auc_interval(self, *, confidence_level: float = 0.95, method: str = "percentile") -> ConfidenceInterval:
@@ -298,7 +298,7 @@ def vertical_values(fpr: np.ndarray, tpr: np.ndarray, x: np.ndarray) -> np.ndarr
     return t0 + np.clip(w, 0, 1) * (t1 - t0)
 
 
-def roc_vertical_average(curves, x=None) -> AveragedCurve:
+def roc_vertical_average(curves, *, x=None) -> AveragedCurve:
     """The vertical average of several ROC curves (e.g. one per CV fold):
     each curve's TPR at fixed FPR ``x`` (default 101 points), their mean and
     standard deviation -- as scikit-learn's ``RocCurveDisplay.from_cv_results``

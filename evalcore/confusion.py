@@ -58,7 +58,7 @@ class Measures(NamedTuple):
     beta: float = 1.0
 
 
-def measures(counts: Counts, beta: float = 1.0) -> Measures:
+def measures(counts: Counts, *, beta: float = 1.0) -> Measures:
     """Accuracy, error rate, P, R, F1, F-beta, TPR, FPR, FNR, TNR of ``counts``.
 
     Parameters
@@ -174,7 +174,7 @@ def _harmonic(p: float, r: float) -> float:
     return _ratio(2 * p * r, p + r)
 
 
-def confusion_matrix(y_true, y_pred, labels=None) -> np.ndarray:
+def confusion_matrix(y_true, y_pred, *, labels=None) -> np.ndarray:
     """K x K confusion matrix: row = true class, column = predicted class.
 
     Classes are in ``labels`` order (sorted distinct values of both arrays by

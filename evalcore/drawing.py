@@ -20,7 +20,7 @@ from ._validation import check_count, check_labels_and_scores, check_real
 from .analysis import RocSteps
 
 
-def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
+def f_iso_curve(f: float, *, beta: float = 1.0, n: int = 200):
     """Points (recall, precision) with F-beta = f, for drawing iso-F lines.
 
     From F = (1 + b^2) P R / (b^2 P + R):  P = f R / ((1 + b^2) R - f b^2),
@@ -35,7 +35,7 @@ def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
     return r[keep], np.minimum(p[keep], 1.0)
 
 
-def reduce_curve(x, y, columns: int = 500, *, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
+def reduce_curve(x, y, *, columns: int = 500, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
     """Indices of the points to draw so that no dropped point is a pixel away.
 
     The x range is cut into ``columns`` equal columns (one per pixel of the
@@ -110,18 +110,18 @@ class PrView(CurveView):
     average_precision: float
 
 
-def roc_view(tc: ThresholdCounts, columns: int = 500) -> RocView:
+def roc_view(tc: ThresholdCounts, *, columns: int = 500) -> RocView:
     """The ROC curve of ``tc`` reduced to at most 2 points per pixel column."""
     r = tc.roc_curve()
-    keep = reduce_curve(r.fpr, r.tpr, columns)
+    keep = reduce_curve(r.fpr, r.tpr, columns=columns)
     return RocView(r.fpr[keep].astype(np.float32), r.tpr[keep].astype(np.float32),
                    r.thresholds[keep], tc.tp[keep], tc.fp[keep], keep, r.fpr.shape[0], r.auc)
 
 
-def pr_view(tc: ThresholdCounts, columns: int = 500) -> PrView:
+def pr_view(tc: ThresholdCounts, *, columns: int = 500) -> PrView:
     """The P-R curve of ``tc`` reduced to at most 4 points per pixel column."""
     c = tc.pr_curve()
-    keep = reduce_curve(c.recall, c.precision, columns, extremes=True)
+    keep = reduce_curve(c.recall, c.precision, columns=columns, extremes=True)
     return PrView(c.recall[keep].astype(np.float32), c.precision[keep].astype(np.float32),
                   c.thresholds[keep], c.tp[keep], c.fp[keep], keep, c.recall.shape[0],
                   tc.average_precision())
@@ -155,7 +155,7 @@ class ScoreHistogram:
     neg_counts: np.ndarray
 
 
-def score_histogram(y_true, scores, bins: int = 40) -> ScoreHistogram:
+def score_histogram(y_true, scores, *, bins: int = 40) -> ScoreHistogram:
     """Counts of positive and negative scores in ``bins`` equal-width bins
     spanning [min score, max score].
 
@@ -202,7 +202,7 @@ class Inset:
 INSET_BOXES = ((0.04, 0.5, 0.04, 0.5), (0.5, 0.96, 0.04, 0.5), (0.04, 0.5, 0.5, 0.96), (0.5, 0.96, 0.5, 0.96))
 
 
-def crowded_inset(px, py, curves=(), *, span: float = 0.16, margin: float = 0.15) -> Inset | None:
+def crowded_inset(px, py, *, curves=(), span: float = 0.16, margin: float = 0.15) -> Inset | None:
     """An :class:`Inset` when the marked points ``(px, py)`` (three or more,
     in the unit square) lie within ``span`` of each other, else None.  The
     source is their bounding square widened by ``margin`` of its side; the

@@ -38,7 +38,7 @@ class HoldoutCount:
         return len(str(self.stratified))
 
 
-def scientific_parts(n: int, digits: int = 4) -> tuple[str, int]:
+def scientific_parts(n: int, *, digits: int = 4) -> tuple[str, int]:
     """A non-negative integer as (mantissa, exponent) with ``digits``
     significant digits, rounded half up on the exact integer (no float: it
     keeps 17 digits and overflows past 10^308):
@@ -47,7 +47,7 @@ def scientific_parts(n: int, digits: int = 4) -> tuple[str, int]:
     Examples
     --------
     >>> from evalcore import scientific_parts
-    >>> scientific_parts(298_594_999, 4), scientific_parts(99_996, 4), scientific_parts(7, 4)
+    >>> scientific_parts(298_594_999, digits=4), scientific_parts(99_996, digits=4), scientific_parts(7, digits=4)
     (('2.986', 8), ('1.000', 5), ('7.000', 0))
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
@@ -244,7 +244,7 @@ class LeastError:
     slope: float
 
 
-def least_error_point(y_true, scores, prior=None) -> LeastError:
+def least_error_point(y_true, scores, *, prior=None) -> LeastError:
     """The point of ``scores``' ROC curve with the least error rate
     π (1 - TPR) + (1 - π) FPR, π the data's share of positives unless
     ``prior`` is given; it lies on the convex hull, where the steepest

@@ -178,7 +178,7 @@ def bootstrap_sample(m: int, *, seed=None) -> BootstrapSample:
     return BootstrapSample(draws, counts, np.flatnonzero(counts == 0))
 
 
-def oob_fraction(m, repeats, seed=None) -> np.ndarray:
+def oob_fraction(m, repeats, *, seed=None) -> np.ndarray:
     """Out-of-bag fraction of each of ``repeats`` bootstrap samples.
 
     Each bootstrap sample draws ``m`` items with replacement from ``m``; the

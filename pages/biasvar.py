@@ -10,8 +10,7 @@ import evalcore as ec
 from evalcore.figures.biasvar import decomposition_figure, fits_figure, fitting_figure
 
 import ui
-from ui import simulations as sims
-
+from ui.parts import biasvar
 ui.open_page("biasvar")
 T = ui.t
 TRUTHS = tuple(ec.TRUTHS)
@@ -30,19 +29,19 @@ with ui.guard("decomposition"):
                     help=T("biasvar.mode.help"), **ui.bind("biasvar.mode"))
     if mode == "degree":
         knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree"))
-        sim = sims.fits(truth, n_train, n_sets, noise_sd, knob, None)
+        sim = biasvar.fits(truth, n_train, n_sets, noise_sd, knob, None)
     else:
-        knob = m2.select_slider(T("biasvar.steps"), sims.STEPS, format_func=lambda v: f"{v:,}",
-                                help=T("biasvar.steps.help", degree=sims.GD_DEGREE), **ui.bind("biasvar.steps"))
-        sim = sims.fits(truth, n_train, n_sets, noise_sd, sims.GD_DEGREE, knob)
-    path = sims.curve(truth, n_train, n_sets, noise_sd, mode)
+        knob = m2.select_slider(T("biasvar.steps"), biasvar.STEPS, format_func=lambda v: f"{v:,}",
+                                help=T("biasvar.steps.help", degree=biasvar.GD_DEGREE), **ui.bind("biasvar.steps"))
+        sim = biasvar.fits(truth, n_train, n_sets, noise_sd, biasvar.GD_DEGREE, knob)
+    path = biasvar.curve(truth, n_train, n_sets, noise_sd, mode)
     if mode == "degree":      # positions on the x axis, and their labels
         xs, ticks, current, best = list(path.degrees), None, knob, path.best
     else:
-        xs, ticks = list(range(len(sims.STEPS))), [sims.short(s) for s in sims.STEPS]
-        current, best = sims.STEPS.index(knob), sims.STEPS.index(path.best)
+        xs, ticks = list(range(len(biasvar.STEPS))), [biasvar.short(s) for s in biasvar.STEPS]
+        current, best = biasvar.STEPS.index(knob), biasvar.STEPS.index(path.best)
     tot = sim.decomposition.totals()
-    rmap = sims.regimes(path, sim)                     # one under / near / over per position: verdict, shading, text
+    rmap = biasvar.regimes(path, sim)                     # one under / near / over per position: verdict, shading, text
 
     left, right = st.columns(2)
     with left:
@@ -87,7 +86,7 @@ with ui.guard("fitting"):
     text = ui.texts("biasvar.fig.", "train", "test", "under", "near", "over", "current", "y")
     text.update(x=T(f"biasvar.axis.{mode}"))
     ui.chart(fitting_figure(path, xs, current, rmap, text=text, ticks=ticks), key="biasvar_fitting")
-    st.markdown(sims.fitting_text(path, rmap, mode, fmt))
+    st.markdown(biasvar.fitting_text(path, rmap, mode, fmt))
 
 # -------------------------------------------------- 0-1 loss: no such sum
 with ui.guard("zero-one loss"):

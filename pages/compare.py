@@ -8,13 +8,12 @@ a section computed from controls; ``compare.variant`` (5x2cv numerator);
 ``compare.fs.<run>``, ``compare.a.<run>``, ``compare.b.<run>`` (learners run
 on a data set); ``compare.e01``, ``compare.e10``, ``compare.mc_from`` (the
 last "from the current data"); ``compare.preset``, ``compare.higher``
-(Friedman); ``compare.delong_set``.  All of them travel in a link (ui/links.py).
+(Friedman); ``compare.delong_set``.  All of them travel in a link (ui/core/links.py).
 """
 import streamlit as st
 
 import ui
-from ui import comparison
-
+from ui.parts import compare
 ui.open_page("compare")
 T = ui.t
 current, current_token = ui.data_sidebar()          # McNemar and DeLong can use the data chosen there
@@ -24,9 +23,9 @@ if ui.SS.get("presenter"):
 else:
     st.markdown(T("compare.guide"))
 section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
-alpha = st.segmented_control("α", comparison.ALPHAS, help=T("compare.alpha.help"),
+alpha = st.segmented_control("α", compare.ALPHAS, help=T("compare.alpha.help"),
                              **ui.bind("compare.alpha", first="one")) or ui.SS["compare.alpha"]
 pair = ui.affordable(current_token, ui.chosen_models(current)[:2], current) if current is not None else []
 with ui.guard("comparison"):
-    comparison.draw(section, comparison.Context(alpha=alpha, current=current, token=current_token, pair=pair))
+    compare.draw(section, compare.Context(alpha=alpha, current=current, token=current_token, pair=pair))
 ui.publish_again()

@@ -7,6 +7,7 @@ import evalcore as ec
 from evalcore import datasets, figures
 
 import ui
+from ui.parts import intervals
 
 ui.open_page("confusion")
 ps, token = ui.data_sidebar()
@@ -68,8 +69,8 @@ def threshold_views(models: list) -> None:
                       threshold=T("common.thr.short"), title=T("cm.hist.title"))),
             key="cm_hist")
 
-    if ui.intervals.is_on():
-        ui.intervals.table(token, [model], ps, beta=beta,
+    if intervals.is_on():
+        intervals.table(token, [model], ps, beta=beta,
                            measures=("accuracy", "error", "precision", "recall", "f1", "fbeta"))
 
     st.subheader(T("cm.formulas"))
@@ -104,7 +105,7 @@ with ui.guard("binary"):
     if ps is None:
         st.info(T("common.data.pick_first"))
     else:
-        ui.intervals.switch()
+        intervals.switch()
         fit = ui.affordable(token, ui.chosen_models(ps), ps)     # past the session's memory budget: those that fit
         if fit:
             threshold_views(fit)

@@ -2,10 +2,11 @@
 import streamlit as st
 
 import ui
+from ui.core import tour
 
 ui.open_page("home")
 if not ui.SS.get("tour"):
-    st.button(ui.t("home.tour", n=len(ui.tour.shipped())), on_click=ui.tour.start, args=("chapter2",),
+    st.button(ui.t("home.tour", n=len(tour.shipped())), on_click=tour.start, args=("chapter2",),
               type="primary", key="home_tour")
 
 # The chapter's four stages, left to right; each links to its pages (from the registry).

@@ -13,8 +13,8 @@ import evalcore as ec
 from evalcore.figures.methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure
 
 import ui
-from ui import experiments as ex
-
+from ui.parts import methods as ex
+from ui.protect import timers
 ui.open_page("methods")
 T = ui.t
 M_VALUES = (5, 10, 20, 50, 100, 200, 500, 1000)
@@ -34,13 +34,13 @@ def move(to=None, new=False):
 
 def play(on):
     ui.SS["methods.play"] = bool(on)
-    ui.timers.touch("methods.play")
+    timers.touch("methods.play")
 
 
 def balls(m, sample, playing):
     """The draws so far (a fragment: Play redraws only this)."""
     step = int(ui.SS[step_key])
-    if playing and not ui.timers.playing("methods.play"):
+    if playing and not timers.playing("methods.play"):
         st.rerun()                                     # idle too long: the whole page, to stop the timer
     if ui.SS.get("methods.play") and step < m:
         step = min(m, step + max(1, m // 40))          # one ball a tick for small m, a handful for large m
@@ -77,8 +77,8 @@ with ui.guard("bootstrap"):
         ui.SS["methods.play"] = False
     st.toggle(T("methods.play"), help=T("methods.play.help"),
               **ui.tied("_w_methods.play", bool(ui.SS.get("methods.play", False)), play))
-    playing = ui.timers.playing("methods.play") and ui.SS[step_key] < m  # off after limits.PLAY_IDLE_S untouched
-    st.fragment(ui.guard("bootstrap draws")(balls), run_every=ui.timers.every(PLAY_SECONDS, playing))(
+    playing = timers.playing("methods.play") and ui.SS[step_key] < m  # off after limits.PLAY_IDLE_S untouched
+    st.fragment(ui.guard("bootstrap draws")(balls), run_every=timers.every(PLAY_SECONDS, playing))(
         m, sample, playing)
     left, right = st.columns(2)
     ms, expected, sim_mean, sim_sd = ex.oob_limit()

@@ -5,6 +5,7 @@ import evalcore as ec
 from evalcore import figures
 
 import ui
+from ui.parts import intervals
 
 ps, token, models = ui.open_data_page("pr")
 T = ui.t
@@ -26,9 +27,9 @@ def threshold_views() -> None:
     beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     beta_is_1 = abs(beta - 1.0) < 1e-9
     bestb = [f.best_f(beta) for f in facts]
-    iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, 1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
+    iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, beta=1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
     if not beta_is_1:
-        iso += [(f"Fβ={v:.1f}", *ec.f_iso_curve(v, beta)) for v in (0.4, 0.8)]
+        iso += [(f"Fβ={v:.1f}", *ec.f_iso_curve(v, beta=beta)) for v in (0.4, 0.8)]
     best_label = "max F1" if beta_is_1 else f"max Fβ (β={beta:g})"
 
     left, right = st.columns([1.3, 1])
@@ -57,15 +58,15 @@ def threshold_views() -> None:
         st.dataframe(ui.arrow_table(table), hide_index=True)
         st.markdown(T("pr.bep_vs_f1"))
         st.info(T("pr.ap_note"))
-    if ui.intervals.is_on():
-        ui.intervals.table(token, models, ps, beta=beta, measures=("precision", "recall", "f1", "fbeta", "ap"))
+    if intervals.is_on():
+        intervals.table(token, models, ps, beta=beta, measures=("precision", "recall", "f1", "fbeta", "ap"))
 
 
 with ui.guard("threshold"):
-    ui.intervals.switch()
+    intervals.switch()
     threshold_views()
-    if ui.intervals.is_on():
-        ui.intervals.bands("pr", token, models, ps)
+    if intervals.is_on():
+        intervals.bands("pr", token, models, ps)
 
 # ------------------------------------------------------------- comparing
 with ui.guard("comparing"):

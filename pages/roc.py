@@ -5,6 +5,9 @@ import evalcore as ec
 from evalcore import figures
 
 import ui
+from ui.parts import intervals
+from ui.parts.methods import horse_colic_report
+from ui.parts.roc_walk import roc_walk
 
 GRID_LIMIT = 200      # rank-loss grid up to this many positives and negatives
 
@@ -28,8 +31,8 @@ mode = st.radio(T("roc.mode"), MODES, format_func=ui.labels("roc.mode.", MODES).
 
 # ------------------------------------------------------------- step mode
 with ui.guard("mode view"):
-    if mode == "step":      # the textbook's walk (ui.walk): buttons, keys, Play, slider, figures
-        ui.roc_walk(ps, token, models)
+    if mode == "step":      # the textbook's walk (ui.parts.roc_walk): buttons, keys, Play, slider, figures
+        roc_walk(ps, token, models)
 
     # ----------------------------------------------------------- AUC 4 ways
     elif mode == "four":
@@ -110,20 +113,20 @@ with ui.guard("mode view"):
                 if ps.n > 20_000:
                     st.caption(T("common.roc.reduced", n=f"{views[0].n_full:,}", k=len(views[0].x)))
 
-        intervals_on = ui.intervals.switch()
+        intervals_on = intervals.switch()
         full_views()
         if intervals_on:
-            ui.intervals.table(token, models, ps, measures=("auc",))
-            ui.intervals.bands("roc", token, models, ps)
-        ui.intervals.k_models(token, models, ps)
-        ui.intervals.cv_roc()
+            intervals.table(token, models, ps, measures=("auc",))
+            intervals.bands("roc", token, models, ps)
+        intervals.k_models(token, models, ps)
+        intervals.cv_roc()
 
 # ------------------------------------------- ties: the AdaBoost horse-colic ROC
 with ui.guard("ties"):
     if token == "builtin:horse-colic":
         st.header(T("roc.ties.title"))
         st.markdown(T("roc.ties.intro"))
-        reports = [ui.horse_colic_report(n) for n in (10, 50)]
+        reports = [horse_colic_report(n) for n in (10, 50)]
         st.dataframe({T("roc.ties.col.rounds"): [r.rounds for r in reports],
                       T("roc.ties.col.aware"): [f"{r.train.tie_aware:.16f}" for r in reports],
                       T("roc.ties.col.low"): [f"{r.train.low:.16f}" for r in reports],

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 STRINGS = {}
 for _table in sorted((ROOT / "assets" / "i18n").glob("*.toml")):
     STRINGS.update(tomllib.loads(_table.read_text(encoding="utf-8")))
-CODE = [ROOT / "app.py", *ROOT.glob("ui/*.py"), *ROOT.glob("pages/*.py")]
+UI = sorted(ROOT.glob("ui/**/*.py"))
+CODE = [ROOT / "app.py", *UI, *ROOT.glob("pages/*.py")]
 
 
 def test_import_evalcore_pulls_no_ui_or_sklearn():
@@ -83,8 +84,7 @@ def test_upload_cap_and_no_usage_stats():
     cfg = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
     assert cfg["browser"]["gatherUsageStats"] is False
     assert 0 < cfg["server"]["maxUploadSize"] <= 200
-    from ui import limits
-
+    from ui.protect import limits
     assert cfg["server"]["maxUploadSize"] == limits.UPLOAD_MB
     assert cfg["client"]["showErrorDetails"] == "none"
     assert "enableStaticServing" not in cfg["server"]
@@ -107,9 +107,10 @@ def test_string_tables_do_not_repeat_keys_and_shared_ones_are_common():
         code = f.read_text(encoding="utf-8")
         own = re.search(r'^PAGE_STRINGS = "([a-z]+\.)"', code, re.M)
         for k in set(re.findall(r'"([a-z0-9_\-]+(?:\.[a-z0-9_\-]+)+)"', code)) & set(STRINGS):
-            if f.parent.name == "ui" and own and k.startswith(own.group(1)):
+            rel = f.relative_to(ROOT).as_posix()
+            if rel.startswith("ui/") and own and k.startswith(own.group(1)):
                 continue
-            uses.setdefault(k, set()).add(f.parent.name + "/" + f.name)
+            uses.setdefault(k, set()).add(rel)
     shared = [k for k, fs in uses.items() if (len(fs) > 1 or any(f.startswith("ui/") for f in fs))
               and not k.startswith("common.")]
     assert not shared
@@ -162,7 +163,7 @@ def test_the_registry_drives_navigation_and_every_page_has_its_files():
 
 
 def test_every_session_key_is_declared_once_with_its_meaning():
-    from ui.state import declared
+    from ui.core.state import declared
 
     pattern = re.compile(r'(?:SS|session_state)(?:\[|\.get\(|\.pop\(|\.setdefault\()\s*f?"([^"{]+)|'
                          r'bind\(\s*f?"([^"{]+)')
@@ -174,7 +175,7 @@ def test_every_session_key_is_declared_once_with_its_meaning():
 
 
 def test_no_module_is_too_long():
-    long = [f.relative_to(ROOT).as_posix() for f in [*ROOT.glob("ui/*.py"), *ROOT.glob("evalcore/**/*.py")]
+    long = [f.relative_to(ROOT).as_posix() for f in [*UI, *ROOT.glob("evalcore/**/*.py")]
             if len(f.read_text(encoding="utf-8").splitlines()) > 420]
     assert not long
 
@@ -222,26 +223,45 @@ def test_pages_are_thin_and_use_only_public_ui_names():
     for f in ROOT.glob("pages/*.py"):
         code = f.read_text(encoding="utf-8")
         assert len(code.splitlines()) <= 200, (f.name, len(code.splitlines()))
-        bare = re.sub(r'""".*?"""|#[^\n]*', "", code, flags=re.S)          # no docstrings, no comments
+        bare = re.sub(r'""".*?"""|#[^\n]*|^from ui[\w.]* import .*$', "", code, flags=re.S | re.M)  # code only
         for name, attr in re.findall(r"\bui\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", bare):
             assert name in public, (f.name, name)
             assert not attr.startswith("_"), (f.name, name, attr)
-        for mod in re.findall(r"^from ui import (\w+)", code, re.M):
+        for mod in re.findall(r"^from ui\.(?:parts|core|protect)[\w.]* import (\w+)", code, re.M):
             used = set(re.findall(rf"\b{mod}\.(\w+)", code))
             assert not [a for a in used if a.startswith("_")], (f.name, mod)
-        assert not re.search(r"^from ui\.\w+ import|^import ui\.", code, re.M), f.name
+        assert not re.search(r"^from ui\.[\w.]+ import _|^import ui\.", code, re.M), f.name
+        # a page imports its own parts, never another page's
+        for part in re.findall(r"^from ui\.parts(?:\.(\w+))? import (\w+)", code, re.M):
+            assert (part[0] or part[1]) in (f.stem, *_SHARED_PARTS.get(f.stem, ())), (f.name, part)
+
+
+def _ui_imports() -> dict[str, list[tuple[str, str]]]:
+    """Every ui module (dotted name) -> the (module, name) pairs it imports
+    from ui, at the top or deferred into a function."""
+    import ast
+
+    out = {}
+    for f in UI:
+        mod = ".".join(f.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        pairs = []
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "ui":
+                assert node.level == 0, (mod, "relative import")         # one spelling: absolute
+                pairs += [(node.module, a.name) for a in node.names]
+        out[mod] = pairs
+    return out
+
+
+def _target(module: str, name: str, modules) -> str:
+    """The ui module an import reaches: ``from ui.core import state`` -> ui.core.state."""
+    return f"{module}.{name}" if f"{module}.{name}" in modules else module
 
 
 def test_the_ui_import_graph_has_no_circle():
-    """Every import between ui modules, at the top or deferred into a
-    function, follows one direction: no module reaches itself again."""
-    graph = {}
-    for f in ROOT.glob("ui/*.py"):
-        code = f.read_text(encoding="utf-8")
-        deps = set(re.findall(r"^\s*from \.(\w+) import", code, re.M))
-        for names in re.findall(r"^\s*from \. import ([\w, ]+)", code, re.M):
-            deps |= {n.strip() for n in names.split(",")}
-        graph[f.stem] = {d for d in deps if (ROOT / "ui" / f"{d}.py").exists() or (ROOT / "ui" / d).is_dir()}
+    """Every import between ui modules follows one direction: no module reaches itself again."""
+    imports = _ui_imports()
+    graph = {m: {_target(a, n, imports) for a, n in pairs} - {m} for m, pairs in imports.items()}
 
     def visit(node, path):
         assert node not in path, " -> ".join([*path, node])
@@ -251,8 +271,32 @@ def test_the_ui_import_graph_has_no_circle():
         visit(node, [])
 
 
+# page parts that more than one page uses: (page, part)
+_SHARED_PARTS = {"confusion": ("intervals",), "pr": ("intervals",), "roc": ("intervals", "methods", "roc_walk")}
+
+
+def test_ui_keeps_its_roles_apart():
+    """The framework (ui.core) and the protection (ui.protect) never import a
+    page part; a page part (ui.parts.<name>) never imports another page's part
+    (the modules of one part's package, as ui.parts.exercises, import each
+    other); no private name crosses a module."""
+    imports = _ui_imports()
+    bad = []
+    for mod, pairs in imports.items():
+        for module, name in pairs:
+            target = _target(module, name, imports)
+            if name.startswith("_"):
+                bad.append(f"{mod} imports the private {module}.{name}")
+            if mod.startswith(("ui.core", "ui.protect")) and target.startswith("ui.parts"):
+                bad.append(f"framework {mod} imports the page part {target}")
+            if mod.startswith("ui.parts.") and target.startswith("ui.parts."):
+                if mod.split(".")[2] != target.split(".")[2]:
+                    bad.append(f"page part {mod} imports another page's part {target}")
+    assert not bad, bad
+
+
 def test_a_shareable_settings_default_is_written_once_in_the_settings_table():
-    """``ui.settings.defaults()`` holds the defaults a link leaves out and
+    """``ui.core.settings.defaults()`` holds the defaults a link leaves out and
     ``ui.bind(key)`` reads them there: a page that passed a default of its own
     for such a key would be a second copy (a link would carry a default, or
     drop a setting, depending on which pages the server had drawn).  A link
@@ -260,8 +304,7 @@ def test_a_shareable_settings_default_is_written_once_in_the_settings_table():
     computed from the data (exercise 2.6's prior, a table's cell) is the page's."""
     import ast
 
-    from ui import settings
-
+    from ui.core import settings
     known = settings.defaults()
     linked = {key for key, _ in settings.params().values()}
     seen, twice, outside = 0, [], []
@@ -309,7 +352,7 @@ def test_every_page_opens_its_sections_through_the_boundary():
     import ast
 
     bad = []
-    for f in [*ROOT.glob("pages/*.py"), *ROOT.glob("ui/*.py"), ROOT / "app.py"]:
+    for f in [*ROOT.glob("pages/*.py"), *UI, ROOT / "app.py"]:
         tree = ast.parse(f.read_text(encoding="utf-8"))
         parents = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)]

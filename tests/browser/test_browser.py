@@ -7,7 +7,7 @@ import re
 from browser_utils import (assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark,  # noqa: F401
                            roc_mode, settle)
 
-from ui.feedback import DELAY_S
+from ui.core.feedback import DELAY_S
 
 
 # every heading and page name of the home page's cards: a word broken over two lines, or a name cut short
@@ -179,7 +179,7 @@ def test_cost_page_linked_hover_and_slider(page):
 
 def test_a_run_over_half_a_second_shows_a_worded_indicator(page):
     """Streamlit's running indicator, as a run shows it, is hidden for the
-    first 0.5 s and then worded in the user's language (ui.feedback)."""
+    first 0.5 s and then worded in the user's language (ui.core.feedback)."""
     nav_to(page, "混淆矩阵")
     settle(page)
     probe = """() => { const w = document.createElement('div'); w.setAttribute('data-testid', 'stStatusWidget');
@@ -204,7 +204,7 @@ def test_a_run_over_half_a_second_shows_a_worded_indicator(page):
 def test_a_file_over_the_size_limit_is_refused_in_the_users_language(page, tmp_path):
     """Streamlit's browser side refuses it (in English, in a tooltip); the
     refused file carries our words under it, in the chosen language."""
-    from ui.limits import UPLOAD_MB
+    from ui.protect.limits import UPLOAD_MB
 
     big = tmp_path / "big.csv"
     with open(big, "wb") as f:

@@ -304,7 +304,7 @@ def test_a_figure_moved_in_place_matches_one_drawn_afresh(tab, server, key):
 def test_every_figure_has_the_toolbar_with_png_download(tab, server, key):
     page = tab
     open_url(page, server + f"/{key}")
-    charts = page.locator("[data-testid='stMain'] .js-plotly-plot")    # Streamlit's charts and ui.charts.live_chart's
+    charts = page.locator("[data-testid='stMain'] .js-plotly-plot")  # Streamlit's and ui.core.charts.live_chart's
     expect(charts.first).to_be_visible(timeout=20_000)
     settle(page)
     for i in range(charts.count()):

@@ -3,7 +3,7 @@ set.  The ROC page in full mode, a good upload, then a bad one: the page
 stays in full mode and the address keeps ``mode=full``.  (AppTest cannot
 show it: the fault was the browser making a dropped widget anew at its own
 default, which Streamlit then took for the user's choice; see
-ui.state.widget_key.)"""
+ui.core.state.widget_key.)"""
 import re
 
 from browser_utils import assert_clean, expect, open_url, settle

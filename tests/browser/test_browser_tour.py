@@ -14,8 +14,8 @@ import pytest
 from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
                            playwright, pytestmark, settle)
 
-from ui import tour
-from ui.i18n import strings
+from ui.core import tour
+from ui.core.i18n import strings
 
 STOPS = tour.shipped()
 N = len(STOPS)

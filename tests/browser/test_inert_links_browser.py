@@ -1,6 +1,6 @@
 """In Chromium, a model named like an address is shown and no link
 (issue 37, item 6): Streamlit's Markdown links bare ``http://…``, ``www.…``
-and ``a@b.c`` even after a backslash escape; ``ui.i18n.md`` breaks each
+and ``a@b.c`` even after a backslash escape; ``ui.core.i18n.md`` breaks each
 with an invisible word joiner.  The ROC page shows a name in the most
 places (the flip warning, its checkbox label, the comparison sentence)."""
 from browser_utils import assert_clean, open_url, settle

@@ -166,7 +166,7 @@ def test_significance_groups_runs():
 
 def test_vertical_average_of_identical_curves_is_the_curve():
     f, t = np.array([0, 0, 0.5, 0.5, 1]), np.array([0, 0.5, 0.5, 1, 1])
-    av = ec.roc_vertical_average([(f, t), (f, t), (f, t)], [0, 0.25, 0.5, 0.75, 1])
+    av = ec.roc_vertical_average([(f, t), (f, t), (f, t)], x=[0, 0.25, 0.5, 0.75, 1])
     assert np.allclose(av.mean, [0.5, 0.5, 1, 1, 1]) and np.allclose(av.sd, 0)
 
 

@@ -3,7 +3,7 @@ most ``MAX_MODELS`` models and ``MAX_ROWS`` rows (2,000 rows x 3,000 models
 ran past 120 s), a cost 0 or within [``COST_MIN``, ``COST_MAX``] (the app
 clamps a link's ``1e-320``; the command line gave 1.59e-321); each a
 message in ``--lang`` and exit status 2.  One value of each for the app and
-the command line (``evalcore._bounds``, read by ``ui.limits``)."""
+the command line (``evalcore._bounds``, read by ``ui.protect.limits``)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -80,7 +80,6 @@ def test_as_a_real_command(good):
 
 
 def test_the_app_reads_the_same_numbers():
-    from ui import limits
-
+    from ui.protect import limits
     assert (limits.MAX_ROWS, limits.MAX_MODELS, limits.COST_MIN, limits.COST_MAX) == (
         _bounds.MAX_ROWS, _bounds.MAX_MODELS, _bounds.COST_MIN, _bounds.COST_MAX)

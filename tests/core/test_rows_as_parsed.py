@@ -6,9 +6,7 @@ import pandas as pd
 import pytest
 
 import evalcore as ec
-from ui import limits
-
-
+from ui.protect import limits
 @pytest.fixture
 def no_parse(monkeypatch):
     """pandas' reader fails the test if it is called: the bound comes first."""
@@ -37,9 +35,9 @@ def test_kxk_labels_with_bare_cr_rows_are_refused_unparsed(no_parse):
 
 
 def _table(data: bytes, lang: str):
-    from ui import bounds
-    from ui.i18n import error_text
-    from ui.state import SS
+    from ui.protect import bounds
+    from ui.core.i18n import error_text
+    from ui.core.state import SS
 
     SS["lang"] = lang
     try:

@@ -65,7 +65,7 @@ def metrics(at):
 def figures(at) -> list[dict]:
     """Every figure on the page as ``{"key", "spec", "config"}`` (spec and
     config parsed): Streamlit's charts first, then the figures drawn in place
-    (``ui.charts.live_chart``, a component given the figure as JSON)."""
+    (``ui.core.charts.live_chart``, a component given the figure as JSON)."""
     import json
 
     out = []
@@ -116,7 +116,7 @@ def click(at, key: str, curve: int, index: int):
 def widget(elements, base: str):
     """The widget with key ``base`` as drawn now: a widget whose value changed
     elsewhere is drawn anew under ``base#1``, ``base#2``, ...
-    (``ui.state.widget_key``).  ``widget(at.slider, "_w_thr_s|P(+)")``."""
+    (``ui.core.state.widget_key``).  ``widget(at.slider, "_w_thr_s|P(+)")``."""
     found = [e for e in elements if e.key == base or (e.key or "").startswith(base + "#")]
     assert len(found) == 1, [e.key for e in elements]
     return found[0]

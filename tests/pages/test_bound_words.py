@@ -3,8 +3,9 @@ uploaded model's name stays out of the address bar (issue 37, item 7)."""
 import pytest
 from apptest_utils import ok, run
 
-from ui import i18n, limits
-from ui.bounds import check_shape
+from ui.core import i18n
+from ui.protect import limits
+from ui.protect.bounds import check_shape
 
 
 @pytest.mark.parametrize("name", sorted(limits.TABLES))

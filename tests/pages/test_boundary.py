@@ -9,8 +9,9 @@ import pytest
 from apptest_utils import ROOT, run
 from streamlit.testing.v1 import AppTest
 
-from ui import experiments, tour
+from ui.parts import methods as experiments
 
+from ui.core import tour
 SENTENCE = {"zh": "意外的错误", "en": "unexpected error"}
 
 
@@ -24,7 +25,7 @@ def test_a_failing_section_is_a_sentence_and_the_rest_of_the_page_is_drawn(lang,
         raise RuntimeError("a bug in the bootstrap section")
 
     monkeypatch.setattr(experiments, "oob_limit", broken)      # the first section of the methods page fails
-    with caplog.at_level(logging.ERROR, logger="ui.boundary"):
+    with caplog.at_level(logging.ERROR, logger="ui.core.boundary"):
         at = run("pages/methods.py", lang=lang)
     assert not at.exception                                    # no Streamlit error box
     said = _failed(at, lang)

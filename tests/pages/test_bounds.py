@@ -18,8 +18,10 @@ from streamlit.testing.v1 import AppTest
 
 import evalcore as ec
 import ui
-from ui import budget, heavy, limits
-from ui.bounds import clamp_cost, inert
+from ui.protect import budget
+from ui.protect import heavy
+from ui.protect import limits
+from ui.protect.bounds import clamp_cost, inert
 
 EDITORS = {   # table name -> (page, one row of the editor's columns)
     "lab.table.binary": ("pages/lab.py", {"y": 1, "p": 0.5}),
@@ -107,8 +109,7 @@ def _upload_script(kind: str, data: bytes, lang: str):
     import types
 
     import ui
-    from ui import bounds
-
+    from ui.protect import bounds
     ui.SS["lang"] = lang
     parse = {"labels": bounds.labels_parser,
              "table": bounds.table_parser("friedman upload", min_rows=2, min_cols=2)}[kind]
@@ -298,8 +299,7 @@ def test_shared_ledger_trims_the_least_recently_used():
 
 def test_shared_cache_bytes_bounded_across_seeds(monkeypatch):
     """Facts of many models (synthetic seeds) stay under the ledger's bound."""
-    from ui import models
-
+    from ui.core import models
     led = budget.Ledger(3 * 2**20)
     monkeypatch.setattr(budget, "SHARED", led)
     objs = []

@@ -1,7 +1,7 @@
 """The session budget charges what a session computes from its upload (facts,
 intervals, flipped copies), refuses the next heavy thing past it with a
 sentence in the user's language while keeping what it has, and closed
-sessions give their memory back (ui.budget.reap)."""
+sessions give their memory back (ui.protect.budget.reap)."""
 import gc
 import tomllib
 import tracemalloc
@@ -12,8 +12,9 @@ import pytest
 from apptest_utils import ok, run
 
 import evalcore as ec
-from ui import budget, limits, models
-
+from ui.protect import budget
+from ui.protect import limits
+from ui.core import models
 ROOT = Path(__file__).resolve().parents[2]
 MB = 2 ** 20
 
@@ -29,7 +30,7 @@ def _predictions(n: int, k: int, seed: int = 0, decimals: int = 4) -> ec.Predict
 
 @pytest.fixture
 def session(monkeypatch):
-    """A session's state as a plain dict (ui.budget and ui.models read it), with an upload in it."""
+    """A session's state as a plain dict (ui.protect.budget and ui.core.models read it), with an upload in it."""
     state: dict = {}
     monkeypatch.setattr(budget, "SS", state)
     monkeypatch.setattr(models, "SS", state)
@@ -195,10 +196,10 @@ def test_the_file_as_uploaded_is_charged_while_streamlit_keeps_it(session):
 
 
 def test_a_refusal_of_a_data_error_subclass_reads_as_its_sentence():
-    # ui.error_text rebuilt a message as type(err)(code, **params): ui.budget.OverBudget(mb, limit) raised
+    # ui.error_text rebuilt a message as type(err)(code, **params): ui.protect.budget.OverBudget(mb, limit) raised
     # TypeError there, so a session past its budget saw Streamlit's error box instead of the sentence
-    from ui import budget
-    from ui.i18n import error_text
+    from ui.protect import budget
+    from ui.core.i18n import error_text
 
     assert "256" in error_text(budget.OverBudget(300.0, 256))
 

@@ -2,12 +2,16 @@
 crafted state with many added rows and one row index repeated in
 ``deleted_rows`` (pandas drops that row once) walked past every editor
 bound.  The check is on the table the edit would produce; links and tour
-stops that carry a table meet the same bound (:data:`ui.limits.TABLES`)."""
+stops that carry a table meet the same bound (:data:`ui.protect.limits.TABLES`)."""
 import pytest
 from apptest_utils import ok, run
 
-from ui import limits, settings, tour
-from ui.bounds import check_edits
+from ui.protect import limits
+
+from ui.core import settings
+
+from ui.core import tour
+from ui.protect.bounds import check_edits
 
 ROW = {"lab.table.clusters": {"x": 1.0, "y": 2.0, "class": "A", "cluster": "1"},
        "exercises.table.e23": {"y": 1, "A": 0.5, "B": 0.5}}

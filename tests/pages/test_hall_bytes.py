@@ -1,7 +1,7 @@
 """Issue 36: what a threshold move sends.  A component's script is not in
-each of its elements (ui/components.py), a fragment's run refers to the
-traces the browser already holds (ui/held_traces.py), and tables go to
-Streamlit as Arrow tables (ui/frames.py) showing the same cells."""
+each of its elements (ui/core/components.py), a fragment's run refers to the
+traces the browser already holds (ui/core/held_traces.py), and tables go to
+Streamlit as Arrow tables (ui/core/frames.py) showing the same cells."""
 import json
 
 import pyarrow as pa
@@ -11,7 +11,7 @@ from apptest_utils import run as run_page
 
 import ui
 from streamlit import dataframe_util
-from ui import components, held_traces
+from ui.core import components, held_traces
 
 
 def test_a_components_element_carries_a_loader_not_its_script():

@@ -1,7 +1,7 @@
 """No bare address in a user's text becomes a link (issue 37, item 6):
 Streamlit's Markdown links ``http://…``, ``www.…`` and ``a@b.c`` in any
 markdown, alert or widget label, and a backslash escape does not stop it
-(checked in Chromium); :func:`ui.i18n.md` puts a word joiner (U+2060,
+(checked in Chromium); :func:`ui.core.i18n.md` puts a word joiner (U+2060,
 invisible) inside each.  Every page that shows model names runs with models
 named like addresses: no text it shows holds one whole."""
 import re
@@ -11,7 +11,7 @@ import pytest
 from apptest_utils import ok, run
 from test_safety import upload
 
-from ui import i18n, tour
+from ui.core import i18n, tour
 
 ADDRESS = re.compile(r"https?://|www\.|\w@\w", re.IGNORECASE)   # what the autolinker takes (after escapes)
 NAMES = ("http://evil.example/x", "www.evil.example", "me@evil.example")
@@ -61,7 +61,7 @@ def test_a_lecturers_talking_point_holds_no_link():
 
 
 def test_a_message_naming_a_column_holds_no_link():
-    from ui.i18n import error_text
+    from ui.core.i18n import error_text
     import evalcore as ec
 
     with pytest.raises(ec.DataError) as err:

@@ -9,8 +9,7 @@ from apptest_utils import ok, widget
 from streamlit.testing.v1 import AppTest
 
 from evalcore.presets import COMPARE_TABLES, DEMSAR_TABLE6
-from ui import settings
-
+from ui.core import settings
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 # link parameter -> (page, session key, a value that is not the default)

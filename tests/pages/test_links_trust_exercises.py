@@ -6,8 +6,7 @@ import pytest
 from apptest_utils import ok
 from streamlit.testing.v1 import AppTest
 
-from ui import settings
-
+from ui.core import settings
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 # link parameter -> (session key, a value that is not the default)

@@ -7,8 +7,7 @@ import pytest
 from apptest_utils import ROOT, ok, run, widget
 from streamlit.testing.v1 import AppTest
 
-from ui import settings
-
+from ui.core import settings
 EXERCISES = settings.EXERCISES
 
 

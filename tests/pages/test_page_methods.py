@@ -30,8 +30,7 @@ def test_play_steps_the_draws_and_reset_and_new_sample_work():
 
 def test_play_turns_itself_off_at_the_end_and_when_idle(monkeypatch):
     """A Play left running would rerun its fragment every 0.4 s for as long as the tab is open."""
-    from ui import limits
-
+    from ui.protect import limits
     at = run("pages/methods.py", lang="en", **{"methods.m": 5})
     widget(at.toggle, "_w_methods.play").set_value(True).run()
     for _ in range(6):                    # each run takes a step, as the timed reruns do
@@ -75,8 +74,7 @@ def test_k_is_bound_by_the_smallest_class_and_the_page_says_why(lang):
 
 
 def test_the_truth_study_and_tuning_render(monkeypatch):
-    from ui import experiments
-
+    from ui.parts import methods as experiments
     monkeypatch.setattr(experiments, "TRUTH_REPEATS", 4)           # a small study under test; the page runs 25
     at = run("pages/methods.py", lang="en", **{"methods.fs": "gaussian", "methods.learner": "logistic",
                                              "methods.n": 30, "methods.truth_on": True})
@@ -106,8 +104,7 @@ def test_link_round_trip_of_every_methods_control():
 
 
 def test_a_changed_setting_marks_the_truth_study_stale_instead_of_rerunning_it(monkeypatch):
-    from ui import experiments
-
+    from ui.parts import methods as experiments
     monkeypatch.setattr(experiments, "TRUTH_REPEATS", 3)
     at = run("pages/methods.py", lang="en", **{"methods.learner": "logistic", "methods.n": 30})
     at.button(key="methods_truth_run").click().run()
@@ -131,7 +128,7 @@ def test_cv_formula_and_tuning_steps():
     assert headers() == ["α (ccp_alpha)"]                                     # step 1: no validation yet
     widget(at.radio, "_w_methods.tune_stage").set_value(1).run()
     assert "Validation error" in " ".join(headers()) or len(headers()) == 3
-    from ui import experiments
+    from ui.parts import methods as experiments
     val = experiments.tuning("breast-cancer")[0]
     assert len(set(np.round(val, 6))) >= 3                                  # the grid shows a trade-off
     assert val.argmin() not in (0, len(val) - 1)

@@ -6,8 +6,7 @@ Streamlit's English error box)."""
 import pytest
 from apptest_utils import ok, run, widget
 
-from ui import experiments
-
+from ui.parts import methods as experiments
 SETS = ("watermelon", "breast-cancer", "gaussian")
 LEARNERS = (("logistic", {}), ("tree", {"methods.depth": 1}), ("tree", {"methods.depth": 12}),
             ("knn", {"methods.neighbors": 1}), ("knn", {"methods.neighbors": 25}))

@@ -114,16 +114,16 @@ def test_streamlit_serves_one_katex_module_for_the_formulas():
     """ui.formula_grid typesets with the KaTeX module of Streamlit's own front
     end: after a Streamlit upgrade that renames or splits it, this fails
     (the pages would still work, through st.latex)."""
-    import ui.typeset
+    import ui.core.typeset
 
-    url = ui.typeset.katex_url()
+    url = ui.core.typeset.katex_url()
     assert url and re.fullmatch(r"/static/js/katex\.[\w-]+\.js", url), url
 
 
 def test_without_katex_the_formulas_are_drawn_with_st_latex(monkeypatch):
-    import ui.typeset
+    import ui.core.typeset
 
-    monkeypatch.setattr(ui.typeset, "katex_url", lambda: None)
+    monkeypatch.setattr(ui.core.typeset, "katex_url", lambda: None)
     at = run("pages/confusion.py", lang="en")
     ok(at)
     assert not [e for e in at.get("bidi_component") if e.proto.component_name == "lab_typeset"]
@@ -234,7 +234,7 @@ def test_macro_micro_note_names_sklearn_difference():
 def test_upload_over_the_size_limit_is_refused_with_its_own_message(monkeypatch):
     import ui as ui_module
 
-    monkeypatch.setattr(ui_module.data, "UPLOAD_LIMIT_MB", 0)      # any file is "too large"
+    monkeypatch.setattr(ui_module.core.data, "UPLOAD_LIMIT_MB", 0)      # any file is "too large"
     at = run("pages/confusion.py", source="upload", lang="en")
     at.sidebar.file_uploader(key="_w_upload").set_value(("big.csv", GOOD, "text/csv")).run()
     ok(at)

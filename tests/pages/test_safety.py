@@ -9,8 +9,7 @@ from apptest_utils import ROOT, figure, ok, run
 
 import evalcore as ec
 import ui
-from ui import limits
-
+from ui.protect import limits
 DATA_PAGES = [p.path for p in ui.PAGES if p.needs == "predictions"]
 
 
@@ -68,7 +67,7 @@ def test_the_cost_page_works_with_a_model_named_like_its_wiring():
     spec = json.loads(json.loads(linked.json)["spec"])
     names, meta = [t.get("name") for t in spec["data"]], spec["layout"]["meta"]
     assert names[meta["hl_roc"]] == "hl-roc" and names[meta["hl_cost"]] == "hl-cost"
-    page = (Path(ui.__file__).parent / "live" / "figure.js").read_text(encoding="utf-8")
+    page = (Path(ui.__file__).parent / "core" / "live" / "figure.js").read_text(encoding="utf-8")
     assert "meta.hl_roc" in page and "indexOf(p.customdata)" in page and ".name" not in page
 
 
@@ -120,7 +119,7 @@ def test_an_uploads_facts_live_in_its_session_not_the_shared_cache(monkeypatch, 
     """Memory returns when a session ends: an upload's per-model facts are
     kept in the session's state (with the upload), never in the cache that
     all sessions share; a newer upload replaces the older one's."""
-    import ui.models as models
+    import ui.core.models as models
 
     shared = []
     real = models._model

@@ -1,5 +1,5 @@
 """Issue 36: the app's scripts and Streamlit's front end are compressed once
-and kept by the browser (ui/served.py), instead of plotly.js compressed anew
+and kept by the browser (ui/core/served.py), instead of plotly.js compressed anew
 for every fresh browser (146 ms of the server's CPU each) and never kept."""
 import asyncio
 import gzip
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from ui import charts, served
+from ui.core import charts, served
 
 
 def _get(path: str, accept: str = "gzip, deflate, br"):

@@ -6,8 +6,9 @@ import pytest
 from apptest_utils import ROOT, ok
 from streamlit.testing.v1 import AppTest
 
-from ui import settings, tour
+from ui.core import settings
 
+from ui.core import tour
 STOPS = tour.shipped()
 
 
@@ -108,7 +109,7 @@ def test_hostile_messages_are_worded_in_both_languages_and_a_note_stays_inert():
     ok(at)
     shown = " ".join(m.value for m in at.markdown)
     assert "\\<script\\>" in shown and "\\*\\*bold\\*\\*" in shown
-    from ui import i18n
+    from ui.core import i18n
 
     for lang, word in (("zh", "第 1 站"), ("en", "Stop 1")):
         text = i18n.strings()[f"common.tour.err.{err.value.code}"][lang].format(
@@ -119,8 +120,8 @@ def test_hostile_messages_are_worded_in_both_languages_and_a_note_stays_inert():
 def _worded(data: bytes, lang: str):
     import streamlit as st
 
-    from ui import tour as tour_
-    from ui.state import SS
+    from ui.core import tour as tour_
+    from ui.core.state import SS
 
     SS["lang"] = lang
     try:
@@ -151,7 +152,7 @@ def test_the_tour_is_in_the_link_and_leaving_keeps_the_state():
 
 def test_a_broken_or_binary_tour_file_is_described_in_the_users_words():
     """Where a TOML error is and that a binary file is not text, in zh and en (not Python's English)."""
-    from ui import i18n
+    from ui.core import i18n
 
     with pytest.raises(tour.TourError) as err:
         tour.parse_tour(b'[[stop]]\npage = "home"\nzh = \n')

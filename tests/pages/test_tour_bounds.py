@@ -11,8 +11,9 @@ from apptest_utils import ok
 from test_tour import _worded
 from streamlit.testing.v1 import AppTest
 
-from ui import limits, tour
+from ui.protect import limits
 
+from ui.core import tour
 HEAD = "[[stop]]\npage = 'home'\n"
 CRAFTED = {      # name: (file, the TourError's code)
     "a 62 KB dotted key of 31,000 parts": (HEAD + ".".join(["a"] * 31_000) + " = 1\n", "line"),
@@ -76,7 +77,7 @@ def test_a_crafted_file_gets_its_sentence_in_the_users_language(name, lang):
 
 
 def test_the_unreadable_sentence_in_both_languages():
-    from ui import i18n
+    from ui.core import i18n
 
     for code in ("unreadable", "lines", "line", "keylen", "depth", "values"):
         s = i18n.strings()[f"common.tour.err.{code}"]

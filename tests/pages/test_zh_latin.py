@@ -12,9 +12,7 @@ import re
 import pytest
 from apptest_utils import figures, ok, run
 
-from ui import settings
-
-# What may stay in Latin letters in a Chinese page, and why:
+from ui.core import settings  # What may stay in Latin letters in a Chinese page, and why:
 ALLOWED = set(
     # the book's own symbols and abbreviations (it writes them in Latin letters too)
     """AUC ROC PR P-R BEP AP F1 Fβ TP FP TN FN TPR FPR FNR TNR k-NN kNN CV LOO OOB acc bias var max min s.t

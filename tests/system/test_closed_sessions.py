@@ -1,6 +1,6 @@
 """A closed session gives its memory back within a bounded time: Streamlit
 keeps it ``server.disconnectedSessionTTL`` seconds for a reconnect, then
-``ui.budget.reap`` shuts it down, which drops the file it uploaded from
+``ui.protect.budget.reap`` shuts it down, which drops the file it uploaded from
 Streamlit's uploaded-file store (read from the server's /_stcore/metrics).
 Without the reaper the file stayed for good (Streamlit 1.67 reaps an
 expired session only when another one is stored)."""

@@ -1,0 +1,147 @@
+"""Drawing figures in the page: plotly charts (Streamlit's), figures redrawn
+in place (one component, ``ui/core/live/figure.js``), curve charts whose clicks
+set the threshold, and the hover-linked ROC / cost figure (the same
+component; its figure comes from ``evalcore.figures.cost_linked_figure``)."""
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import plotly
+import plotly.graph_objects as go
+import streamlit.components.v1 as components
+import streamlit as st
+
+from ui.core import held_traces, served
+from ui.core.components import component
+from ui.core.state import SS
+from ui.core.threshold import threshold_from_click
+
+# Every figure has the toolbar with a PNG download at twice the screen's resolution (shown while the
+# pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector) ...
+CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False,
+                "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
+                                           "hoverClosestCartesian", "hoverCompareCartesian"],
+                "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "evaluation-lab"}}
+# ... or an SVG: the toolbar's settings by what the camera button downloads (the sidebar's ``export_fmt``)
+CHART_CONFIGS = {fmt: {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": fmt}}
+                 for fmt in ("png", "svg")}
+# live_chart's settings as JSON text: every value the component gets is a string or a flag, because
+# Streamlit inspects a dict or list value for a data frame (importing pandas, ~1 s, on the first one)
+LIVE_CONFIGS = {fmt: json.dumps({**cfg, "responsive": True}) for fmt, cfg in CHART_CONFIGS.items()}
+PRESENTER_FONT = dict(base=20, tick=18, title=24)
+
+
+def _export(configs: dict):
+    """The toolbar settings for the sidebar's download format (``export_fmt``)."""
+    return configs.get(SS.get("export_fmt", "png"), configs["png"])
+
+
+def _presenter(fig) -> None:
+    """Chart text for the back row: ticks >= 18 px, titles >= 22 px, width from the page."""
+    f = PRESENTER_FONT
+    fig.update_layout(font_size=f["base"], title_font_size=f["title"], legend_font_size=f["tick"], width=None)
+    fig.update_xaxes(tickfont_size=f["tick"], title_font_size=f["title"])
+    fig.update_yaxes(tickfont_size=f["tick"], title_font_size=f["title"])
+    fig.update_annotations(font_size=f["tick"])
+    if any(a.xanchor == "left" and a.x is not None and a.x >= 0.99 for a in fig.layout.annotations):
+        fig.update_layout(margin_r=90)          # labels at a curve's right end (iso-F) in the larger text
+        if fig.layout.yaxis.scaleanchor:        # a square plot shrinks rather than widening its range
+            fig.update_yaxes(constrain="domain")
+
+
+def kept(key: str, build, *inputs):
+    """``build()``, kept in this session under ``key`` while ``inputs`` (and
+    the language and presenter mode) stay the same: for a figure that does
+    not depend on the threshold but sits in a part of the page that reruns
+    on every threshold move.  One figure per key, so bounded."""
+    store = SS.setdefault("_kept_figures", {})
+    stamp = (*inputs, SS.get("lang", "zh"), bool(SS.get("presenter")))
+    hit = store.get(key)
+    if hit is None or hit[0] != stamp:
+        hit = store[key] = (stamp, build())
+    return hit[1]
+
+
+def _live_component():
+    return component("lab_live_figure", "live/figure.js")
+
+
+def live_chart(fig, key: str, *, on_click=None):
+    """A figure that moves with the threshold or a step, drawn by the
+    component in ``ui/core/live/``: its plot stays and each run's figure is drawn
+    into it in place (``Plotly.react``), where Streamlit's own chart is
+    rebuilt from nothing whenever its figure changes (2-3x the browser's work
+    on every threshold move).  Same toolbar, presenter text and export format
+    as :func:`chart`.  With ``on_click``, a click on a point calls it, with
+    the point in ``SS[key].click`` (``{"curve": i, "index": j}``).  A figure
+    whose ``layout.meta`` names hover highlights (``hl_roc``, ``hl_cost``, as
+    ``figures.cost_linked_figure`` makes) gets hover linking.  A fragment's
+    run sends only the traces that changed (:mod:`ui.core.held_traces`)."""
+    if SS.get("_no_charts"):
+        return None
+    if SS.get("presenter"):
+        _presenter(fig)
+    spec, keys = held_traces.wire(key, fig.to_json())
+    data = dict(spec=spec, keys=keys, config=_export(LIVE_CONFIGS), script=plotly_js_url(),
+                clickable=on_click is not None)
+    return _live_component()(key=key, data=data, on_missing_change=lambda: held_traces.forget(key),
+                             **({"on_click_change": on_click} if on_click else {}))
+
+
+def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
+    """Draw a plotly figure.  With ``on_select``, clicking a point reruns and
+    calls it.  (``bench/pages.py`` sets ``_no_charts`` to time a page
+    without its charts.)"""
+    if SS.get("_no_charts"):
+        return None
+    if SS.get("presenter"):
+        _presenter(fig)
+        width = "stretch"
+    config = _export(CHART_CONFIGS)
+    if on_select is None:
+        return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
+    return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
+                           width=width, **kw)
+
+
+def preload_figures() -> None:
+    """An empty figure of each kind (Streamlit's chart and
+    :func:`live_chart`'s), for :func:`ui.core.preload.preload` to draw
+    out of sight: the browser loads and starts the figure libraries
+    (Streamlit's, about 2.5 s on 2 cores, and plotly.js; once per tab)
+    while the student reads the home page, not on the first page that draws
+    a figure."""
+    if SS.get("_no_charts"):
+        return
+    st.plotly_chart(go.Figure(), key="preload_figure", config={"displayModeBar": False})
+    _live_component()(key="preload_live", data=dict(script=plotly_js_url()))   # live_chart's plotly.js
+
+
+def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
+    """A ROC or P-R figure (trace i = model i) whose clicked point sets that
+    model's shared threshold."""
+    live_chart(fig, key, on_click=lambda: threshold_from_click(key, token, models, views))
+
+
+@functools.cache
+def plotly_js_url() -> str:
+    """The URL of plotly.js for the figures drawn in place, served by Streamlit itself
+    from the installed plotly package (declared as a component's folder), so
+    it works offline and nothing is ever written into the app's tree."""
+    folder = Path(plotly.__file__).parent / "package_data"
+    # the version in the folder's name: a browser keeps the file (ui.core.served), a new plotly is a new address
+    version = "".join(c if c.isalnum() else "_" for c in plotly.__version__)
+    component = components.declare_component(f"plotlyjs_{version}", path=str(folder))
+    path = f"/component/{component.name}/plotly.min.js"
+    served.serve(path, folder / "plotly.min.js")     # compressed once, kept by the browser (ui.core.served)
+    return path
+
+
+def linked_chart(fig: go.Figure) -> None:
+    """A figure from ``figures.cost_linked_figure`` with hover linking
+    (hovering a ROC point highlights its cost line, hovering a cost line its
+    ROC point): :func:`live_chart`, which reads the wiring from the figure's
+    ``layout.meta``."""
+    live_chart(fig, "linked")

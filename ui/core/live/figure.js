@@ -1,0 +1,196 @@
+// A plotly figure redrawn in place (ui.core.charts.live_chart), a Streamlit
+// component (components v2, in the page itself): the first draw makes the
+// plot; every later run sends the figure as JSON and Plotly.react updates the
+// same plot, instead of Streamlit's chart being rebuilt from nothing on every
+// threshold move.  plotly.js is loaded once per tab from the app itself.
+// The one copy of "redraw in place" in the app: the hover-linked ROC / cost
+// figure (evalcore.figures.cost_linked_figure) is drawn here too, its wiring
+// in layout.meta (see linkHover).
+function plotly(src) {
+  if (!window.__labPlotly) {
+    window.__labPlotly = new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = src; s.onload = () => resolve(window.Plotly); s.onerror = reject;
+      document.head.appendChild(s);
+    });
+  }
+  return window.__labPlotly;
+}
+
+// Traces unchanged since the last draw keep their objects: Plotly.react compares data by reference,
+// so it skips them (the curves, bars and cost lines that do not move with the threshold).  When
+// nothing but the layout's shapes or annotations changed (a threshold line with its label), only
+// those are given to Plotly.relayout: moving a shape on fixed axes takes about 1 ms, changing an
+// annotation about 20 ms, while Plotly.react redraws the whole plot (20-100 ms on 2 cores).
+// A linked figure's two hover highlights (layout.meta.hl_roc, hl_cost) are restyled in place by the
+// hover (linkHover), so they are never reused nor compared: a highlight shown stays while only the
+// shapes move (the cost lines it sits on have not moved).
+function freshTraces(fig) {
+  const m = fig.layout.meta || {};
+  return m.hl_roc === undefined ? [] : [m.hl_roc, m.hl_cost];
+}
+
+async function drawInPlace(Plotly, gd, d) {
+  const fig = d.fig;
+  const fresh = freshTraces(fig);
+  const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : d.keys[i] || JSON.stringify(t)));
+  const { shapes = [], annotations = [], ...rest } = fig.layout;
+  // what was last given to plotly: each trace (with its JSON), the rest of the layout, shapes, annotations
+  const now = { config: d.config, layout: JSON.stringify(rest), shapes: JSON.stringify(shapes),
+                annotations: JSON.stringify(annotations) };
+  const last = gd.__last;
+  if (last && gd._fullLayout && last.config === now.config && last.layout === now.layout
+      && last.traces.length === keys.length && keys.every((k, i) => last.traces[i].key === k)) {
+    const changed = {};
+    if (now.shapes !== last.shapes) changed.shapes = shapes;
+    if (now.annotations !== last.annotations) changed.annotations = annotations;
+    if (Object.keys(changed).length) await Plotly.relayout(gd, changed);
+    now.traces = last.traces;
+  } else {
+    const old = last ? last.traces : [];
+    const data = fig.data.map((t, i) => (keys[i] !== null && old[i] && old[i].key === keys[i] ? old[i].trace : t));
+    await Plotly.react(gd, data, fig.layout, JSON.parse(d.config));
+    if (fresh.length) gd.dataset.highlight = '';
+    now.traces = data.map((t, i) => ({ key: keys[i], trace: t }));
+  }
+  gd.__last = now;
+  return fresh.length > 0;              // a linked figure
+}
+
+// Hover linking (the cost page's ROC / cost figure): hovering a ROC point highlights its cost line,
+// hovering a cost line its ROC point.  Trace indices come from layout.meta, never from a user-chosen
+// name; the current meta is read at each event, so a redrawn figure needs no new listeners.
+function linkHover(Plotly, gd) {
+  if (gd.__hover) return;
+  gd.__hover = true;
+  gd.on('plotly_hover', (ev) => {
+    const meta = gd.layout.meta, p = ev.points[0];
+    if (!meta || (p.curveNumber !== meta.line_trace && p.curveNumber !== meta.point_trace)) return;
+    const j = meta.samples.indexOf(p.customdata);
+    if (j < 0) return;
+    const f = meta.fpr[j], n = meta.fnr[j];
+    Plotly.restyle(gd, { x: [[f]], y: [[1 - n]] }, [meta.hl_roc]);
+    Plotly.restyle(gd, { x: [[0, 1]], y: [[f, n]] }, [meta.hl_cost]);
+    gd.dataset.highlight = String(meta.samples[j]);
+  });
+  gd.on('plotly_unhover', () => {
+    const meta = gd.layout.meta;
+    if (!meta) return;
+    Plotly.restyle(gd, { x: [[]], y: [[]] }, [meta.hl_roc, meta.hl_cost]);
+    gd.dataset.highlight = '';
+  });
+}
+
+// A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
+// the traces of the last HELD figures received are kept by digest, whether drawn or not (a newer figure
+// may replace one before it is drawn).  A reference to a trace not kept (the figure was drawn anew, a
+// run was never received) asks the server for the whole figure ('missing': the next run sends all).
+const HELD = 3;
+function resolve(gd, data, ask) {
+  if (!data.spec) return data;
+  const last = gd.__lab;
+  if (last && last.spec === data.spec && last.keysText === data.keys) return { ...data, fig: last.fig, keys: last.keys };
+  const fig = JSON.parse(data.spec);
+  const keys = data.keys ? JSON.parse(data.keys) : [];
+  const store = gd.__store || (gd.__store = new Map());
+  const missing = [];
+  fig.data = fig.data.map((t, i) => {
+    if (t.ref === undefined) {
+      if (keys[i]) store.set(keys[i], t);
+      return t;
+    }
+    if (!store.has(t.ref)) missing.push(t.ref);
+    return store.get(t.ref);
+  });
+  gd.__recent = [...(gd.__recent || []), keys.filter(Boolean)].slice(-HELD);
+  const kept = new Set(gd.__recent.flat());
+  for (const k of store.keys()) if (!kept.has(k)) store.delete(k);
+  if (missing.length) {
+    ask('missing', missing.length);
+    return null;
+  }
+  return { ...data, fig, keys, keysText: data.keys };
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  let gd = parentElement.querySelector('.lab-figure');
+  if (!gd) {
+    gd = document.createElement('div');
+    gd.className = 'lab-figure';
+    parentElement.appendChild(gd);
+  }
+  const resolved = resolve(gd, data, setTriggerValue);   // null: drawn when the whole figure comes
+  if (resolved !== null) gd.__lab = resolved;   // the newest figure wins when several runs arrive during a draw
+  gd.__gone = false;
+  const done = plotly(data.script);
+  if (resolved === null) {
+    // nothing to draw yet
+  } else if (!data.spec) {               // the home page (ui.core.preload): load plotly.js and draw
+    done.then(async (Plotly) => {        // each kind of trace once, so its code is ready for the first page
+      if (gd.__drawn || gd.__busy || gd.__gone) return;
+      gd.__busy = true;
+      gd.__drawn = 'warm-up';
+      try {
+        await Plotly.newPlot(gd, [{type: 'scatter', x: [0, 1], y: [0, 1], mode: 'lines+markers'},
+                                  {type: 'bar', x: [0, 1], y: [1, 2]},
+                                  {type: 'heatmap', z: [[1, 2], [3, 4]], texttemplate: '%{z}'}],
+                             {width: 400, height: 300, shapes: [{type: 'line', x0: 0, x1: 1, y0: 0, y1: 1}],
+                              annotations: [{x: 0.5, y: 0.5, text: 'a'}]}, {displayModeBar: true});
+        gd.dataset.warm = '1';
+      } finally {
+        gd.__busy = false;
+      }
+      if (gd.__gone) release(gd);       // the page was left during the warm-up
+    });
+  } else {
+    gd.__trigger = setTriggerValue;
+    done.then((Plotly) => drawLoop(Plotly, gd));
+  }
+  // called when the figure leaves the page (not between runs): plotly's listeners go with it, after
+  // a draw under way has ended (purged in the middle of Plotly.react, plotly fails on its own state)
+  return () => {
+    gd.__gone = true;
+    if (!gd.__busy) release(gd);
+  };
+}
+
+// Draws the newest figure given (gd.__lab) until the drawn one is the newest; one loop at a time.
+async function drawLoop(Plotly, gd) {
+  if (gd.__busy) return;
+  gd.__busy = true;
+  try {
+    // a new figure, or new settings (the export format): drawn again
+    while (!gd.__gone && gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) {
+      const d = gd.__lab;
+      const linked = await drawInPlace(Plotly, gd, d);
+      gd.__drawn = d.spec + d.config;
+      gd.dataset.drawnAt = String(performance.timeOrigin + performance.now());   // when (epoch ms), for bench/
+      if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
+        let width = gd.clientWidth;   // folds): a figure without a fixed width follows its box
+        gd.__resize = new ResizeObserver(() => {
+          if (gd.clientWidth !== width && gd._fullLayout) { width = gd.clientWidth; Plotly.Plots.resize(gd); }
+        });
+        gd.__resize.observe(gd);
+      }
+      if (linked) { linkHover(Plotly, gd); gd.dataset.linked = '1'; }
+      if (d.clickable && !gd.__clicks) {
+        gd.__clicks = true;
+        gd.on('plotly_click', (ev) => {
+          const p = ev.points && ev.points[0];
+          if (p) gd.__trigger('click', { curve: p.curveNumber, index: p.pointIndex });
+        });
+      }
+    }
+  } finally {
+    gd.__busy = false;
+  }
+  if (gd.__gone) release(gd);         // it left the page during the draw
+  else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
+}
+
+function release(gd) {
+  if (gd.__resize) gd.__resize.disconnect();
+  if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent']) delete gd[k];
+}

@@ -1,0 +1,165 @@
+"""The one opening call of every page: language, presenter mode, the link
+that restores the state, the page's title and lesson."""
+from __future__ import annotations
+
+import functools
+import importlib
+
+import streamlit as st
+
+import evalcore as ec
+
+from ui.protect import budget
+from ui.core import feedback
+from ui.core import learners
+from ui.core import links
+from ui.core import tour
+from ui.core import tour_editor
+from ui.core.data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar_only
+from ui.core.models import affordable
+from ui.core.report import report_button
+from ui.core.i18n import language_switch, lesson, show_error, t
+from ui.core.registry import page, warm_starts
+from ui.core.typeset import fit_formulas
+from ui.core.state import SS, bind
+
+# Formulas: room above tall fractions (KaTeX's box clips them otherwise) and
+# a size that fits two columns at 1366 px.  Presenter mode: less chrome.
+_CSS = """
+.katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
+.katex-display > .katex { font-size: 1.12em; }
+.st-key-lab_fit, .st-key-roc_keys, .st-key-tour_keys { display: none; }   /* components without a view: no gap */
+/* the home page's five cards: a heading that fits a card at 1366 px without breaking a word */
+[class*="st-key-home_stage_"] h3 { font-size: 1.3rem; overflow-wrap: normal; word-break: normal; }
+/* a long page name wraps instead of being cut short */
+[class*="st-key-home_stage_"] [data-testid="stPageLink"] span,
+[class*="st-key-home_stage_"] [data-testid="stPageLink"] p {
+  white-space: normal !important; overflow: visible !important; line-height: 1.35; }
+"""
+_PRESENTER_CSS = """
+.block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }
+h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
+[data-testid="stMetricValue"] { font-size: 2.4rem !important; }
+.katex-display { padding: 0.7em 0.15em 0.5em; }
+.katex-display > .katex { font-size: 1.3em; }
+[data-testid="stTable"] td, [data-testid="stTable"] th { font-size: 1.3rem !important; }
+"""
+
+
+EXPORT_FORMATS = ("png", "svg")
+EXPORT_LABELS = {"png": "PNG (2×)", "svg": "SVG"}
+
+
+def presenter() -> bool:
+    """Whether presenter mode (讲课模式) is on."""
+    return bool(SS.get("presenter", False))
+
+
+def sidebar_state() -> str:
+    """The sidebar a session starts with: folded away in presenter mode (from
+    a link: a projected page shows its content, not the controls; the chevron
+    opens them), else Streamlit's choice by screen width."""
+    on = SS.get("presenter") if "presenter" in SS else st.query_params.get("presenter") == "1"
+    return "collapsed" if on else "auto"
+
+
+def _sidebar_controls(key: str) -> None:
+    language_switch()
+    st.sidebar.toggle(t("common.presenter"), help=t("common.presenter.help"), **bind("presenter"))
+    st.sidebar.radio(t("common.export"), EXPORT_FORMATS, horizontal=True, help=t("common.export.help"),
+                     format_func=EXPORT_LABELS.get, **bind("export_fmt"))
+    tour_editor.sidebar()
+
+
+def _through_app_py() -> None:
+    """Streamlit treats an app with a ``pages/`` folder as an old-style
+    multipage app until some session's ``app.py`` has called
+    ``st.navigation``: a link to a page opened first on a fresh server would
+    run the page alone (file names as navigation, no wide layout).  Leave
+    that mode and rerun through ``app.py``."""
+    try:
+        from streamlit.runtime.pages_manager import PagesManager
+    except ImportError:  # a Streamlit without it has no such mode
+        return
+    if getattr(PagesManager, "uses_pages_directory", False):
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
+@functools.cache
+def _import_table_libraries() -> None:
+    """Streamlit imports pandas and pyarrow on the first table (about 1 s on
+    2 cores): done on the server process's first run instead, so that no
+    student's first visit of a page waits for it.  Not in a background
+    thread: plotly looks pandas up in ``sys.modules`` and would find it half
+    made."""
+    for name in ("pandas", "pyarrow"):
+        importlib.import_module(name)
+
+
+def open_page(key: str, *, with_lesson: bool = True) -> None:
+    """Language switch, presenter mode, title and lesson of page ``key``
+    (see ``ui.core.registry``).  A link's state is restored on a session's first run."""
+    _through_app_py()
+    SS["_run"] = SS.get("_run", 0) + 1           # a widget missing from a run is drawn anew (ui.core.state.widget_key)
+    _import_table_libraries()
+    warm_starts()                                # the pages' defaults (ui.core.registry.Page.warm), in the background
+    budget.start_reaper()                        # closed sessions give their memory back (ui.protect.budget.reap)
+    learners.warm_start()
+    links.restore()
+    SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
+    SS["_page"] = key
+    SS["_link_box_drawn"] = False
+    SS.pop("_link_note", None)             # the share box's placeholder belongs to one run
+    _sidebar_controls(key)
+    css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
+                              upload_button=t("common.upload.button"),
+                              upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
+           _PRESENTER_CSS if presenter() else ""]
+    st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
+    fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
+    st.title(t(page(key).heading_key))
+    tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
+    if with_lesson:
+        if presenter():
+            with st.expander(t("common.lesson")):
+                lesson(key)
+        else:
+            lesson(key)
+    if page(key).needs != "predictions":
+        links.publish()
+        links.link_box(uploaded=False)
+
+
+def data_sidebar():
+    """Draw the data sidebar (ui.core.data) with its "Prepare a report" button and
+    return ``(PredictionSet | None, token)``."""
+    ps, token = data_sidebar_only()
+    if ps is not None:
+        report_button(ps, token)
+    return ps, token
+
+
+def open_data_page(key: str):
+    """:func:`open_page` plus the data sidebar, for a page that reads
+    predictions.  Returns ``(ps, token, models)``; stops the page (with a
+    hint) while no data is loaded."""
+    open_page(key)
+    ps, token = data_sidebar()
+    if ps is None:
+        st.info(t("common.data.pick_first"))
+        st.stop()
+    models = affordable(token, chosen_models(ps), ps)     # past the session's budget: those that fit
+    if not models:
+        st.stop()
+    return ps, token, models
+
+
+def run(pg) -> None:
+    """Run the navigation's page ``pg``; a refusal that reaches the top of
+    the page (a bound, the session's memory budget) is shown as its sentence,
+    in the user's language, below what the page drew -- never a traceback."""
+    try:
+        pg.run()
+    except ec.DataError as err:
+        show_error(err)

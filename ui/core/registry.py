@@ -1,0 +1,94 @@
+"""The one registry of pages.  It drives the navigation (``app.py``), the
+home page's chapter map and the page tests.  Adding a page: one file in
+``pages/``, one entry here, its strings in ``assets/i18n/<key>.toml``."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from ui.core.i18n import t
+from ui.core.links import restore
+
+
+@dataclass(frozen=True)
+class Page:
+    """``key``: the page's name (its file ``pages/<key>.py``, its url path,
+    its string-table prefix and its lesson file); ``stage``: where it sits in
+    the chapter map (one of :data:`STAGES`, or "" for the home page);
+    ``needs``: what data it reads ("predictions", "features", "tables" or
+    "" for none); ``prefix``: the prefix of its own strings (default
+    ``key``), its heading is ``<prefix>.title``; ``warm``: its part's
+    background start (``"module:function"``, called on every page's run and
+    expected to start once per process), so that the page's defaults are
+    ready before a student opens it."""
+
+    key: str
+    stage: str
+    needs: str = ""
+    prefix: str = ""
+    warm: str = ""
+
+    @property
+    def heading_key(self) -> str:
+        return f"{self.prefix or self.key}.title"
+
+    @property
+    def path(self) -> str:
+        return f"pages/{self.key}.py"
+
+    @property
+    def title_key(self) -> str:
+        return f"common.nav.{self.key}"
+
+
+# The chapter's four stages, in the book's order (sections 2.2 to 2.5), then its exercises.
+STAGES = ("methods", "measures", "tests", "biasvar", "exercises")
+
+# No icons: Material icons are fetched from the internet, which a lecture
+# hall may not have.
+PAGES: tuple[Page, ...] = (
+    Page("home", ""),
+    Page("methods", "methods", "features", warm="ui.parts.methods:warm_start"),
+    Page("confusion", "measures", "predictions", prefix="cm"),
+    Page("pr", "measures", "predictions"),
+    Page("roc", "measures", "predictions"),
+    Page("cost", "measures", "predictions"),
+    Page("lab", "measures"),
+    Page("compare", "tests", "tables"),
+    Page("trust", "tests"),
+    Page("biasvar", "biasvar"),
+    Page("exercises", "exercises"),
+)
+
+
+def warm_starts() -> None:
+    """Start every page part's background work (see ``Page.warm``); the
+    framework knows the parts only through this table."""
+    for p in PAGES:
+        if p.warm:
+            module, _, function = p.warm.partition(":")
+            getattr(importlib.import_module(module), function)()
+
+
+def page(key: str) -> Page:
+    return next(p for p in PAGES if p.key == key)
+
+
+def navigation_pages() -> list:
+    """``st.Page`` objects for ``st.navigation``, home first (the default),
+    titled in the language a link asks for."""
+    restore()
+    return [st.Page(p.path, title=t(p.title_key), url_path=p.key, default=(i == 0)) for i, p in enumerate(PAGES)]
+
+
+def page_link(key: str) -> None:
+    """A link to page ``key``; a plain link when the page runs outside the
+    navigation (as in AppTest.from_file)."""
+    p = page(key)
+    try:
+        st.page_link(p.path, label=t(p.title_key))
+    except StreamlitAPIException:
+        st.markdown(f"[{t(p.title_key)}](/{p.key})")

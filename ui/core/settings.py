@@ -1,0 +1,369 @@
+"""The one table of shareable settings: every link parameter with the
+session key it sets, its parser (which is also its range: a value out of
+range raises ValueError) and its default.  The link code (ui/core/links.py), a
+tour's stops (ui/core/tour.py) and the data sidebar (ui/core/data.py: its sources,
+sizes and defaults) read it; the session keys themselves are declared in
+ui/core/state.py, beside which this table stands (in its own module: state.py
+stays within the module-length rule).
+
+A row: ``"param": (session key, parser)`` in :func:`params`; its default is
+in :data:`DEFAULTS` for the global keys and in :func:`_page_defaults` for the
+pages' own, and ``ui.bind(key)`` reads it from here (a default computed from
+the data, such as exercise 2.6's prior, is the page's own; the binding is
+then remembered in ``ui.core.state.BOUND_DEFAULTS``): a link leaves out what
+equals it.  Adding a control to the link is one row and its default.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from urllib.parse import quote, unquote
+
+from evalcore.presets import COMPARE_TABLES, LAB_TABLES
+
+from ui.protect.limits import COST_MAX, COST_MIN, TABLES
+
+# the data sidebar's sources and sizes (ui/core/data.py draws them from here)
+SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
+SYN_SIZES = (100, 1_000, 10_000, 100_000, 1_000_000)
+FEATURE_SOURCES = ("watermelon", "breast-cancer", "gaussian")
+
+_BV = "biasvar."          # the bias-variance page's key family
+_M = "methods."           # the evaluation-methods page's
+_X = "exercises."         # the exercises page's
+_T = "trust."             # the which-test-to-trust page's (ui/parts/trust.py)
+TRUST_REPLICATIONS = (500, 1000, 2000, 4000)   # a run at most: 4000 x 200 samples, about 4 s on one core
+TRUST_SIZES = (50, 100, 200)
+TRUST_SETS = ("breast-cancer", "gaussian")
+EXERCISES = ("2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8", "2.9", "2.10")
+
+_FLOAT = float
+
+
+def _bool(v: str) -> bool:
+    if v not in ("0", "1"):
+        raise ValueError(v)
+    return v == "1"
+
+
+def _ranged(parse, **range_):
+    """A parser that also says its range (``lo``, ``hi``, ``options``): the widgets read it."""
+    for k, v in range_.items():
+        setattr(parse, k, v)
+    return parse
+
+
+def _choice(*options):
+    def parse(v: str) -> str:
+        if v not in options:
+            raise ValueError(v)
+        return v
+    return _ranged(parse, options=options)
+
+
+def int_in(lo: int, hi: int):
+    def parse(v: str) -> int:
+        x = int(v)
+        if not lo <= x <= hi:
+            raise ValueError(v)
+        return x
+    return _ranged(parse, lo=lo, hi=hi)
+
+
+def _float_in(lo: float, hi: float):
+    def parse(v: str) -> float:
+        x = float(v)
+        if not (math.isfinite(x) and lo <= x <= hi):
+            raise ValueError(v)
+        return x
+    return _ranged(parse, lo=lo, hi=hi)
+
+
+def _sizes(v: str) -> int:
+    """A synthetic set's size: one of SYN_SIZES."""
+    if v not in map(str, SYN_SIZES):
+        raise ValueError(v)
+    return int(v)
+
+
+_sizes.options = SYN_SIZES
+
+
+def _token(v: str) -> str:
+    """A short word (a guess's option: letters, digits, "_"), nothing else."""
+    if not (0 < len(v) <= 12 and v.replace("_", "").isalnum() and v.isascii()):
+        raise ValueError(v)
+    return v
+
+
+def _cost(v: str) -> float:
+    """A cost from a link, clamped to [COST_MIN, COST_MAX] as ``ui.protect.bounds.clamp_cost`` does (0 stays 0);
+    nan and negatives are refused."""
+    x = float(v)
+    if not x >= 0:
+        raise ValueError(v)
+    return 0.0 if x == 0 else min(COST_MAX, max(COST_MIN, x))
+
+
+def params() -> dict:
+    """Every link parameter -> (session key, parser): the table a link and a tour stop are read with."""
+    return {
+        "lang": ("lang", _choice("zh", "en")),
+        "presenter": ("presenter", _bool),
+        "img": ("export_fmt", _choice("png", "svg")),
+        "source": ("source", _choice(*(s for s in SOURCES if s != "upload"))),
+        "n": ("syn_n", _sizes),
+        "sep": ("syn_sep", _float_in(0.0, 4.0)),
+        "rate": ("syn_rate", _float_in(0.01, 0.99)),
+        "seed": ("syn_seed", int_in(0, 10_000)),
+        "model": ("roc_model", str),
+        "beta": ("beta", _float_in(0.1, 5.0)),
+        "mode": ("roc_mode", _choice("step", "four", "grid", "full")),
+        "c01": ("cost01", _cost),
+        "c10": ("cost10", _cost),
+        # --- intervals beside the measures (ui.parts.intervals): switch, proportion and bootstrap methods ---
+        "ci": ("ci_on", _bool),
+        "ciprop": ("ci_prop", _choice("wilson", "clopper-pearson")),
+        "ciboot": ("ci_boot", _choice("percentile", "bca")),
+        # ---- the bias-variance page (pages/biasvar.py): every control; a key "<page>.<name>" goes into the
+        # link only on its page, and only when it differs from the default the page binds (ui.core.state.BOUND_DEFAULTS)
+        "bv.f": (_BV + "truth", _choice("sin", "step", "poly")),
+        "bv.sd": (_BV + "noise", _grid_in(0.0, 1.0, 0.05)),
+        "bv.n": (_BV + "n", _int_of(10, 15, 20, 30, 50, 100, 200)),
+        "bv.sets": (_BV + "sets", _int_of(50, 100, 200, 500)),
+        "bv.mode": (_BV + "mode", _choice("degree", "steps")),
+        "bv.deg": (_BV + "degree", int_in(0, 15)),
+        "bv.steps": (_BV + "steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
+        # ---- comparison tests (pages/compare.py) and the metrics lab (pages/lab.py) ----
+        # defaults in _PAGE_DEFAULTS; tables travel compactly (_table), unless too long
+        **_compare_lab_params(),
+        # ---- the evaluation-methods page (pages/methods.py): every control
+        "m.m": (_M + "m", _int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
+        "m.seed": (_M + "seed", int_in(0, 1_000_000)),
+        "m.step": (_M + "step", int_in(0, 1000)),
+        "m.fs": (_M + "fs", _choice(*FEATURE_SOURCES)),
+        "m.l": (_M + "learner", _choice("logistic", "tree", "knn")),
+        "m.depth": (_M + "depth", int_in(1, 12)),
+        "m.nb": (_M + "neighbors", int_in(1, 25)),
+        "m.frac": (_M + "frac", _grid_in(0.1, 0.9, 0.05)),
+        "m.strat": (_M + "stratify", _bool),
+        "m.loo": (_M + "loo", _bool),
+        "m.k": (_M + "k", int_in(2, 20)),
+        "m.p": (_M + "p", _int_of(1, 2, 5, 10)),
+        "m.n": (_M + "n", _int_of(30, 50, 100, 200)),
+        "m.tune": (_M + "tune_stage", int_in(0, 2)),
+        # ---- the exercises page (pages/exercises.py): the open exercise, each committed guess, the controls
+        "x.open": (_X + "open", _choice(*EXERCISES)),
+        **{f"x.g{n.replace('.', '')}": (f"{_X}guess.{n}", _token) for n in EXERCISES},
+        **{f"x.s{n.replace('.', '')}": (f"{_X}shown.{n}", _bool) for n in EXERCISES},    # "just show me"
+        "x.21p": (_X + "21.pos", int_in(1, 5000)), "x.21n": (_X + "21.neg", int_in(1, 5000)),
+        "x.21f": (_X + "21.frac", _grid_in(0.05, 0.95, 0.05)),
+        "x.22p": (_X + "22.pos", int_in(10, 100)), "x.22n": (_X + "22.neg", int_in(10, 100)),
+        "x.22l": (_X + "22.learner", _choice("majority", "1nn", "stump")),
+        "x.23s": (_X + "23.seed", int_in(1, 10_000)),
+        "x.24tp": (_X + "24.tp", int_in(0, 10**6)), "x.24fn": (_X + "24.fn", int_in(0, 10**6)),
+        "x.24fp": (_X + "24.fp", int_in(0, 10**6)), "x.24tn": (_X + "24.tn", int_in(0, 10**6)),
+        "x.24pi": (_X + "24.pi", _grid_in(0.01, 0.99, 0.01)),
+        "x.25d": (_X + "25.data", _choice("seed-9", "seed-5", "seed-4")),
+        "x.26pi": (_X + "26.prior", _grid_in(0.05, 0.95, 0.05)),
+        "x.27i": (_X + "27.point", int_in(0, 10**7)),
+        "x.28o": (_X + "28.outlier", _int_of(*range(500, 5001, 250))),
+        "x.29k": (_X + "29.kind", _choice("goodness", "independence")),
+        "x.29a": (_X + "29.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "x.210k": (_X + "210.k", int_in(3, 8)),
+        "x.210a": (_X + "210.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "x.210e": (_X + "210.effect", _grid_in(0.0, 1.0, 0.1)),
+        # ---- which test to trust (ui/parts/trust.py): the simulation's and the Bayesian section's controls
+        "t.reps": (_T + "reps", _int_of(*TRUST_REPLICATIONS)),
+        "t.n": (_T + "n", _int_of(*TRUST_SIZES)),
+        "t.eff": (_T + "effect", _grid_in(0.0, 0.1, 0.01)),
+        "t.inf": (_T + "influence", _grid_in(0.0, 3.0, 0.5)),
+        "t.data": (_T + "data", _choice(*TRUST_SETS)),
+        "t.a": (_T + "a", _choice(*LEARNER_NAMES)),
+        "t.b": (_T + "b", _choice(*LEARNER_NAMES)),
+        "t.rope": (_T + "rope", _grid_in(0.0, 0.05, 0.005)),
+    }
+
+
+def _int_of(*options: int):
+    def parse(v: str) -> int:
+        x = int(v)
+        if x not in options:
+            raise ValueError(v)
+        return x
+    return parse
+
+
+def _grid_in(lo: float, hi: float, step: float):
+    """A float in [lo, hi] on a slider's grid of ``step`` (rounded to it)."""
+    def parse(v: str) -> float:
+        x = _float_in(lo, hi)(v)
+        return round(lo + round((x - lo) / step) * step, 10)
+    return parse
+
+
+# ---------------------------------------------------- comparison tests and metrics lab
+COMPARE_SECTIONS = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
+LAB_SECTIONS = ("loss", "multilabel", "regression", "clustering")
+NMI_AVERAGES = ("geometric", "arithmetic", "min", "max")
+LEARNER_NAMES = ("logistic", "tree", "knn", "naive_bayes")
+TABLE_CHARS = 1500       # a table whose text is longer does not go into the link (the share box says so)
+_TABLE_CELLS = 2000
+_COMPARE_TABLES = ("t", "paired", "cv5x2", "friedman")
+_LAB_TABLES = ("binary", "multi", "hinge", "labels", "regression", "clusters")
+
+
+def _cell(v: str):
+    v = unquote(v)
+    if not v.strip():
+        raise ValueError("an empty cell")
+    for kind in (int, float):
+        try:
+            x = kind(v)
+        except ValueError:
+            continue
+        if kind is int or math.isfinite(x):
+            return x
+        raise ValueError(v)
+    return v
+
+
+def _table(v: str) -> dict:
+    """A table from its link form ``name:v,v,v;name:v,v,v`` (names and text
+    cells percent-encoded); every column as long as the first."""
+    out = {}
+    for part in v.split(";"):
+        name, _, cells = part.partition(":")
+        out[unquote(name)] = [_cell(c) for c in cells.split(",")] if cells else []
+    lengths = {len(c) for c in out.values()}
+    if not out or len(lengths) != 1 or sum(map(len, out.values())) > _TABLE_CELLS or 0 in lengths:
+        raise ValueError(v)
+    return out
+
+
+def _bounded_table(name: str, columns: tuple | None = None):
+    """The link parser of table ``name``: :func:`_table` within the table's
+    bound in :data:`ui.protect.limits.TABLES` (the editor's own) and, when given,
+    with exactly ``columns`` (the page reads them by name), else ValueError."""
+    bound = TABLES[name]
+
+    def parse(v: str) -> dict:
+        table = _table(v)
+        if len(next(iter(table.values()))) > bound.rows or len(table) > bound.cols:
+            raise ValueError(v)
+        if columns is not None and tuple(table) != columns:
+            raise ValueError(v)
+        return table
+    return parse
+
+
+def table_text(table: dict) -> str:
+    """The link form of a table (see :func:`_table`)."""
+    def one(x):
+        if isinstance(x, bool):
+            x = int(x)
+        if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+            return str(int(x))
+        return f"{x:.10g}" if isinstance(x, float) else quote(str(x), safe="")
+    return ";".join(quote(str(k), safe="") + ":" + ",".join(one(x) for x in col) for k, col in table.items())
+
+
+def _compare_lab_params() -> dict:
+    c, lab = "compare.", "lab."
+    out = {
+        "c_sec": (c + "section", _choice(*COMPARE_SECTIONS)),
+        "c_alpha": (c + "alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "c_m": (c + "m", int_in(1, 100_000)),
+        "c_err": (c + "errors", int_in(0, 100_000)),
+        "c_eps0": (c + "eps0", _float_in(0.001, 0.999)),
+        "c_eps0t": (c + "eps0_t", _float_in(0.0, 1.0)),
+        "c_var": (c + "variant", _choice("book", "dietterich")),
+        "c_e01": (c + "e01", int_in(0, 10**6)),
+        "c_e10": (c + "e10", int_in(0, 10**6)),
+        "c_preset": (c + "preset", _choice("book", "demsar")),
+        "c_higher": (c + "higher", _bool),
+        "c_delong": (c + "delong_set", _choice("current", "breast-cancer", "synthetic")),
+        "l_sec": (lab + "section", _choice(*LAB_SECTIONS)),
+        "l_bias": (lab + "bias", _float_in(-3.0, 3.0)),
+        "l_nmi": (lab + "nmi", _choice(*NMI_AVERAGES)),
+    }
+    for run in ("paired", "cv5x2"):
+        out[f"c_fs_{run}"] = (f"{c}fs.{run}", _choice("breast-cancer", "watermelon"))
+        out[f"c_a_{run}"] = (f"{c}a.{run}", _choice(*LEARNER_NAMES))
+        out[f"c_b_{run}"] = (f"{c}b.{run}", _choice(*LEARNER_NAMES))
+    out.update({f"c_tab_{n}": (f"{c}table.{n}", _bounded_table(f"{c}table.{n}")) for n in _COMPARE_TABLES})
+    out.update({f"l_tab_{n}": (f"{lab}table.{n}", _bounded_table(f"{lab}table.{n}", tuple(LAB_TABLES[n])))
+                for n in _LAB_TABLES})      # the lab reads its tables' columns by name
+    return out
+
+
+def _page_defaults() -> dict:
+    out = {"compare.section": "binomial", "compare.alpha": 0.05, "compare.m": 30, "compare.errors": 6,
+           "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
+           "compare.higher": False, "lab.section": "loss", "lab.bias": 0.0, "lab.nmi": "geometric",
+           "methods.seed": 0, "methods.step": 0}
+    # the pages' default views (ui.bind reads them here; a default that depends on the data, such as
+    # exercise 2.6's prior, is the page's): a link leaves them out whether or not this server has drawn
+    # the page yet
+    out.update({_M + k: v for k, v in (("m", 20), ("fs", "breast-cancer"), ("learner", "tree"), ("depth", 3),
+                                       ("neighbors", 5), ("frac", 0.3), ("stratify", True), ("loo", False),
+                                       ("k", 10), ("p", 1), ("n", 50), ("tune_stage", 0))})
+    out.update({_BV + k: v for k, v in (("truth", "sin"), ("noise", 0.3), ("n", 20), ("sets", 200),
+                                        ("mode", "degree"), ("degree", 3), ("steps", 100))})
+    out.update({_X + k: v for k, v in (("open", "2.1"), ("21.pos", 500), ("21.neg", 500), ("21.frac", 0.3),
+                                       ("22.pos", 50), ("22.neg", 50), ("22.learner", "majority"),
+                                       ("24.tp", 40), ("24.fn", 10), ("24.fp", 20), ("24.tn", 30), ("24.pi", 0.5),
+                                       ("25.data", "seed-9"), ("28.outlier", 500), ("29.kind", "goodness"),
+                                       ("29.alpha", 0.05), ("210.k", 4), ("210.alpha", 0.05), ("210.effect", 0.0))})
+    out.update({f"{_X}shown.{n}": False for n in EXERCISES})
+    out.update({_T + k: v for k, v in (("reps", 1000), ("n", 100), ("effect", 0.0), ("influence", 1.5),
+                                       ("data", TRUST_SETS[0]), ("a", "logistic"), ("b", "naive_bayes"),
+                                       ("rope", 0.01))})
+    for run in ("paired", "cv5x2"):
+        out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
+                    f"compare.b.{run}": "naive_bayes"})
+    out.update({f"compare.table.{n}": COMPARE_TABLES[n] for n in _COMPARE_TABLES})
+    out.update({f"lab.table.{n}": LAB_TABLES[n] for n in _LAB_TABLES})
+    return out
+
+
+DATA_PARSERS = {"thr": _FLOAT, "p": _float_in(0.0, 1.0), "step": int_in(0, 10**7)}
+
+
+def parse_param(name: str, text: str):
+    """The value of link parameter ``name`` from its text (ValueError when bad)."""
+    if name in DATA_PARSERS:
+        v = DATA_PARSERS[name](text)
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError(text)
+        return v
+    if name not in params():
+        raise ValueError(name)
+    return params()[name][1](text)
+
+DEFAULTS = {"lang": "zh", "presenter": False, "export_fmt": "png", "source": "seed-9", "syn_n": 1000,
+            "syn_sep": 1.5, "syn_rate": 0.5, "syn_seed": 0, "beta": 1.0, "roc_mode": "step",
+            "cost01": 1.0, "cost10": 1.0,
+            "ci_on": False, "ci_prop": "wilson", "ci_boot": "percentile"}   # intervals (ui.parts.intervals)
+"""The default of each global key (the sidebar binds these)."""
+
+
+def parser(key: str):
+    """The parser (with its range) of session key ``key``."""
+    return next(parse for k, parse in params().values() if k == key)
+
+
+@functools.cache
+def _all_defaults() -> dict:
+    return {**DEFAULTS, **_page_defaults()}
+
+
+def defaults() -> dict:
+    """Every key's default that the table knows: :data:`DEFAULTS` (the
+    sidebar's and other global keys) and the pages' own."""
+    return dict(_all_defaults())
+
+
+def default(key: str):
+    """Session key ``key``'s default in the table (KeyError when it has none)."""
+    return _all_defaults()[key]

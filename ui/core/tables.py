@@ -1,0 +1,69 @@
+"""Sections and editable tables of the pages that work on small tables
+(comparison tests, metrics lab):
+
+* :func:`section` -- which part of a page is open, as a control whose value
+  is session state (``st.tabs`` does not report its open tab, so a link or
+  a language switch could not keep it);
+* :func:`edited_table` -- an editable table checked on every edit; a bad
+  edit shows its message and the last good table's result stays;
+* :func:`last_good` -- the same for a result computed from other controls.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import evalcore as ec
+import pandas as pd
+import streamlit as st
+
+from ui.protect.bounds import bounded_editor
+from ui.core.i18n import labels, show_error, t
+from ui.core.state import SS, bind
+
+
+def section(key: str, options: tuple, prefix: str) -> str:
+    """The open section of a page (session key ``key``, labels ``prefix + option``)."""
+    return st.segmented_control(t("common.section"), options, format_func=labels(prefix, options).get,
+                                label_visibility="collapsed", **bind(key, options[0], first="one")) or SS[key]
+
+
+def _frame(table: dict) -> pd.DataFrame:
+    return pd.DataFrame(table)
+
+
+def edited_table(key: str, preset: dict, check: Callable, *, kept: str):
+    """An editable table (session key ``key`` holds the last good one; the
+    editor is :func:`ui.protect.bounds.bounded_editor`, bounded by
+    ``ui.protect.limits.TABLES[key]``) and ``check(frame)``, the table's result.
+
+    ``check`` raises a DataError for a bad table; then its message shows,
+    with the sentence ``kept``, and the result of the last good table is
+    returned.  Returns ``(result, frame)`` of the table in use."""
+    edited = bounded_editor(key, preset)
+    try:
+        result = check(edited)
+    except ec.DataError as err:
+        show_error(err)
+        st.caption(kept)
+    else:
+        SS[key] = edited.to_dict(orient="list")
+        return result, edited
+    for table in (SS.get(key), preset):            # the last good table; the preset if that fails too
+        if table is not None:
+            try:
+                return check(_frame(table)), _frame(table)
+            except ec.DataError:
+                continue
+    raise RuntimeError(f"the preset of {key} does not pass its own check")
+
+
+def last_good(key: str, compute: Callable, *, kept: str):
+    """``compute()``, remembered under ``key``; a DataError shows its message
+    (and ``kept``) and the last good result is returned (None before any)."""
+    try:
+        SS[key] = compute()
+    except ec.DataError as err:
+        show_error(err)
+        if SS.get(key) is not None:
+            st.caption(kept)
+    return SS.get(key)

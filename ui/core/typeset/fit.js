@@ -1,0 +1,70 @@
+// Formulas fit their box (ui.core.typeset.fit_formulas, mounted by every page):
+// a display formula wider than its column (a narrow column, presenter mode's
+// larger type, a long filled-in formula) is typeset smaller until it fits,
+// down to 55 % of its size; below that its box scrolls as before.  Without
+// this, KaTeX's box clips or scrolls what does not fit, which a projector
+// shows as a cut formula.  Installed once per window: it watches the page for
+// new formulas (Streamlit's st.latex and ui.core.typeset's cells alike) and each
+// formula's box for a new width (a window resized, a tab shown), and fits
+// again when a font arrives.
+const MIN_SCALE = 0.55;
+
+function fit(box) {
+  const k = box.querySelector(':scope > .katex');
+  if (!k || !box.clientWidth) return;
+  k.style.fontSize = '';
+  const need = box.scrollWidth, room = box.clientWidth;
+  if (need <= room + 1) return;
+  const size = parseFloat(getComputedStyle(k).fontSize);
+  k.style.fontSize = `${Math.max(MIN_SCALE, (room - 2) / need) * size}px`;
+}
+
+function install() {
+  const sizes = new ResizeObserver((entries) => entries.forEach((e) => fit(e.target)));
+  const seen = new WeakSet();
+  let changed = new Set(), queued = false;
+  const run = () => {
+    queued = false;
+    const boxes = changed;
+    changed = new Set();
+    boxes.forEach((box) => {
+      if (!box.isConnected) return;
+      if (seen.has(box)) fit(box);       // new content in a box already watched (a rerun's new numbers)
+      else { seen.add(box); sizes.observe(box); }      // calls fit() once now, and at each new width
+    });
+  };
+  const inside = (node) => {            // a changed node: the formula box it belongs to, if any
+    const el = node.nodeType === 1 ? node : node.parentElement;
+    const box = el && el.closest('.katex-display');
+    if (box) changed.add(box);
+  };
+  const added = (node) => {             // an added subtree: its formula boxes (only the new subtree is searched)
+    if (node.nodeType !== 1) return inside(node);
+    inside(node);
+    node.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+  };
+  const schedule = () => {               // one pass per frame, however many changes came
+    if (changed.size && !queued) {
+      queued = true;
+      requestAnimationFrame(run);
+    }
+  };
+  const all = () => {
+    document.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+    schedule();
+  };
+  new MutationObserver((records) => {
+    records.forEach((r) => { inside(r.target); r.addedNodes.forEach(added); });
+    schedule();
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  // KaTeX's fonts arrive after its first layout and widen a formula without changing its box: fit again
+  if (document.fonts) document.fonts.addEventListener('loadingdone', all);
+  all();
+}
+
+export default function () {
+  if (!window.__labFit) {
+    window.__labFit = true;
+    install();
+  }
+}

@@ -1,0 +1,69 @@
+// Formulas typeset in place (ui.core.typeset.formula_grid), a Streamlit component
+// (components v2, in the page itself): KaTeX writes each formula straight
+// into the page, without Streamlit's markdown pass per formula, and only the
+// cells whose LaTeX changed are typeset again.  A threshold move on the
+// confusion page used to re-parse 15 formulas as markdown before its figures
+// could be drawn; the typesetting now waits until the figures of the same run
+// have been given their turn.  KaTeX is the copy Streamlit itself serves.
+function katex(url) {
+  if (!window.__labKatex) {
+    window.__labKatex = import(new URL(url, document.baseURI).href).then((m) => m.default);
+  }
+  return window.__labKatex;
+}
+
+function cellNodes(k, item) {
+  const out = [];
+  if (item.label) {                       // shown as text, never interpreted
+    const p = document.createElement('p'), b = document.createElement('strong');
+    b.textContent = item.label;
+    p.appendChild(b);
+    out.push(p);
+  }
+  for (const tex of item.tex) {
+    const box = document.createElement('div');
+    k.render(tex, box, { displayMode: true, throwOnError: false });   // KaTeX's default: no \href, no HTML
+    out.push(...box.childNodes);
+  }
+  return out;
+}
+
+function draw(k, root) {
+  const d = root.__want;
+  if (root.__drawn === d) return;
+  root.style.gridTemplateColumns = `repeat(${d.columns}, minmax(0, 1fr))`;
+  d.items.forEach((item, i) => {
+    let cell = root.children[i];
+    if (!cell) {
+      cell = document.createElement('div');
+      cell.className = 'lab-typeset-cell';
+      root.appendChild(cell);
+    }
+    const key = JSON.stringify(item);
+    if (cell.__key !== key) {
+      cell.__key = key;
+      cell.replaceChildren(...cellNodes(k, item));
+    }
+  });
+  while (root.children.length > d.items.length) root.lastChild.remove();
+  root.__drawn = d;
+  delete root.dataset.busy;               // for tests: every cell shows the newest formulas
+}
+
+export default function (component) {
+  const { data, parentElement } = component;
+  let root = parentElement.querySelector('.lab-typeset');
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'lab-typeset';
+    parentElement.appendChild(root);
+  }
+  root.__want = data;
+  root.dataset.busy = '1';
+  // after the figures of the same run (drawn in microtasks once the run's elements are in the page)
+  katex(data.katex).then((k) => setTimeout(() => draw(k, root), 0), () => {
+    root.textContent = data.items.flatMap((item) => item.tex).join('\n');   // no KaTeX: the LaTeX as text
+    root.style.whiteSpace = 'pre-wrap';
+    delete root.dataset.busy;
+  });
+}

@@ -1,0 +1,148 @@
+"""The ROC page's step mode: the textbook's algorithm walked one step at a
+time (Prev / Next / Reset / End, Play, a step slider, keyboard keys), the
+figure of the curve so far with the step's trapezoid, the step's numbers and
+formulas, and the ranked samples.  UI only: the walk itself is
+``ModelFacts.steps`` (``evalcore.analysis``)."""
+from __future__ import annotations
+
+import streamlit as st
+
+from evalcore import figures
+
+from ui.core.boundary import guard
+from ui.core import links
+from ui.protect import timers
+from ui.core import tour
+from ui.core.charts import live_chart
+from ui.core.data import model_picker
+from ui.core.frames import arrow_table
+from ui.core.i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
+from ui.core.keys import keyboard
+from ui.core.models import model as model_facts
+from ui.core.state import SS, tied
+from ui.core.typeset import formula_grid
+
+STEP_LIMIT = 300      # walk one distinct score per step up to this many samples
+GROUP_STEPS = 60      # larger sets: this many steps, each a run of thresholds
+PLAY_SECONDS = 1.2    # Play takes one step this often
+PAGE_STRINGS = "roc."  # the ROC page's part: its strings are the page's (assets/i18n/roc.toml)
+
+
+def roc_walk(ps, token: str, models: list) -> None:
+    """The step mode of the ROC page for the data ``ps`` (its ``token``) and
+    its ``models``: the step is kept per (data, model, grouping) in the
+    session and in the link."""
+    T = t
+    model = model_picker(models, "common.cm.model")
+    grouped = ps.n > STEP_LIMIT
+    mf = model_facts(token, model, ps)
+    steps = mf.steps(GROUP_STEPS if grouped else None)
+    if grouped:
+        st.info(T("roc.step.grouped", n=f"{ps.n:,}", limit=STEP_LIMIT, k=steps.n_steps))
+    skey = f"roc_step|{token}|{model}|{grouped}"
+    if "_link_step" in SS:                       # a shared link's step, applied once
+        SS[skey] = min(int(SS.pop("_link_step")), steps.n_steps)
+    if SS.get("_page_changed", True):          # Play stops when the page is left
+        SS["roc_play"] = False
+    playing = timers.playing("roc_play")     # off after limits.PLAY_IDLE_S untouched
+
+    def move(delta=None, to=None):
+        cur = int(SS.get(skey, 0))
+        SS[skey] = max(0, min(steps.n_steps, to if to is not None else cur + delta))
+        SS["_roc_moved"] = True               # a user's move: this run takes no timed step
+        timers.touch("roc_play")
+
+    def play(on):
+        SS["roc_play"] = bool(on)
+        timers.touch("roc_play")
+        SS["_roc_toggled"] = True
+
+    KEY_MOVES = {"next": dict(delta=1), "prev": dict(delta=-1), "reset": dict(to=0), "end": dict(to=steps.n_steps)}
+
+    def on_key(action):
+        kk = min(int(SS.get(skey, 0)), steps.n_steps)
+        if tour.walk_at_end(action, kk == 0, kk >= steps.n_steps):
+            return                                # in a tour: the next (previous) stop
+        if action == "play":
+            play(not SS.get("roc_play", False))
+        else:
+            move(**KEY_MOVES[action])
+
+    @st.fragment(run_every=timers.every(PLAY_SECONDS, playing))
+    @guard("roc walk")
+    def walk():
+        if SS.get("_tour_go"):
+            st.rerun(scope="app")                 # a move to another stop: the whole page, whose tour bar moves
+        kk = min(int(SS.get(skey, 0)), steps.n_steps)
+        on = timers.playing("roc_play")
+        if playing and not on and not SS.get("_roc_toggled"):
+            st.rerun()                            # idle too long: the whole page, to stop the timer
+        if on and not SS.pop("_roc_moved", False) and kk < steps.n_steps:
+            kk += 1                               # a timed rerun of the fragment takes one step
+            SS[skey] = kk
+        SS.pop("_roc_moved", None)
+        if on and kk >= steps.n_steps:            # at the end Play turns itself off
+            SS["roc_play"] = False
+            if playing:
+                st.rerun()                        # the whole page, to stop the timer
+        SS["roc_step_now"] = kk
+        links.publish_in_page(token, model)    # the link carries the step, in the fragment's runs too
+        c1, c2, c3, c4, c5, c6 = st.columns([1, 1, 1, 1, 1.2, 4])
+        c1.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=kk == 0,
+                  help="← / PageUp")
+        c2.button(T("roc.next"), on_click=move, kwargs={"delta": 1}, key="roc_next", disabled=kk >= steps.n_steps,
+                  help="→ / PageDown")
+        c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
+        c4.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
+                  disabled=kk >= steps.n_steps)
+        c5.toggle(T("roc.play"), help=T("roc.play.help"),
+                  **tied("_w_roc_play", bool(SS.get("roc_play", False)), play))
+        if SS.pop("_roc_toggled", False) and bool(SS["roc_play"]) != playing:
+            st.rerun()                            # start or stop the timer
+        # the step slider is drawn anew after a move made elsewhere (ui.core.state.tied)
+        c6.slider(T("roc.step"), 0, steps.n_steps, **tied(f"_w_roc_slider|{skey}", kk, lambda k: move(to=k)))
+        keyboard("roc_keys", on_key, next=["arrowright", "pagedown"], prev=["arrowleft", "pageup"],
+                    reset="home", end="end", play=" ")
+        left, right = st.columns([1.1, 1])
+        with left:
+            live_chart(figures.roc_step_figure(
+                steps, kk, full=mf.roc_view if grouped else None,
+                text=dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), walked=T("roc.walked"),
+                          to_come=T("roc.tocome"), current=T("roc.current"), step=T("roc.col.step"))),
+                key="roc_step_fig")
+        with right:
+            st.subheader(T("roc.step.now", k=kk, K=steps.n_steps))
+            m1, m2, m3, m4 = st.columns(4)
+            m1.metric("TP", f"{int(steps.tp[kk]):,}")
+            m2.metric("FP", f"{int(steps.fp[kk]):,}")
+            m3.metric("TPR", f"{steps.tpr[kk]:.3f}")
+            m4.metric("FPR", f"{steps.fpr[kk]:.3f}")
+            if kk == 0:
+                st.markdown(T("roc.step.start"))
+                lines = [fill("roc.start")]
+            else:
+                thr = steps.thresholds[kk]
+                dp, dn = int(steps.d_pos[kk]), int(steps.d_neg[kk])
+                st.markdown(T("roc.step." + steps.kind[kk], thr=fmt_threshold(thr), dp=dp, dn=dn))
+                lines = [fill("roc.move", dn=dn, dp=dp, fp=int(steps.fp[kk]), neg=steps.n_neg, tp=int(steps.tp[kk]),
+                                 pos=steps.n_pos),
+                         fill("roc.darea"),
+                         fill("roc.darea_filled", dx=f"{steps.fpr[kk] - steps.fpr[kk - 1]:.4f}",
+                                 y0=f"{steps.tpr[kk - 1]:.4f}", y1=f"{steps.tpr[kk]:.4f}", v=f"{steps.area[kk]:.4f}")]
+            lines.append(fill("roc.sum_end" if kk == steps.n_steps else "roc.sum", v=f"{steps.cum_area[kk]:.4f}"))
+            formula_grid("roc_step_formulas", [(None, lines)], columns=1)
+        if not grouped:
+            ranked = mf.ranked
+            live_chart(figures.ranked_strip(ranked, kk, ids=ps.ids, text=dict(
+                pos=T("common.cls.pos"), neg=T("common.cls.neg"), x=T("roc.rank"),
+                y=t_fig("common.axis.score", model=shown_name(model)), cut=T("roc.cut"), score=T("roc.col.score"),
+                rank=T("roc.col.rank"), step=T("roc.col.step"))), key="roc_strip")
+            ids = ps.ids if ps.ids is not None else ranked.order
+            rows = [{T("roc.col.rank"): int(r), T("roc.col.id"): cell(ids[i]), T("roc.col.score"): f"{s:.6g}",
+                     T("roc.col.label"): T("common.cls.pos") if yy else T("common.cls.neg"),
+                     T("roc.col.step"): int(g),
+                     T("roc.col.in"): "✔" if g <= kk else ""}
+                    for r, i, s, yy, g in zip(ranked.rank, ranked.order, ranked.scores, ranked.y, ranked.step)]
+            st.dataframe(arrow_table(rows), hide_index=True, height=min(420, 38 + 35 * len(rows)))
+
+    walk()
