@@ -149,6 +149,21 @@ class PairGrid:
         return float(self.penalty.mean())
 
     @property
+    def shape(self) -> tuple[int, int]:
+        """(m+, m-): the positives and negatives the grid holds."""
+        return int(self.penalty.shape[0]), int(self.penalty.shape[1])
+
+    @property
+    def n_below(self) -> int:
+        """Pairs whose positive scores below its negative (penalty 1)."""
+        return int(np.count_nonzero(self.penalty == 1))
+
+    @property
+    def n_tied(self) -> int:
+        """Pairs whose scores tie (penalty 1/2)."""
+        return int(np.count_nonzero(self.penalty == 0.5))
+
+    @property
     def total_penalty(self) -> float:
         """Sum of the penalties: l_rank = total_penalty / (m+ m-)."""
         return float(self.penalty.sum())

@@ -58,6 +58,31 @@ class Measures(NamedTuple):
     beta: float = 1.0
 
 
+def error_rate(y_true, y_pred) -> float:
+    """The share of samples whose prediction is not their label (textbook (2.1)), for any labels.
+
+    Examples
+    --------
+    >>> error_rate([0, 1, 1, 0], [0, 1, 0, 0])
+    0.25
+    """
+    t, p = as_1d(y_true, "y_true"), as_1d(y_pred, "y_pred")
+    check_same_length(t, p, "y_true", "y_pred")
+    return float(np.mean(t != p))
+
+
+def positive_share(y_true) -> float:
+    """The share of positives among 0/1 (or bool) labels.
+
+    Examples
+    --------
+    >>> positive_share([0, 1, 1, 1])
+    0.75
+    """
+    t = as_1d(y_true, "y_true")
+    return float(np.mean(t == 1))
+
+
 def measures(counts: Counts, *, beta: float = 1.0) -> Measures:
     """Accuracy, error rate, P, R, F1, F-beta, TPR, FPR, FNR, TNR of ``counts``.
 

@@ -262,3 +262,52 @@ def clip_polyline(x, y, box) -> tuple[np.ndarray, np.ndarray]:
     use = np.column_stack([~goes_on, ~goes_on, np.ones(kept.size, bool)])
     use[0, 0] = False                                            # no gap before the first piece
     return np.column_stack([gap, sx, ex])[use], np.column_stack([gap, sy, ey])[use]
+
+
+# ---------------------------------------------------------------- a threshold's control
+@dataclass(frozen=True)
+class SliderRange:
+    """A slider over scores from ``lo`` to ``hi`` in ``step`` (a power of ten), both ends on the step's grid."""
+
+    lo: float
+    hi: float
+    step: float
+
+
+def slider_range(lo: float, hi: float, *, steps: int = 500) -> SliderRange | None:
+    """The slider of a threshold between the scores ``lo`` and ``hi``: about
+    ``steps`` steps of a power of ten (0.01 when the span is empty), the ends
+    rounded out to that step's grid; ``None`` when the scores are too large for
+    a slider's floats (past 1e15, or a span that overflows): an exact input
+    alone serves.
+
+    Examples
+    --------
+    >>> slider_range(0.0, 1.0)
+    SliderRange(lo=0.0, hi=1.0, step=0.001)
+    >>> slider_range(-20.0, 350.0).step, slider_range(1e300, -1e300 * 1e10) is None
+    (0.1, True)
+    """
+    lo, hi = float(lo), float(hi)
+    if hi <= lo:
+        hi = lo + 1.0
+    if not np.isfinite(hi / 2 - lo / 2) or max(abs(lo), abs(hi)) > 1e15:
+        return None
+    raw = (hi - lo) / steps
+    step = 0.01 if raw <= 0 or not np.isfinite(raw) else float(10.0 ** np.floor(np.log10(raw)))
+    return SliderRange(float(np.floor(lo / step) * step), float(np.ceil(hi / step) * step), step)
+
+
+def finite_threshold(thresholds, index: int) -> float:
+    """The threshold of curve point ``index`` (``thresholds`` in decreasing
+    order, the first +inf: nothing predicted positive), as a number a control
+    can hold: +inf becomes the smallest float above every score (the same
+    predictions).
+
+    Examples
+    --------
+    >>> finite_threshold([np.inf, 0.9, 0.4], 0) > 0.9, finite_threshold([np.inf, 0.9, 0.4], 2)
+    (True, 0.4)
+    """
+    thr = float(thresholds[index])
+    return float(np.nextafter(thresholds[1], np.inf)) if not np.isfinite(thr) else thr

@@ -61,6 +61,7 @@ class FitSimulation:
     noise_var: float
     decomposition: BiasVariance
     measured_error: float
+    truth_variance = property(lambda self: float(np.var(self.truth)), doc="Var f(x): the scale errors are judged by.")
 
 
 def _draw(truth, n_train: int, n_sets: int, noise_sd: float, rng):

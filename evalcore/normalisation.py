@@ -85,6 +85,17 @@ class NormalisationStudy:
         v = self.train[method][1:, 1]
         return float(v.min()), float(v.max())
 
+    def feature_range(self, method: str) -> tuple[float, float]:
+        """(min, max) of every training point's feature 2 after ``method``."""
+        v = self.train[method][:, 1]
+        return float(v.min()), float(v.max())
+
+    @property
+    def new_outside_unit(self) -> bool:
+        """Whether a new point's feature 2 falls outside [0, 1] after min-max (its range is the training set's)."""
+        v = self.new["minmax"][:, 1]
+        return bool(((v < 0) | (v > 1)).any())
+
     @property
     def others_share(self) -> float:
         """The share of the training range of feature 2 the other points span (the same for every method)."""

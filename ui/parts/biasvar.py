@@ -3,7 +3,6 @@ variance): one object per setting, shared by every session, bounded; and
 the bias-variance page's text read from them (its strings)."""
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
 import evalcore as ec
@@ -46,7 +45,7 @@ def regimes(path, sim) -> ec.RegimeMap:
     position of ``path``, against its least expected error (what counts as
     near scales with the truth's variance over the test points of ``sim``),
     and the floor of the log axes: the verdict, the shading and the text read it."""
-    return ec.regime_map(path.error, scale=float(np.var(sim.truth)))
+    return ec.regime_map(path.error, scale=sim.truth_variance)
 
 
 def short(steps: int) -> str:

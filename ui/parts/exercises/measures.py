@@ -128,8 +128,7 @@ def e25() -> None:
             texts("exercises.e25.grid.", "x", "y", "penalty"), pos=t("common.cls.pos"), neg=t("common.cls.neg"))),
             key="exercises_e25_grid")
     with right:
-        m_pos, m_neg = int(y.sum()), int(y.size - y.sum())
-        full, half = int((grid.penalty == 1).sum()), int((grid.penalty == 0.5).sum())
+        (m_pos, m_neg), full, half = grid.shape, grid.n_below, grid.n_tied
         loss, auc = ec.rank_loss(y, s), ec.roc_auc(y, s)
         formula("exercises.e25.loss_filled", full=full, half=half, mp=m_pos, mn=m_neg, v=fmt(loss))
         formula("exercises.e25.cell", mp=m_pos, mn=m_neg, cell=t("exercises.e25.cell_word"))
@@ -148,7 +147,7 @@ def e26() -> None:
     if cur is None:
         return
     y, s, name = cur
-    share = float(np.mean(y))
+    share = ec.positive_share(y)
     pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), 0.05, 0.95, step=0.05,
                    **bind("exercises.26.prior", round(min(0.95, max(0.05, share)) * 20) / 20))
     best = ec.least_error_point(y, s, prior=pi)
