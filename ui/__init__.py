@@ -40,6 +40,7 @@ keeps the roles apart.
 """
 from ui.core.boundary import guard
 from ui.core.charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
+from ui.core.frames import arrow_table
 from ui.core.data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, feature_set, handle_upload,
                           model_picker, set_synthetic, upload_status)
 from ui.core.i18n import (cell, error_text, fill, fmt, fmt_cost, fmt_threshold, formula, labels, lang, lesson, md,
@@ -75,4 +76,5 @@ __all__ = [
     "KEYS", "SS", "bind", "tied", "edited_table", "last_good", "section",
     "get_threshold", "set_threshold", "set_threshold_to_point", "threshold_control", "threshold_panel",
     "formula_grid", "bounded_editor", "costs", "labels_parser", "readable_classes", "redraw", "table_parser", "once",
+    "arrow_table",
 ]
