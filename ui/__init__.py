@@ -13,6 +13,8 @@
   ``threshold``   the shared threshold and its control
   ``learners``    real learners (scikit-learn) and the comparison runs several pages share
   ``charts``      plotly charts, clickable curves, the linked cost figure;  ``components``: our own components
+  ``held_traces`` a fragment's run sends a live figure's changed traces only;  ``frames``: Arrow tables
+  ``served``      the app's scripts served compressed once and kept by the browser
   ``links``       the URL that restores a shared state;  ``report``: the sidebar's "Download a report"
   ``keys``        keyboard shortcuts (presenter remotes);  ``typeset``: formulas typeset in place
   ``preload``     the home page starts every element's code in the browser
