@@ -24,8 +24,9 @@ Modules, by topic:
   same from (y_true, scores)), ``confusion`` (counts, measures, kappa),
   ``cost`` (the cost formulas), ``analysis`` (the ROC walk, AUC four ways, best
   F, enclosure), ``drawing`` (curve reduction and views for figures),
-  ``calibration``, ``losses``, ``multiclass`` (K classes; the multi-class page's
-  ``multiclass_views``, ``multiclass_intervals`` and built-in sets ``multiclass_data``), ``multilabel``,
+  ``calibration``, ``losses``, ``multiclass`` (K classes; ``multiclass_data`` and
+  ``multiclass_views``, ``multiclass_intervals``: the multi-class page's sets,
+  views and AUC intervals), ``multilabel``,
   ``regression``, ``clustering`` (the metrics lab's other tasks);
 * evaluation methods: ``splits`` (hold-out, k-fold, bootstrap), ``estimates``
   (.632, .632+, a problem with a known truth), ``crossval`` and ``estimators``
