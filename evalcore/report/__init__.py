@@ -9,6 +9,12 @@ other fields hold the reduced curves the HTML draws
 "Download a report" button and the command line both call it, so a report
 shows what the pages show for the same state.
 
+``html`` draws it, ``strings`` (with ``strings.toml``) holds its zh/en text,
+``engines`` reads a log too large for memory (DuckDB, Spark).  K-class
+predictions: ``multiclass`` (build_multiclass_report), ``html_multiclass``
+(its HTML), ``multiclass_cli`` (the command line's K-class path), and
+``engines.multiclass`` (the same logs through DuckDB and Spark).
+
 ``import evalcore`` does not import this package.
 """
 from __future__ import annotations
