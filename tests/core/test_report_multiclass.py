@@ -162,3 +162,15 @@ def test_past_the_bounds_exit_2_with_a_sentence(tmp_path, capsys):
     write_csv(tmp_path / "models.csv", y, many, ids=False)
     assert main([str(tmp_path / "models.csv"), "--format", "json"]) == 2
     assert "10" in capsys.readouterr().err
+
+
+def test_the_loader_s_fast_paths_keep_its_rules():
+    """Numeric columns: an infinite score is still refused by row; labels named once each: "1" and "1.0", " cat"
+    and "cat" are one class, an empty label drops its row."""
+    with pytest.raises(ec.DataError) as err:
+        ec.load_multiclass(b"y,a:1,a:2\n1,0.5,0.5\n2,inf,0.5\n")
+    assert err.value.code == "mc_bad_score" and err.value.params["row"] == 2
+    ms = ec.load_multiclass(b"y,cat,dog\n cat,0.9,0.1\ncat ,0.8,0.2\ndog,0.3,0.7\n,0.5,0.5\n")
+    assert ms.y.tolist() == [0, 0, 1] and any(w.code == "dropped_rows" for w in ms.warnings)
+    ms = ec.load_multiclass(b"y,m:1,m:2\n1.0,0.9,0.1\n2,0.3,0.7\n1,0.6,0.4\n")
+    assert ms.y.tolist() == [0, 1, 0]
