@@ -56,7 +56,8 @@ from .results import Better, ConfidenceInterval, TestResult, operand_digits
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
-from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, error_rate, kappa_parts,
+from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, error_rate, f_beta_counts,
+                        kappa_parts,
                         macro_micro, measures, one_vs_rest, positive_share, top_classes)
 from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost_line_sample,
                    cost_sensitive_error, counts_cost, normalized_cost, optimal_threshold, probability_cost,
@@ -78,6 +79,11 @@ from .multiclass import (BothWays, ClassCurves, PerClass, argmax_decision, bayes
                          one_vs_one, per_class, sums_to_one, top_k_accuracy, top_label_reliability)
 from .loading_multiclass import MultiClassSet, class_name, load_multiclass
 from .classtable import ClassAUCs, ClassTable, RowNumbers, class_aucs, class_tables, row_numbers
+# the multi-class page (issue 35): built-in K-class sets, decisions, per-class views and AUC intervals
+from .multiclass_data import BUILTIN_SETS, builtin_multiclass
+from .multiclass_views import (GAPS, RULES, AucIntervals, ClassViews, Decided, auc_intervals, check_model_count,
+                               class_views, cost_from_cells, cost_text, decide, largest_classes, macro_micro_gap,
+                               mean_counts, parse_cost_text, weakest_class, zero_one_cost)
 from .aggregate import PairSums, ScoreTable, auc_interval_from_table, pair_sums, round_scores, score_table
 from .nulls import FORMULA_DECIMALS, NullDistribution, formula_digits, null_distribution
 from .tables import ResultTable, load_table, table_values
@@ -126,7 +132,7 @@ __all__ = [
     "binary_counts",
     # confusion matrix and measures
     "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "error_rate",
-    "positive_share", "one_vs_rest",
+    "positive_share", "f_beta_counts", "one_vs_rest",
     "top_classes",
     "kappa_parts", "cohen_kappa",
     # cost
@@ -157,6 +163,11 @@ __all__ = [
     "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays", "macro_micro_both",
     "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass", "top_k_accuracy", "top_label_reliability",
     "expected_costs", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers", "row_numbers",
+    # the multi-class page's views (issue 35)
+    "BUILTIN_SETS", "builtin_multiclass", "RULES", "cost_from_cells", "check_model_count", "mean_counts",
+    "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text",
+    "Decided",
+    "decide", "ClassViews", "class_views", "AucIntervals", "auc_intervals",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "OobLimit", "oob_limit", "Split", "holdout_split", "KFold", "kfold_splits",
     "leave_one_out",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._ranking import ThresholdCounts, roc_convex_hull
+from .confusion import f_beta_counts
 from .results import Better
 from ._validation import Bi, DataError, check_labels_and_scores, check_real
 
@@ -205,11 +206,9 @@ def best_f(tc: ThresholdCounts, *, beta: float = 1.0) -> BestF:
     b = check_real(beta, "beta")
     if b <= 0:
         raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
-    b2 = b * b
     tp = tc.tp[1:].astype(np.float64)
     fp = tc.fp[1:].astype(np.float64)
-    fn = tc.n_pos - tp
-    f = (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    f = f_beta_counts(tp, fp, tc.n_pos - tp, beta=b)
     k = int(np.argmax(f))
     i = k + 1
     return BestF(i, float(tc.thresholds[i]), float(tp[k] / (tp[k] + fp[k])), float(tp[k] / tc.n_pos),

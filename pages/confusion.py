@@ -43,7 +43,7 @@ def threshold_views(models: list) -> None:
     facts = ui.model(token, model, ps)
     tc = facts.counts
     thr = ui.threshold_control(token, model, tc)
-    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
+    beta = st.slider(T("common.cm.beta"), *ui.span("beta"), step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     c = tc.at(thr)
     m = ec.measures(c, beta=beta)
 

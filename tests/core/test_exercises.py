@@ -101,7 +101,7 @@ def test_2_6_least_error_point_is_the_brute_force_minimum_and_on_the_hull():
     p = ec.least_error_point(y, s)
     errors = [np.mean((s >= c) != y) for c in np.r_[np.inf, np.unique(s)]]
     assert p.error == pytest.approx(min(errors))
-    hf, ht = ec.roc_hull(y, s)
+    hf, ht = ec.roc_hull_points(ec.threshold_counts(y, s))
     assert any(abs(p.fpr - a) < 1e-12 and abs(p.tpr - b) < 1e-12 for a, b in zip(hf, ht))
     assert p.slope == pytest.approx((1 - y.mean()) / y.mean())
 

@@ -19,9 +19,10 @@ import functools
 import math
 from urllib.parse import quote, unquote
 
+import evalcore as ec
 from evalcore.presets import COMPARE_TABLES, LAB_TABLES
 
-from ui.protect.limits import COST_MAX, COST_MIN, TABLES
+from ui.protect.limits import COST_MAX, COST_MIN, MC_CLASSES, MC_COST_CLASSES, TABLES
 
 # the data sidebar's sources and sizes (ui/core/data.py draws them from here)
 SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
@@ -167,7 +168,7 @@ def params() -> dict:
         "x.25d": (_X + "25.data", _choice("seed-9", "seed-5", "seed-4")),
         "x.26pi": (_X + "26.prior", _grid_in(0.05, 0.95, 0.05)),
         "x.27i": (_X + "27.point", int_in(0, 10**7)),
-        "x.28o": (_X + "28.outlier", _int_of(*range(500, 5001, 250))),
+        "x.28o": (_X + "28.outlier", _int_grid(500, 5000, 250)),
         "x.29k": (_X + "29.kind", _choice("goodness", "independence")),
         "x.29a": (_X + "29.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
         "x.210k": (_X + "210.k", int_in(3, 8)),
@@ -182,6 +183,8 @@ def params() -> dict:
         "t.a": (_T + "a", _choice(*LEARNER_NAMES)),
         "t.b": (_T + "b", _choice(*LEARNER_NAMES)),
         "t.rope": (_T + "rope", _grid_in(0.0, 0.05, 0.005)),
+        # ---- the multi-class page (pages/multiclass.py, ui/parts/multiclass.py): every control
+        **_multiclass_params(),
     }
 
 
@@ -191,7 +194,19 @@ def _int_of(*options: int):
         if x not in options:
             raise ValueError(v)
         return x
-    return parse
+    return _ranged(parse, options=options)
+
+
+def _int_grid(lo: int, hi: int, step: int):
+    """An integer in [lo, hi] on a slider's grid of ``step`` (exactly on it)."""
+    options = tuple(range(lo, hi + 1, step))
+
+    def parse(v: str) -> int:
+        x = int(v)
+        if x not in options:
+            raise ValueError(v)
+        return x
+    return _ranged(parse, lo=lo, hi=hi, step=step, options=options)
 
 
 def _grid_in(lo: float, hi: float, step: float):
@@ -199,7 +214,24 @@ def _grid_in(lo: float, hi: float, step: float):
     def parse(v: str) -> float:
         x = _float_in(lo, hi)(v)
         return round(lo + round((x - lo) / step) * step, 10)
-    return parse
+    return _ranged(parse, lo=lo, hi=hi, step=step)
+
+
+def span(key: str) -> tuple:
+    """(lo, hi) of the shareable setting ``key``: a slider's or number input's
+    range, written once, in this table (``st.slider(label, *span(key), ...)``)."""
+    p = parser(key)
+    return p.lo, p.hi
+
+
+def choices(key: str) -> tuple:
+    """The options of the shareable setting ``key`` (a select slider's, a radio's)."""
+    return parser(key).options
+
+
+def grid_step(key: str) -> float:
+    """The step of a setting kept on a slider's grid."""
+    return parser(key).step
 
 
 # ---------------------------------------------------- comparison tests and metrics lab
@@ -297,6 +329,38 @@ def _compare_lab_params() -> dict:
     return out
 
 
+# ---------------------------------------------------------------- the multi-class page (issue 35)
+_MC = "multiclass."
+MC_SOURCES = ("iris", "wine", "digits", "imbalanced", "upload")
+MC_SECTIONS = ("decisions", "averages", "curves", "probabilities")
+MC_CURVES = ("roc", "pr")
+
+
+def _cost_matrix(v: str) -> str:
+    """A K x K cost matrix in its link form (``evalcore.cost_text``: "0,1;1,0"), each cost clamped as
+    :func:`_cost` does, at most ``limits.MC_COST_CLASSES`` classes; returned in that same form."""
+    k = v.count(";") + 1
+    if not 2 <= k <= MC_COST_CLASSES:
+        raise ValueError(v)
+    cost = ec.parse_cost_text(v, k)          # a DataError is a ValueError: the link's value is ignored
+    return ec.cost_text([[_cost(str(x)) for x in row] for row in cost])
+
+
+def _multiclass_params() -> dict:
+    return {
+        "mc.src": (_MC + "source", _choice(*(s for s in MC_SOURCES if s != "upload"))),
+        "mc.sec": (_MC + "section", _choice(*MC_SECTIONS)),
+        "mc.model": (_MC + "model", _choice("logistic", "naive_bayes", "tree_depth2")),   # the built-in learners
+        "mc.rule": (_MC + "rule", _choice("argmax", "bayes")),
+        "mc.cost": (_MC + "cost", _cost_matrix),
+        "mc.curve": (_MC + "curve", _choice(*MC_CURVES)),
+        "mc.cls": (_MC + "class", int_in(0, MC_CLASSES - 1)),
+        "mc.thr": (_MC + "thr", _float_in(-1e15, 1e15)),
+        "mc.ci": (_MC + "ci", _bool),
+        "mc.k": (_MC + "topk", int_in(1, 10)),
+    }
+
+
 def _page_defaults() -> dict:
     out = {"compare.section": "binomial", "compare.alpha": 0.05, "compare.m": 30, "compare.errors": 6,
            "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
@@ -322,6 +386,9 @@ def _page_defaults() -> dict:
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})
+    out.update({_MC + k: v for k, v in (("source", "iris"), ("section", "decisions"), ("model", "logistic"),
+                                        ("rule", "argmax"), ("cost", ""), ("curve", "roc"), ("class", 0),
+                                        ("ci", False), ("topk", 2))})      # multiclass.thr: the class's own
     out.update({f"compare.table.{n}": COMPARE_TABLES[n] for n in _COMPARE_TABLES})
     out.update({f"lab.table.{n}": LAB_TABLES[n] for n in _LAB_TABLES})
     return out
