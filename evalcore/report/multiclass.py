@@ -31,6 +31,7 @@ import numpy as np
 import evalcore as ec
 from evalcore import classtable as ct
 from evalcore.multiclass import check_cost_matrix
+from evalcore.multiclass_views import parse_cost_text
 
 from .._bounds import COST_MAX, COST_MIN
 from .._validation import DataError, register_messages
@@ -263,25 +264,27 @@ def build_multiclass_report(ms, *, models=None, cost=None, source: str = "file",
 
 
 def parse_cost_matrix(spec: str, *, k: int) -> np.ndarray:
-    """A K x K cost matrix from ``spec``: rows separated by ';' (``0,1;5,0``)
-    or the path of a file with one row a line (numbers separated by commas,
-    tabs or spaces; lines starting with # skipped)."""
+    """A K x K cost matrix from ``spec``: the page's text form (rows
+    separated by ';', :func:`evalcore.multiclass_views.parse_cost_text`) or
+    the path of a file with one row a line (numbers separated by commas,
+    tabs or spaces; lines starting with # skipped); each cost 0 or within
+    the app's bounds."""
     import os
+    import re
 
     text = spec
     if ";" not in spec and os.path.isfile(spec):
         with open(spec, encoding="utf-8-sig") as f:
             text = ";".join(line for line in f.read().splitlines() if line.strip() and not line.lstrip()
                             .startswith("#"))
+    text = ";".join(re.sub(r"[\s,]+", ",", row.strip()) for row in text.split(";") if row.strip())
     example = ";".join(",".join("0" if i == j else "1" for j in range(k)) for i in range(k)) if k <= 5 else \
         "0,1,1,…;1,0,1,…;1,1,0,…;…"
     try:
-        rows = [[float(x) for x in r.replace("\t", ",").replace(" ", ",").split(",") if x != ""]
-                for r in text.split(";") if r.strip()]
-        c = np.array(rows, dtype=np.float64)
-    except ValueError:
-        raise DataError("mc_bad_cost_matrix", spec=spec[:80], k=k, example=example) from None
-    if c.shape != (k, k) or not np.isfinite(c).all() or (c < 0).any():
+        c = parse_cost_text(text, k) if text else None
+    except DataError:
+        c = None
+    if c is None:
         raise DataError("mc_bad_cost_matrix", spec=spec[:80], k=k, example=example)
     out = c[(c != 0) & ((c < COST_MIN) | (c > COST_MAX))]
     if out.size:
