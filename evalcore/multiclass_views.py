@@ -226,15 +226,28 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
     yy, s = check_scores_matrix(y, scores)
     k = s.shape[1]
     support = np.bincount(yy, minlength=k)
-    counts, rocs, prs = [], [], []
+    counts = [threshold_counts(yy == c, s[:, c]) if 0 < support[c] < yy.shape[0] else None for c in range(k)]
+    onehot = yy[:, None] == np.arange(k)[None, :]
+    return views_from_counts(counts, threshold_counts(onehot.ravel(), s.ravel()), support,
+                             hand_till=hand_till_m(yy, s), columns=columns)
+
+
+def views_from_counts(counts, micro: ThresholdCounts, support, *, hand_till: float,
+                      columns: int = 500) -> ClassViews:
+    """:class:`ClassViews` from each class's one-vs-rest
+    :class:`ThresholdCounts` (None for a class with no sample or with every
+    sample), the pooled pairs' ``micro`` counts and the class sizes: what
+    :func:`class_views` computes after its sorts, and what a report on a log
+    aggregated per class (:mod:`evalcore.classtable`) draws."""
+    k = len(counts)
+    support = np.asarray(support)
+    rocs, prs = [], []
     auc, ap = np.full(k, np.nan), np.full(k, np.nan)
     fprs, tprs, precisions = [], [], []
     grid = np.linspace(0.0, 1.0, RECALL_GRID)
-    for c in range(k):
-        if 0 < support[c] < yy.shape[0]:
-            tc = threshold_counts(yy == c, s[:, c])
+    for c, tc in enumerate(counts):
+        if tc is not None:
             curve = tc.roc_curve()
-            counts.append(tc)
             rocs.append(roc_view(tc, columns=columns))
             prs.append(pr_view(tc, columns=columns))
             auc[c], ap[c] = curve.auc, prs[-1].average_precision
@@ -242,11 +255,8 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
             tprs.append(curve.tpr)
             precisions.append(_interpolated_precision(tc, grid))
         else:
-            counts.append(None)
             rocs.append(None)
             prs.append(None)
-    onehot = yy[:, None] == np.arange(k)[None, :]
-    micro = threshold_counts(onehot.ravel(), s.ravel())
     ok = ~np.isnan(auc)
     if ok.any():
         union = np.unique(np.concatenate(fprs))
@@ -258,12 +268,12 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
         macro_fpr = macro_tpr = macro_p = np.full(2, np.nan)
     nan = float("nan")
     return ClassViews(
-        counts, rocs, prs, auc, ap, roc_view(micro, columns=columns), pr_view(micro, columns=columns), macro_fpr,
-        macro_tpr,
+        list(counts), rocs, prs, auc, ap, roc_view(micro, columns=columns), pr_view(micro, columns=columns),
+        macro_fpr, macro_tpr,
         grid if ok.any() else np.full(2, np.nan), macro_p,
         float(np.mean(auc[ok])) if ok.any() else nan,
         float(np.sum(auc[ok] * support[ok]) / support[ok].sum()) if ok.any() else nan,
-        hand_till_m(yy, s), float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
+        hand_till, float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
 
 
 # -------------------------------------------------------------- intervals
@@ -369,4 +379,4 @@ def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidenc
 
 __all__ = ["RULES", "cost_from_cells", "check_model_count", "mean_counts", "largest_classes", "GAPS", "macro_micro_gap",
            "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text", "Decided", "decide", "ClassViews",
-           "class_views", "AucIntervals", "auc_intervals"]
+           "class_views", "views_from_counts", "AucIntervals", "auc_intervals"]

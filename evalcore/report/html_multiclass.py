@@ -135,9 +135,9 @@ def _curves(pg: Page, rep: MultiClassReport) -> None:
                                     text=dict(texts(pg, x="fig.recall", y="fig.precision", threshold="fig.threshold",
                                                     best="fig.max_f1", best_f1="fig.max_f1"), p_eq_r="P = R",
                                               bep="BEP")))
-    pg.add(table_html([t("col.model"), t("mc.ap_micro")],
-                      [[(cell(_shown(n, m["name"])), False), (fmt(m["average_precision"]["micro"]), True)]
-                       for m in n["models"]]))
+    pg.add(table_html([t("col.model"), t("mc.ap_macro"), t("mc.ap_micro")],
+                      [[(cell(_shown(n, m["name"])), False), (fmt(m["average_precision"]["macro"]), True),
+                        (fmt(m["average_precision"]["micro"]), True)] for m in n["models"]]))
 
 
 def _cost(pg: Page, n: dict) -> None:

@@ -31,7 +31,7 @@ import numpy as np
 import evalcore as ec
 from evalcore import classtable as ct
 from evalcore.multiclass import check_cost_matrix
-from evalcore.multiclass_views import parse_cost_text
+from evalcore.multiclass_views import parse_cost_text, views_from_counts
 
 from .._bounds import COST_MAX, COST_MIN
 from .._validation import DataError, register_messages
@@ -149,11 +149,6 @@ def decision_numbers(cm, *, cost=None, cost_sum=None) -> dict:
     return out
 
 
-def _reduced_macro(fpr, tpr, columns: int = 500):
-    keep = ec.reduce_curve(fpr, tpr, columns=columns)
-    return fpr[keep].astype(np.float32), tpr[keep].astype(np.float32)
-
-
 def _model(log, m: str, cost, k: int):
     tables = log.tables(m)
     prob = bool(log.probabilities.get(m))
@@ -162,19 +157,18 @@ def _model(log, m: str, cost, k: int):
     sizes = ct.class_sizes(tables)
     iv = ct.average_intervals(rows.sums, sizes, aucs.averages, alpha=ALPHA)
     ovr = [tables[c].ovr(c) for c in range(k)]
-    pooled = ct.pooled_table(tables)
-    tcs = [t.threshold_counts() for c, t in enumerate(ovr) if aucs.ok[c]] + [pooled.threshold_counts()]
-    ap = [ovr[c].threshold_counts().average_precision() if aucs.ok[c] else float("nan") for c in range(k)]
-    micro_tc = tcs[-1]
-    roc_curves = [ec.roc_view(tc) for tc in tcs]
-    grid, macro = _macro_curve([tcs[i] for i in range(len(tcs) - 1)])
+    views = views_from_counts([ovr[c].threshold_counts() if aucs.ok[c] else None for c in range(k)],
+                              ct.pooled_table(tables).threshold_counts(), sizes,
+                              hand_till=aucs.averages["hand_till"])
+    shown = [c for c in range(k) if aucs.ok[c]]
     numbers = {"name": m, "probabilities": prob,
                "decisions": {d: decision_numbers(rows.confusion[d], cost=cost, cost_sum=rows.cost_sum.get(d))
                              for d in DECISIONS if d in rows.confusion},
                "auc": {"per_class": _nums(aucs.auc), "per_class_ci": [_ci(c) for c in aucs.ci],
                        **{a: _num(aucs.averages[a]) for a in ct.AVERAGES},
                        **{f"{a}_ci": _ci(iv[a]) for a in ct.AVERAGES}},
-               "average_precision": {"per_class": _nums(ap), "micro": _num(micro_tc.average_precision())}}
+               "average_precision": {"per_class": _nums(views.ap), "macro": _num(views.ap_macro),
+                                     "micro": _num(views.ap_micro)}}
     if log.round_digits is not None:       # never a silent approximation: how far rounding may move each AUC
         numbers["auc"]["per_class_rounding_error"] = [_num(ovr[c].auc_rounding_bound()) if aucs.ok[c] else None
                                                       for c in range(k)]
@@ -187,20 +181,10 @@ def _model(log, m: str, cost, k: int):
             "log_loss": ct.log_loss_from_tables(tables), "brier": ct.brier_from_tables(tables),
             "top_label": {"edges": rel.edges.tolist(), "count": rel.count.tolist(),
                           "mean_score": _nums(rel.mean_score), "positive_rate": _nums(rel.positive_rate)}}
-    labels = [log.classes[c] for c in range(k) if aucs.ok[c]]
-    curves = MultiClassCurves(m, roc_curves, [ec.pr_view(tc) for tc in tcs], _reduced_macro(grid, macro),
-                              labels, rel)
+    curves = MultiClassCurves(m, [views.roc[c] for c in shown] + [views.micro_roc],
+                              [views.pr[c] for c in shown] + [views.micro_pr], (views.macro_fpr, views.macro_tpr),
+                              [log.classes[c] for c in shown], rel)
     return numbers, curves, sizes
-
-
-def _macro_curve(tcs):
-    """The macro-average ROC: the classes' TPR averaged on the union of
-    their FPR points (as :func:`evalcore.class_curves`)."""
-    rocs = [tc.roc_curve() for tc in tcs]
-    if not rocs:
-        return np.array([0.0, 1.0]), np.array([np.nan, np.nan])
-    grid = np.unique(np.concatenate([r.fpr for r in rocs]))
-    return grid, np.mean([np.interp(grid, r.fpr, r.tpr) for r in rocs], axis=0)
 
 
 def build_multiclass_report(ms, *, models=None, cost=None, source: str = "file", name: str | None = None,
