@@ -7,8 +7,9 @@ import re
 
 import numpy as np
 import pytest
-from sklearn.metrics import (cohen_kappa_score, confusion_matrix, log_loss, precision_recall_fscore_support,
-                             roc_auc_score, top_k_accuracy_score)
+from sklearn.metrics import (average_precision_score, cohen_kappa_score, confusion_matrix, log_loss,
+                             precision_recall_fscore_support, roc_auc_score, top_k_accuracy_score)
+from sklearn.preprocessing import label_binarize
 
 import evalcore as ec
 from evalcore.report.__main__ import main
@@ -52,6 +53,11 @@ def test_numbers_equal_scikit_learn(tmp_path):
         assert auc["macro"] == pytest.approx(roc_auc_score(y, p, multi_class="ovr"), abs=1e-12)
         assert auc["weighted"] == pytest.approx(roc_auc_score(y, p, multi_class="ovr", average="weighted"), abs=1e-12)
         assert auc["hand_till"] == pytest.approx(roc_auc_score(y, p, multi_class="ovo"), abs=1e-12)
+        Y = label_binarize(y, classes=range(4))
+        ap = m["average_precision"]
+        np.testing.assert_allclose(ap["per_class"], average_precision_score(Y, p, average=None), atol=1e-12)
+        assert ap["macro"] == pytest.approx(average_precision_score(Y, p, average="macro"), abs=1e-12)
+        assert ap["micro"] == pytest.approx(average_precision_score(Y, p, average="micro"), abs=1e-12)
         for a in ("macro", "weighted", "micro", "hand_till"):
             low, high = auc[f"{a}_ci"]
             assert low < auc[a] < high and high - low < 0.2
