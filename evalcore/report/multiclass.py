@@ -100,7 +100,8 @@ class MemoryMultiLog(MultiClassLog):
 class MultiClassCurves:
     """What the figures of one model draw: ``roc`` and ``pr`` (one reduced
     view per class with an AUC, then the micro average), ``macro`` (the
-    macro-average ROC: fpr, tpr), ``labels`` (the curves' class names, the
+    macro-average ROC: fpr, tpr), ``macro_pr`` (the macro-average P-R:
+    recall, interpolated precision), ``labels`` (the curves' class names, the
     micro average last), ``reliability`` (top label; None unless
     probabilities)."""
 
@@ -108,6 +109,7 @@ class MultiClassCurves:
     roc: list
     pr: list
     macro: tuple
+    macro_pr: tuple
     labels: list
     reliability: ec.Reliability | None
 
@@ -183,6 +185,7 @@ def _model(log, m: str, cost, k: int):
                           "mean_score": _nums(rel.mean_score), "positive_rate": _nums(rel.positive_rate)}}
     curves = MultiClassCurves(m, [views.roc[c] for c in shown] + [views.micro_roc],
                               [views.pr[c] for c in shown] + [views.micro_pr], (views.macro_fpr, views.macro_tpr),
+                              (views.macro_recall, views.macro_precision),
                               [log.classes[c] for c in shown], rel)
     return numbers, curves, sizes
 
