@@ -90,3 +90,147 @@ def test_every_module_is_named_in_its_package_docstring():
             if not re.search(rf"(?<![\w-]){re.escape(f.stem)}\b", docs):
                 missing.append(f.relative_to(ROOT).as_posix())
     assert not missing, missing
+
+
+# ----------------------------------------------------------------- numpydoc sections of the public API (issue 34)
+# Every function in ``evalcore.__all__`` (and in the report's ``__all__``), and every public method of a public
+# class that takes arguments, has a numpydoc ``Parameters`` section naming exactly its signature's parameters
+# (``*args`` / ``**kwargs`` with their stars) and a non-empty ``Returns`` (or ``Yields``) section.  A small parser
+# of our own: a section is a header line underlined with dashes; a parameter is an unindented line of the
+# section, ``name : type`` or ``a, b : type``.
+SECTION = re.compile(r"^(\S[^\n]*)\n-{3,}[ \t]*$", re.M)
+
+
+def doc_sections(doc: str) -> dict[str, str]:
+    """The numpydoc sections of a docstring (as ``inspect.getdoc`` gives it): header -> body."""
+    heads = list(SECTION.finditer(doc))
+    return {m.group(1).strip(): doc[m.end():heads[i + 1].start() if i + 1 < len(heads) else len(doc)].strip("\n")
+            for i, m in enumerate(heads)}
+
+
+def documented_parameters(body: str) -> list[str]:
+    """The names a Parameters section documents, in order."""
+    names = []
+    for line in body.splitlines():
+        if line and not line[0].isspace():
+            names += [n.strip() for n in line.split(" : ")[0].split(",") if n.strip()]
+    return names
+
+
+def signature_parameters(fn) -> list[str]:
+    import inspect
+
+    stars = {inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.VAR_KEYWORD: "**"}
+    return [stars.get(p.kind, "") + p.name for p in inspect.signature(fn).parameters.values()
+            if p.name not in ("self", "cls")]
+
+
+def docstring_problems(name: str, fn) -> list[str]:
+    import inspect
+
+    sections = doc_sections(inspect.getdoc(fn) or "")
+    want = signature_parameters(fn)
+    out = []
+    if want:
+        if "Parameters" not in sections:
+            out.append(f"{name}: no Parameters section")
+        else:
+            have = documented_parameters(sections["Parameters"])
+            if extra := [p for p in have if p not in want]:
+                out.append(f"{name}: documents {extra}, not in its signature")
+            if missing := [p for p in want if p not in have]:
+                out.append(f"{name}: does not document {missing}")
+    if not (sections.get("Returns") or sections.get("Yields")):
+        out.append(f"{name}: no Returns section")
+    return out
+
+
+def public_callables() -> dict[str, object]:
+    """``qualified name -> function`` over evalcore's and the report's public API."""
+    import importlib
+    import inspect
+
+    out = {}
+    for modname in ("evalcore", "evalcore.report", "evalcore.report.html"):
+        mod = importlib.import_module(modname)
+        for name in mod.__all__:
+            obj = getattr(mod, name)
+            if inspect.isfunction(obj):
+                out[f"{obj.__module__}.{name}"] = obj
+            elif inspect.isclass(obj) and obj.__module__.startswith("evalcore"):
+                for attr, value in vars(obj).items():
+                    fn = value.__func__ if isinstance(value, (classmethod, staticmethod)) else value
+                    if not attr.startswith("_") and inspect.isfunction(fn) and signature_parameters(fn):
+                        out[f"{obj.__module__}.{name}.{attr}"] = fn
+    return out
+
+
+# Modules whose docstrings are not done yet (issue 34, item 3): listed here so the rule holds everywhere else
+# and this list can only shrink (the second test fails when a listed module is complete).
+PENDING_MODULES: set[str] = {
+    "evalcore._csv", "evalcore._ranking", "evalcore._validation", "evalcore.adaboost", "evalcore.aggregate",
+    "evalcore.analysis", "evalcore.bootstrap", "evalcore.calibration", "evalcore.chisquare", "evalcore.clustering",
+    "evalcore.comparison", "evalcore.confusion", "evalcore.cost", "evalcore.crossval", "evalcore.curves",
+    "evalcore.decomposition", "evalcore.delong", "evalcore.drawing", "evalcore.estimates", "evalcore.estimators",
+    "evalcore.exercises", "evalcore.fits", "evalcore.intervals", "evalcore.loading", "evalcore.loading_multiclass",
+    "evalcore.losses", "evalcore.multiclass", "evalcore.multilabel", "evalcore.normalisation", "evalcore.nulls",
+    "evalcore.pairwise", "evalcore.regression", "evalcore.report", "evalcore.report.html", "evalcore.results",
+    "evalcore.splits", "evalcore.tables", "evalcore.trust",
+}
+
+
+def test_the_docstring_parser_reads_numpydoc():
+    def f(a, b=1, *rest, c, **kw):
+        """Summary.
+
+        Parameters
+        ----------
+        a, b : int
+            Two numbers.
+        *rest : float
+            More.
+        c : str
+            A key,
+            on two lines : not a parameter.
+        **kw
+            Options.
+
+        Returns
+        -------
+        int
+            The sum.
+        """
+    assert docstring_problems("f", f) == []
+    assert signature_parameters(f) == ["a", "b", "*rest", "c", "**kw"]
+
+    def g(x, y):
+        """Summary.
+
+        Parameters
+        ----------
+        x : int
+        z : int
+        """
+    assert docstring_problems("g", g) == ["g: documents ['z'], not in its signature",
+                                          "g: does not document ['y']", "g: no Returns section"]
+
+    def h(x):
+        """Summary.
+
+        Returns
+        -------
+        int
+        """
+    assert docstring_problems("h", h) == ["h: no Parameters section"]
+
+
+def test_every_public_function_has_numpydoc_parameters_and_returns():
+    problems = [p for name, fn in public_callables().items() if fn.__module__ not in PENDING_MODULES
+                for p in docstring_problems(name, fn)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_pending_list_only_shrinks():
+    done = {fn.__module__ for fn in public_callables().values()} - {
+        fn.__module__ for name, fn in public_callables().items() if docstring_problems(name, fn)}
+    assert not PENDING_MODULES & done, sorted(PENDING_MODULES & done)
