@@ -85,6 +85,20 @@ def auc_interval(y_true, scores, *, confidence_level: float = 0.95) -> Confidenc
     from :func:`~evalcore.delong_auc_variance`, clipped to [0, 1] -- what R's
     pROC ``ci.auc(method = "delong")`` gives.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+    confidence_level : float, default 0.95
+        In (0, 1).
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``low`` and ``high``, within [0, 1].
+
     Examples
     --------
     >>> ci = auc_interval([1, 1, 0, 0, 1, 0], [0.9, 0.4, 0.5, 0.1, 0.8, 0.3])
