@@ -170,11 +170,11 @@ def public_callables() -> dict[str, object]:
 PENDING_MODULES: set[str] = {
     "evalcore.adaboost", "evalcore.aggregate",
     "evalcore.analysis", "evalcore.bootstrap", "evalcore.calibration", "evalcore.chisquare", "evalcore.clustering",
-    "evalcore.comparison", "evalcore.crossval",
-    "evalcore.decomposition", "evalcore.delong", "evalcore.drawing", "evalcore.estimates", "evalcore.estimators",
+    "evalcore.crossval",
+    "evalcore.decomposition", "evalcore.drawing", "evalcore.estimates", "evalcore.estimators",
     "evalcore.exercises", "evalcore.fits", "evalcore.loading_multiclass",
     "evalcore.losses", "evalcore.multiclass", "evalcore.multilabel", "evalcore.normalisation", "evalcore.nulls",
-    "evalcore.pairwise", "evalcore.regression", "evalcore.report", "evalcore.report.html",
+    "evalcore.regression", "evalcore.report", "evalcore.report.html",
     "evalcore.splits", "evalcore.tables", "evalcore.trust",
 }
 
