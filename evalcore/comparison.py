@@ -243,12 +243,9 @@ def cv5x2_t_test(errors_a, errors_b, *, alpha=0.05, variant="book") -> Cv5x2Resu
     ----------
     errors_a, errors_b : array-like of shape (5, 2)
         Error rates of the two learners on fold j of replication i.
-    variant : {"book", "dietterich"}
+    variant : {"book", "dietterich"}, default "book"
         The numerator: ``"book"`` uses mu = 0.5 (d_11 + d_12), the mean of the
         first replication; ``"dietterich"`` uses d_11 alone.
-
-    Parameters
-    ----------
     alpha : float, default 0.05
         Significance level, in (0, 1).
 
@@ -400,9 +397,6 @@ def friedman(performance, *, alpha=0.05, higher_is_better=False) -> FriedmanResu
         A measure of each algorithm (column) on each data set (row).
     higher_is_better : bool, default False
         False for error rates (smallest = rank 1), True for accuracies.
-
-    Parameters
-    ----------
     alpha : float, default 0.05
         Significance level, in (0, 1).
 

@@ -128,9 +128,11 @@ def signature_parameters(fn) -> list[str]:
 def docstring_problems(name: str, fn) -> list[str]:
     import inspect
 
-    sections = doc_sections(inspect.getdoc(fn) or "")
+    doc = inspect.getdoc(fn) or ""
+    sections = doc_sections(doc)
     want = signature_parameters(fn)
-    out = []
+    heads = [m.group(1).strip() for m in SECTION.finditer(doc)]
+    out = [f"{name}: two {h} sections" for h in sorted({h for h in heads if heads.count(h) > 1})]
     if want:
         if "Parameters" not in sections:
             out.append(f"{name}: no Parameters section")
@@ -222,6 +224,23 @@ def test_the_docstring_parser_reads_numpydoc():
         int
         """
     assert docstring_problems("h", h) == ["h: no Parameters section"]
+
+    def twice(x):
+        """Summary.
+
+        Parameters
+        ----------
+        x : int
+
+        Parameters
+        ----------
+        x : int
+
+        Returns
+        -------
+        int
+        """
+    assert docstring_problems("twice", twice) == ["twice: two Parameters sections"]
 
 
 def test_every_public_function_has_numpydoc_parameters_and_returns():
