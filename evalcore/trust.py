@@ -58,6 +58,13 @@ def corrected_resampled_t_test(differences, *, n_train: int, n_test: int,
         Training and test set sizes of each split.
     alpha : float, keyword-only
 
+    Returns
+    -------
+    CorrectedTTestResult
+        ``statistic`` (t), ``pvalue`` (two-sided), ``critical``, ``reject``,
+        ``alpha``, ``df`` (J - 1), ``mean``, ``std`` (ddof 1), ``k`` (J) and
+        ``correction`` (1/J + n_test/n_train).
+
     Notes
     -----
     t = mean / sqrt((1/J + n_test/n_train) s^2) ~ t(J - 1), s the sample
@@ -107,14 +114,36 @@ class BayesianTTest:
     p_above: float
 
     def pdf(self, x) -> np.ndarray:
-        """The posterior density at ``x``."""
+        """The posterior density at ``x``.
+
+        Parameters
+        ----------
+        x : float or array-like
+            Values of the mean difference, in the differences' units.
+
+        Returns
+        -------
+        ndarray of float
+            The density at each ``x``, same shape.
+        """
         x = np.asarray(x, dtype=np.float64)
         if self.scale == 0:
             return np.where(x == self.mean, np.inf, 0.0)
         return stats.t.pdf(x, self.df, self.mean, self.scale)
 
     def interval(self, confidence_level: float = 0.95):
-        """Central credible interval of the mean difference."""
+        """Central credible interval of the mean difference.
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            Posterior probability inside the interval, in (0, 1).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high``, in the differences' units.
+        """
         h = float(stats.t.ppf(0.5 + confidence_level / 2, self.df)) * self.scale
         return ConfidenceInterval(self.mean - h, self.mean + h)
 
@@ -132,6 +161,12 @@ def bayesian_correlated_t(differences, *, rho: float, rope: float = 0.0) -> Baye
         (1/k for k-fold cross-validation), in [0, 1).
     rope : float, keyword-only
         Half-width of the region of practical equivalence (>= 0).
+
+    Returns
+    -------
+    BayesianTTest
+        The posterior: ``mean``, ``scale``, ``df`` (n - 1), ``rope`` and the
+        probabilities ``p_below``, ``p_rope``, ``p_above`` (summing to 1).
 
     Notes
     -----
@@ -294,6 +329,10 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
         tau: how much a training set moves its model (0: not at all).
     progress : callable or None, keyword-only
         Called with the share done (0..1) after each block of replications.
+    alpha : float, keyword-only
+        Every test's significance level, in (0, 1); default 0.05.
+    seed : int, keyword-only
+        Seed of every draw; default 0 (the same simulation each time).
 
     Returns
     -------
