@@ -173,7 +173,7 @@ PENDING_MODULES: set[str] = {
     "evalcore.adaboost", "evalcore.aggregate",
     "evalcore.chisquare", "evalcore.clustering",
     "evalcore.crossval",
-    "evalcore.decomposition", "evalcore.drawing", "evalcore.estimates", "evalcore.estimators",
+    "evalcore.decomposition", "evalcore.estimates", "evalcore.estimators",
     "evalcore.exercises", "evalcore.fits", "evalcore.loading_multiclass",
     "evalcore.losses", "evalcore.multiclass", "evalcore.multilabel", "evalcore.normalisation", "evalcore.nulls",
     "evalcore.regression", "evalcore.report", "evalcore.report.html",
