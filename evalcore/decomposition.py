@@ -70,6 +70,11 @@ def bias_variance(predictions, y_true, *, noise=0.0) -> BiasVariance:
     noise : float or array-like of shape (n_points,)
         The noise variance epsilon^2.
 
+    Returns
+    -------
+    BiasVariance
+        Arrays over the points: ``bias2``, ``variance``, ``noise``, ``error`` and ``mean_pred`` (fbar).
+
     Notes
     -----
     fbar(x) = E_D f(x; D);  bias^2(x) = (fbar(x) - y(x))^2;
@@ -119,6 +124,12 @@ class ZeroOneExample:
 
 def zero_one_example() -> ZeroOneExample:
     """The worked example of :class:`ZeroOneExample`.
+
+    Returns
+    -------
+    ZeroOneExample
+        ``predictions``, ``truth``, ``main`` (the main prediction), ``bias``,
+        ``variance`` and ``error`` of the 0-1 loss.
 
     Examples
     --------

@@ -173,11 +173,11 @@ PENDING_MODULES: set[str] = {
     "evalcore.adaboost", "evalcore.aggregate",
     "evalcore.chisquare",
     "evalcore.crossval",
-    "evalcore.decomposition", "evalcore.estimates", "evalcore.estimators",
+    "evalcore.estimators",
     "evalcore.exercises", "evalcore.fits", "evalcore.loading_multiclass",
     "evalcore.multiclass", "evalcore.normalisation", "evalcore.nulls",
     "evalcore.report", "evalcore.report.html",
-    "evalcore.splits", "evalcore.tables",
+    "evalcore.tables",
 }
 
 
