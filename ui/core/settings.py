@@ -19,9 +19,10 @@ import functools
 import math
 from urllib.parse import quote, unquote
 
+import evalcore as ec
 from evalcore.presets import COMPARE_TABLES, LAB_TABLES
 
-from ui.protect.limits import COST_MAX, COST_MIN, TABLES
+from ui.protect.limits import COST_MAX, COST_MIN, MC_CLASSES, MC_COST_CLASSES, TABLES
 
 # the data sidebar's sources and sizes (ui/core/data.py draws them from here)
 SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
@@ -182,6 +183,8 @@ def params() -> dict:
         "t.a": (_T + "a", _choice(*LEARNER_NAMES)),
         "t.b": (_T + "b", _choice(*LEARNER_NAMES)),
         "t.rope": (_T + "rope", _grid_in(0.0, 0.05, 0.005)),
+        # ---- the multi-class page (pages/multiclass.py, ui/parts/multiclass.py): every control
+        **_multiclass_params(),
     }
 
 
@@ -326,6 +329,38 @@ def _compare_lab_params() -> dict:
     return out
 
 
+# ---------------------------------------------------------------- the multi-class page (issue 35)
+_MC = "multiclass."
+MC_SOURCES = ("iris", "wine", "digits", "imbalanced", "upload")
+MC_SECTIONS = ("decisions", "averages", "curves", "probabilities")
+MC_CURVES = ("roc", "pr")
+
+
+def _cost_matrix(v: str) -> str:
+    """A K x K cost matrix in its link form (``evalcore.cost_text``: "0,1;1,0"), each cost clamped as
+    :func:`_cost` does, at most ``limits.MC_COST_CLASSES`` classes; returned in that same form."""
+    k = v.count(";") + 1
+    if not 2 <= k <= MC_COST_CLASSES:
+        raise ValueError(v)
+    cost = ec.parse_cost_text(v, k)          # a DataError is a ValueError: the link's value is ignored
+    return ec.cost_text([[_cost(str(x)) for x in row] for row in cost])
+
+
+def _multiclass_params() -> dict:
+    return {
+        "mc.src": (_MC + "source", _choice(*(s for s in MC_SOURCES if s != "upload"))),
+        "mc.sec": (_MC + "section", _choice(*MC_SECTIONS)),
+        "mc.model": (_MC + "model", _choice("logistic", "naive_bayes", "tree_depth2")),   # the built-in learners
+        "mc.rule": (_MC + "rule", _choice("argmax", "bayes")),
+        "mc.cost": (_MC + "cost", _cost_matrix),
+        "mc.curve": (_MC + "curve", _choice(*MC_CURVES)),
+        "mc.cls": (_MC + "class", int_in(0, MC_CLASSES - 1)),
+        "mc.thr": (_MC + "thr", _float_in(-1e15, 1e15)),
+        "mc.ci": (_MC + "ci", _bool),
+        "mc.k": (_MC + "topk", int_in(1, 10)),
+    }
+
+
 def _page_defaults() -> dict:
     out = {"compare.section": "binomial", "compare.alpha": 0.05, "compare.m": 30, "compare.errors": 6,
            "compare.eps0": 0.1, "compare.eps0_t": 0.1, "compare.variant": "book", "compare.preset": "book",
@@ -351,6 +386,9 @@ def _page_defaults() -> dict:
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})
+    out.update({_MC + k: v for k, v in (("source", "iris"), ("section", "decisions"), ("model", "logistic"),
+                                        ("rule", "argmax"), ("cost", ""), ("curve", "roc"), ("class", 0),
+                                        ("ci", False), ("topk", 2))})      # multiclass.thr: the class's own
     out.update({f"compare.table.{n}": COMPARE_TABLES[n] for n in _COMPARE_TABLES})
     out.update({f"lab.table.{n}": LAB_TABLES[n] for n in _LAB_TABLES})
     return out

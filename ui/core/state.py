@@ -100,6 +100,7 @@ KEYS: dict[str, str] = {
     "trust.": "keys of the which-test-to-trust page (ui/parts/trust.py: simulation and Bayesian sections)",
     "lab.": "keys of the metrics-lab page (pages/lab.py)",
     "exercises.": "keys of the exercises page (pages/exercises.py, ui/parts/exercises/)",
+    "multiclass.": "keys of the multi-class page (each declared with its meaning in ui/parts/multiclass.py)",
     # tooling
     "_no_charts": "bench/pages.py sets it to time a page without drawing its charts",
 }
