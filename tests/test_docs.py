@@ -246,4 +246,3 @@ def test_the_docstring_parser_reads_numpydoc():
 def test_every_public_function_has_numpydoc_parameters_and_returns():
     problems = [p for name, fn in public_callables().items() for p in docstring_problems(name, fn)]
     assert not problems, "\n".join(problems)
-

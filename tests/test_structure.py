@@ -209,10 +209,12 @@ def test_code_lines_leave_out_docstrings_only():
 
 
 def test_no_module_is_too_long():
-    """At most 420 lines of code outside docstrings, and 800 in all."""
-    long = [f.relative_to(ROOT).as_posix() for f in [*UI, *ROOT.glob("evalcore/**/*.py")]
-            if code_lines(text := f.read_text(encoding="utf-8")) > 420 or len(text.splitlines()) > 800]
-    assert not long
+    """At most 420 lines; in evalcore, whose public functions carry numpydoc Parameters/Returns, 420 lines of
+    code outside docstrings and 800 in all."""
+    long = [f.relative_to(ROOT).as_posix() for f in UI if len(f.read_text(encoding="utf-8").splitlines()) > 420]
+    long += [f.relative_to(ROOT).as_posix() for f in ROOT.glob("evalcore/**/*.py")
+             if code_lines(text := f.read_text(encoding="utf-8")) > 420 or len(text.splitlines()) > 800]
+    assert not long, long
 
 
 def test_pages_keep_latex_in_the_template_file():
