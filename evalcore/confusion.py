@@ -406,7 +406,7 @@ def kappa_parts(cm) -> Kappa:
     Returns
     -------
     Kappa
-        ``kappa`` (in [-1, 1], nan when p_e = 1), ``p_o``, ``p_e`` (in [0, 1]),
+        ``kappa`` (at most 1, 0 for chance agreement; nan when p_e = 1), ``p_o``, ``p_e`` (in [0, 1]),
         ``n_agree`` (the trace) and ``n`` (the total).
     """
     a = np.asarray(cm, dtype=np.float64)
@@ -432,7 +432,7 @@ def cohen_kappa(cm) -> float:
     Returns
     -------
     float
-        Kappa, in [-1, 1]; nan when p_e = 1.
+        Kappa, at most 1 (0 for chance agreement); nan when p_e = 1.
 
     Examples
     --------

@@ -276,7 +276,7 @@ def delong_from_sums(pos_cross, pos_sum, neg_cross, neg_sum, n_pos: int, n_neg: 
     neg_sum : array-like of shape (k,)
         Sums over the negatives of B_i.
     n_pos, n_neg : int
-        Number of positives m+ and negatives m-, each >= 1.
+        Number of positives m+ and negatives m-.
     alpha : float, default 0.05
         Significance level, in (0, 1); the intervals are at 1 - alpha.
 

@@ -343,7 +343,7 @@ def expected_oob_fraction(m) -> float:
 
     Parameters
     ----------
-    m : int or array-like of int
+    m : int
         Number of items, m >= 1.
 
     Returns
