@@ -81,9 +81,9 @@ def bootstrap_interval(distribution, estimate: float, *, confidence_level: float
         is undefined, e.g. no positive predicted) are left out.
     estimate : float
         The statistic on the data (used by BCa).
-    confidence_level : float, keyword-only
-    method : {"percentile", "bca"}, keyword-only
-    jackknife : (values, weights) or None, keyword-only
+    confidence_level : float, default 0.95
+    method : {"percentile", "bca"}, default "percentile"
+    jackknife : (values, weights) or None, default None
         BCa only: the leave-one-out values of the statistic and how many
         samples give each (``weights``), for the acceleration.
 
@@ -439,13 +439,13 @@ def bootstrap_counts(y_true, scores, *, n_resamples: int = N_RESAMPLES, seed: in
     Parameters
     ----------
     y_true, scores : array-like
-    n_resamples : int, keyword-only
+    n_resamples : int, default 1000
         B, default 1000.
-    seed : int, keyword-only
+    seed : int, default 0
         Up to :data:`INDEX_ROWS` rows the resamples are the row indices
         ``np.random.default_rng(seed).integers(0, n, (B, n))`` -- those of
         ``scipy.stats.bootstrap(..., paired=True, rng=default_rng(seed))``.
-    grid : int, keyword-only
+    grid : int, default 2000
         At most this many threshold positions are kept per resample.
 
     Returns

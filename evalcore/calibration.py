@@ -83,7 +83,7 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     ----------
     y_true : array-like of 0/1 or bool
     scores : array-like of float in [0, 1]
-    n_bins : int, keyword-only
+    n_bins : int, default 10
         Number of equal-width bins (default 10).
 
     Returns
@@ -122,7 +122,7 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     ----------
     y_true : array-like of 0/1 or bool
     scores : array-like of float in [0, 1]
-    n_bins : int, keyword-only
+    n_bins : int, default 10
         Bins of the decomposition (:func:`reliability_bins`), default 10.
     bins : Reliability, keyword-only, optional
         ``reliability_bins(y_true, scores, n_bins=n_bins)`` when already at

@@ -67,7 +67,8 @@ def binomial_test(n_errors, m, eps0, *, alpha=0.05) -> BinomialTestResult:
         Number of test samples.
     eps0 : float in (0, 1)
         The error rate under H0.
-    alpha : float in (0, 1)
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
 
     Returns
     -------

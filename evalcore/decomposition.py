@@ -67,7 +67,7 @@ def bias_variance(predictions, y_true, *, noise=0.0) -> BiasVariance:
         training set D.
     y_true : array-like of shape (n_points,)
         The noise-free truth f(x).
-    noise : float or array-like of shape (n_points,)
+    noise : float or array-like of shape (n_points,), default 0.0
         The noise variance epsilon^2.
 
     Returns

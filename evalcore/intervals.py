@@ -28,9 +28,9 @@ def proportion_interval(k, n, *, confidence_level: float = 0.95, method: str = "
     k, n : int
         Successes and trials, ``0 <= k <= n``.  ``n == 0`` gives ``(nan, nan)``
         (the proportion itself is ``nan`` then).
-    confidence_level : float, keyword-only
+    confidence_level : float, default 0.95
         In (0, 1), default 0.95.
-    method : {"wilson", "clopper-pearson"}, keyword-only
+    method : {"wilson", "clopper-pearson"}, default "wilson"
         ``"wilson"``: the score interval (Wilson 1927), good coverage for
         every ``n``; ``"clopper-pearson"``: the exact interval from the beta
         distribution, never below the nominal level (conservative).

@@ -137,7 +137,7 @@ def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
     ----------
     y_true : array-like of 0/1
     scores : sequence of k array-likes (2 <= k <= 10), or a (k, n) array
-    alpha : float, keyword-only
+    alpha : float, default 0.05
         Family-wise error rate.
 
     Returns

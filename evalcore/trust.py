@@ -56,7 +56,7 @@ def corrected_resampled_t_test(differences, *, n_train: int, n_test: int,
         train/test splits of one data set.
     n_train, n_test : int, keyword-only
         Training and test set sizes of each split.
-    alpha : float, keyword-only
+    alpha : float, default 0.05
 
     Returns
     -------
@@ -159,7 +159,7 @@ def bayesian_correlated_t(differences, *, rho: float, rope: float = 0.0) -> Baye
     rho : float, keyword-only
         The correlation of the folds' differences, n_test / n_total
         (1/k for k-fold cross-validation), in [0, 1).
-    rope : float, keyword-only
+    rope : float, default 0.0
         Half-width of the region of practical equivalence (>= 0).
 
     Returns
@@ -319,20 +319,20 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
 
     Parameters
     ----------
-    replications : int, keyword-only
+    replications : int, default 1000
         Up to :data:`MAX_REPLICATIONS`.
-    n : int, keyword-only
+    n : int, default 100
         Data set size, even, in [20, 2000].
-    error, effect : float, keyword-only
+    error, effect : float, defaults 0.25 and 0.0
         B's true error and how much lower A's is.
-    influence : float, keyword-only
+    influence : float, default 1.5
         tau: how much a training set moves its model (0: not at all).
-    progress : callable or None, keyword-only
+    progress : callable or None, default None
         Called with the share done (0..1) after each block of replications.
-    alpha : float, keyword-only
-        Every test's significance level, in (0, 1); default 0.05.
-    seed : int, keyword-only
-        Seed of every draw; default 0 (the same simulation each time).
+    alpha : float, default 0.05
+        Every test's significance level, in (0, 1).
+    seed : int, default 0
+        Seed of every draw (the same seed, the same simulation).
 
     Returns
     -------

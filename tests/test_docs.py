@@ -96,7 +96,7 @@ def test_every_module_is_named_in_its_package_docstring():
 # Every function in ``evalcore.__all__`` (and in the report's ``__all__``), and every public method of a public
 # class that takes arguments, has a numpydoc ``Parameters`` section naming exactly its signature's parameters
 # (``*args`` / ``**kwargs`` with their stars) and a non-empty ``Returns`` (or ``Yields``) section, unless it is
-# annotated ``-> None``.  A small parser
+# annotated ``-> None``; a parameter with a default says it (``default ...`` or ``optional``).  A small parser
 # of our own: a section is a header line underlined with dashes; a parameter is an unindented line of the
 # section, ``name : type`` or ``a, b : type``.
 SECTION = re.compile(r"^(\S[^\n]*)\n-{3,}[ \t]*$", re.M)
@@ -126,6 +126,20 @@ def signature_parameters(fn) -> list[str]:
             if not (i == 0 and p.name in ("self", "cls"))]
 
 
+def default_parameters(fn) -> list[str]:
+    import inspect
+
+    return [p.name for p in inspect.signature(fn).parameters.values() if p.default is not inspect.Parameter.empty]
+
+
+def says_default(body: str, name: str) -> bool:
+    """Whether the line that documents ``name`` gives its default (``default ...``) or calls it ``optional``."""
+    for line in body.splitlines():
+        if line and not line[0].isspace() and name in [n.strip() for n in line.split(" : ")[0].split(",")]:
+            return "default" in line or "optional" in line
+    return False
+
+
 def docstring_problems(name: str, fn) -> list[str]:
     import inspect
 
@@ -143,6 +157,9 @@ def docstring_problems(name: str, fn) -> list[str]:
                 out.append(f"{name}: documents {extra}, not in its signature")
             if missing := [p for p in want if p not in have]:
                 out.append(f"{name}: does not document {missing}")
+            body = sections["Parameters"]
+            if silent := [p for p in default_parameters(fn) if p in have and not says_default(body, p)]:
+                out.append(f"{name}: does not give the default of {silent}")
     returns_none = inspect.signature(fn).return_annotation in (None, "None")   # numpydoc: no Returns then
     if not (sections.get("Returns") or sections.get("Yields") or returns_none):
         out.append(f"{name}: no Returns section")
@@ -177,7 +194,7 @@ def test_the_docstring_parser_reads_numpydoc():
 
         Parameters
         ----------
-        a, b : int
+        a, b : int, b default 1
             Two numbers.
         *rest : float
             More.
@@ -232,6 +249,20 @@ def test_the_docstring_parser_reads_numpydoc():
         int
         """
     assert docstring_problems("twice", twice) == ["twice: two Parameters sections"]
+
+    def k(x=1, y=None):
+        """Summary.
+
+        Parameters
+        ----------
+        x : int
+        y : int, optional
+
+        Returns
+        -------
+        int
+        """
+    assert docstring_problems("k", k) == ["k: does not give the default of ['x']"]
 
     def draw(x) -> None:
         """Summary.

@@ -361,25 +361,25 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     thresholds : {model: float}, optional
         Each model's current threshold (predicted positive iff score >= it);
         a model not given starts at :func:`default_threshold`.
-    cost01, cost10 : float
+    cost01, cost10 : float, default 1.0
         The cost of a false negative and of a false positive (textbook
         cost01, cost10), for the cost-optimal threshold and the cost curve.
     prior : float, optional
         The prior p of the positive class (default :func:`default_prior`).
-    beta : float
+    beta : float, default 1.0
         β of Fβ.
-    flipped : collection of str
+    flipped : collection of str, default ()
         Models whose scores are used negated (as the app does after
         "flip" for an AUC below 0.5).
-    source : {"builtin", "upload", "file"}
+    source : {"builtin", "upload", "file"}, default "file"
         Where the data came from (an upload or a file cannot travel in a link).
     name : str, optional
         The data's name (a file name: shown as text); default ``ps.name``.
-    pos_label_how : {"auto", "chosen", "builtin"}
+    pos_label_how : {"auto", "chosen", "builtin"}, default "auto"
         How the positive label was chosen.
     link : str, optional
         A link that reopens the same view (built-in data only).
-    lang : {"zh", "en"}
+    lang : {"zh", "en"}, default "en"
         Recorded in the settings (the HTML's language).
     labels : {model: str}, optional
         How each model is named in the HTML (a built-in data set's names in
