@@ -82,7 +82,9 @@ def bootstrap_interval(distribution, estimate: float, *, confidence_level: float
     estimate : float
         The statistic on the data (used by BCa).
     confidence_level : float, default 0.95
+        In (0, 1).
     method : {"percentile", "bca"}, default "percentile"
+        Percentile or bias-corrected and accelerated (see Notes).
     jackknife : (values, weights) or None, default None
         BCa only: the leave-one-out values of the statistic and how many
         samples give each (``weights``), for the acceleration.
@@ -439,6 +441,7 @@ def bootstrap_counts(y_true, scores, *, n_resamples: int = N_RESAMPLES, seed: in
     Parameters
     ----------
     y_true, scores : array-like
+        0/1 or bool labels and finite real scores of one model's test set.
     n_resamples : int, default 1000
         B, default 1000.
     seed : int, default 0

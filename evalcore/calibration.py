@@ -82,7 +82,9 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     Parameters
     ----------
     y_true : array-like of 0/1 or bool
+        Labels (1 = positive).
     scores : array-like of float in [0, 1]
+        Predicted probabilities of the positive class.
     n_bins : int, default 10
         Number of equal-width bins (default 10).
 
@@ -121,7 +123,9 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     Parameters
     ----------
     y_true : array-like of 0/1 or bool
+        Labels (1 = positive).
     scores : array-like of float in [0, 1]
+        Predicted probabilities of the positive class.
     n_bins : int, default 10
         Bins of the decomposition (:func:`reliability_bins`), default 10.
     bins : Reliability, keyword-only, optional

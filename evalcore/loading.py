@@ -216,6 +216,7 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None,
     Parameters
     ----------
     source : path, bytes, or binary/text file-like (e.g. ``st.file_uploader``'s value)
+        The table: comma, semicolon or tab separated.
     label_col : str, optional
         The true-label column.  By default: a column named ``y_true``,
         ``label``, ``y``, ``target``, ``class``, ``真实``, ``标签``, ``好瓜``, ...;
@@ -360,7 +361,7 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
     Parameters
     ----------
     source : path, bytes, or binary/text file-like (e.g. ``st.file_uploader``'s value)
-        The CSV (or TSV) table.
+        The table: comma, semicolon or tab separated.
     true_col : str, optional
         The true-label column.  By default a column named like ``y_true``,
         ``label``, ``y``, ...; with two columns and no names given, the first.

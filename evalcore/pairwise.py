@@ -136,7 +136,9 @@ def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
     Parameters
     ----------
     y_true : array-like of 0/1
+        Labels (1 = positive); both classes must occur.
     scores : sequence of k array-likes (2 <= k <= 10), or a (k, n) array
+        The k models' finite scores on the same samples.
     alpha : float, default 0.05
         Family-wise error rate.
 

@@ -57,6 +57,7 @@ def corrected_resampled_t_test(differences, *, n_train: int, n_test: int,
     n_train, n_test : int, keyword-only
         Training and test set sizes of each split.
     alpha : float, default 0.05
+        Significance level, in (0, 1).
 
     Returns
     -------

@@ -96,7 +96,8 @@ def test_every_module_is_named_in_its_package_docstring():
 # Every function in ``evalcore.__all__`` (and in the report's ``__all__``), and every public method of a public
 # class that takes arguments, has a numpydoc ``Parameters`` section naming exactly its signature's parameters
 # (``*args`` / ``**kwargs`` with their stars) and a non-empty ``Returns`` (or ``Yields``) section, unless it is
-# annotated ``-> None``; a parameter with a default says it (``default ...`` or ``optional``).  A small parser
+# annotated ``-> None``; each parameter has a description, and one with a default says it (``default ...`` or
+# ``optional``).  A small parser
 # of our own: a section is a header line underlined with dashes; a parameter is an unindented line of the
 # section, ``name : type`` or ``a, b : type``.
 SECTION = re.compile(r"^(\S[^\n]*)\n-{3,}[ \t]*$", re.M)
@@ -107,6 +108,13 @@ def doc_sections(doc: str) -> dict[str, str]:
     heads = list(SECTION.finditer(doc))
     return {m.group(1).strip(): doc[m.end():heads[i + 1].start() if i + 1 < len(heads) else len(doc)].strip("\n")
             for i, m in enumerate(heads)}
+
+
+def undescribed_parameters(body: str) -> list[str]:
+    """The parameter lines of a Parameters section with no indented description under them."""
+    lines = body.splitlines()
+    return [line.split(" : ")[0] for i, line in enumerate(lines) if line and not line[0].isspace()
+            and not (i + 1 < len(lines) and lines[i + 1][:1].isspace() and lines[i + 1].strip())]
 
 
 def documented_parameters(body: str) -> list[str]:
@@ -158,6 +166,8 @@ def docstring_problems(name: str, fn) -> list[str]:
             if missing := [p for p in want if p not in have]:
                 out.append(f"{name}: does not document {missing}")
             body = sections["Parameters"]
+            if bare := undescribed_parameters(body):
+                out.append(f"{name}: no description of {bare}")
             if silent := [p for p in default_parameters(fn) if p in have and not says_default(body, p)]:
                 out.append(f"{name}: does not give the default of {silent}")
     returns_none = inspect.signature(fn).return_annotation in (None, "None")   # numpydoc: no Returns then
@@ -222,7 +232,8 @@ def test_the_docstring_parser_reads_numpydoc():
         z : int
         """
     assert docstring_problems("g", g) == ["g: documents ['z'], not in its signature",
-                                          "g: does not document ['y']", "g: no Returns section"]
+                                          "g: does not document ['y']", "g: no description of ['x', 'z']",
+                                          "g: no Returns section"]
 
     def h(x):
         """Summary.
@@ -239,10 +250,12 @@ def test_the_docstring_parser_reads_numpydoc():
         Parameters
         ----------
         x : int
+            A number.
 
         Parameters
         ----------
         x : int
+            A number.
 
         Returns
         -------
@@ -256,7 +269,9 @@ def test_the_docstring_parser_reads_numpydoc():
         Parameters
         ----------
         x : int
+            A number.
         y : int, optional
+            Another.
 
         Returns
         -------
@@ -270,6 +285,7 @@ def test_the_docstring_parser_reads_numpydoc():
         Parameters
         ----------
         x : int
+            A number.
         """
     assert docstring_problems("draw", draw) == []
 
