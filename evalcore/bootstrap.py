@@ -454,6 +454,8 @@ def bootstrap_counts(y_true, scores, *, n_resamples: int = N_RESAMPLES, seed: in
     Returns
     -------
     BootstrapCounts
+        ``thresholds``, ``tp``, ``fp``, ``rows``, ``pos``, ``neg``, ``auc``, ``ap``,
+        ``auc_estimate``, ``ap_estimate``, ``seed``, ``exact`` and ``jack_auc``.
 
     Examples
     --------

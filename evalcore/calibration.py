@@ -91,6 +91,8 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     Returns
     -------
     Reliability
+        ``edges`` (n_bins + 1), and per bin ``count``, ``mean_score`` and
+        ``positive_rate`` (nan for an empty bin).
 
     Notes
     -----
@@ -135,6 +137,8 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     Returns
     -------
     BrierScore
+        ``brier``, ``reliability``, ``resolution``, ``uncertainty`` and
+        ``within_bin``.
 
     Notes
     -----

@@ -38,6 +38,7 @@ def proportion_interval(k, n, *, confidence_level: float = 0.95, method: str = "
     Returns
     -------
     ConfidenceInterval
+        ``low`` and ``high``, within [0, 1].
 
     Notes
     -----

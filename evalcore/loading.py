@@ -236,6 +236,8 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None,
     Returns
     -------
     PredictionSet
+        ``y`` (0/1), ``scores`` ({model: scores}), ``pos_label``, ``neg_label``,
+        ``n_pos``, ``n_neg``, ``warnings``, ``label_col``, ``name`` and ``ids``.
 
     Raises
     ------

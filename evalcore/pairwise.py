@@ -145,6 +145,8 @@ def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
     Returns
     -------
     PairwiseDeLong
+        ``aucs``, ``intervals``, ``covariance``, ``statistic``, ``pvalues``,
+        ``adjusted`` (Holm's), ``reject`` and ``groups``.
 
     Notes
     -----

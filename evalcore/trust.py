@@ -338,6 +338,8 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
     Returns
     -------
     TestSimulation
+        ``tests``, ``rejections``, ``replications``, ``n``, ``effect``, ``alpha``
+        and ``true_error``; ``rate`` and ``standard_error``.
     """
     reps = int(replications)
     if not 10 <= reps <= MAX_REPLICATIONS:

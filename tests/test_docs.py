@@ -95,11 +95,10 @@ def test_every_module_is_named_in_its_package_docstring():
 # ----------------------------------------------------------------- numpydoc sections of the public API (issue 34)
 # Every function in ``evalcore.__all__`` (and in the report's ``__all__``), and every public method of a public
 # class that takes arguments, has a numpydoc ``Parameters`` section naming exactly its signature's parameters
-# (``*args`` / ``**kwargs`` with their stars) and a non-empty ``Returns`` (or ``Yields``) section, unless it is
-# annotated ``-> None``; each parameter has a description, and one with a default says it (``default ...`` or
-# ``optional``).  A small parser
-# of our own: a section is a header line underlined with dashes; a parameter is an unindented line of the
-# section, ``name : type`` or ``a, b : type``.
+# (``*args`` / ``**kwargs`` with their stars), each with a description, one with a default saying it
+# (``default ...`` or ``optional``); and a ``Returns`` (or ``Yields``) section with a description under its type,
+# unless it is annotated ``-> None``.  A small parser of our own: a section is a header line underlined with
+# dashes; a parameter is an unindented line of the section, ``name : type`` or ``a, b : type``.
 SECTION = re.compile(r"^(\S[^\n]*)\n-{3,}[ \t]*$", re.M)
 
 
@@ -171,8 +170,11 @@ def docstring_problems(name: str, fn) -> list[str]:
             if silent := [p for p in default_parameters(fn) if p in have and not says_default(body, p)]:
                 out.append(f"{name}: does not give the default of {silent}")
     returns_none = inspect.signature(fn).return_annotation in (None, "None")   # numpydoc: no Returns then
-    if not (sections.get("Returns") or sections.get("Yields") or returns_none):
+    returns = sections.get("Returns") or sections.get("Yields")
+    if not (returns or returns_none):
         out.append(f"{name}: no Returns section")
+    elif returns and not any(line[:1].isspace() and line.strip() for line in returns.splitlines()):
+        out.append(f"{name}: Returns names a type and says nothing of it")
     return out
 
 
@@ -242,7 +244,7 @@ def test_the_docstring_parser_reads_numpydoc():
         -------
         int
         """
-    assert docstring_problems("h", h) == ["h: no Parameters section"]
+    assert docstring_problems("h", h) == ["h: no Parameters section", "h: Returns names a type and says nothing of it"]
 
     def twice(x):
         """Summary.
@@ -260,6 +262,7 @@ def test_the_docstring_parser_reads_numpydoc():
         Returns
         -------
         int
+            A number.
         """
     assert docstring_problems("twice", twice) == ["twice: two Parameters sections"]
 
@@ -276,6 +279,7 @@ def test_the_docstring_parser_reads_numpydoc():
         Returns
         -------
         int
+            A number.
         """
     assert docstring_problems("k", k) == ["k: does not give the default of ['x']"]
 

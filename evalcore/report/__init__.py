@@ -393,6 +393,8 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     Returns
     -------
     Report
+        ``numbers`` (JSON-ready), ``curves`` (a :class:`ModelCurves` per model),
+        ``cost_lines``, ``cost_comparison`` and ``warnings``.
     """
     log = ps if isinstance(ps, PredictionLog) else MemoryLog(ps)
     names = list(log.models if models is None else models)
