@@ -24,7 +24,8 @@ Modules, by topic:
   same from (y_true, scores)), ``confusion`` (counts, measures, kappa),
   ``cost`` (the cost formulas), ``analysis`` (the ROC walk, AUC four ways, best
   F, enclosure), ``drawing`` (curve reduction and views for figures),
-  ``calibration``, ``losses``, ``multiclass`` (K classes), ``multilabel``,
+  ``calibration``, ``losses``, ``multiclass`` (K classes; ``multiclass_data`` and
+  ``multiclass_views``: the multi-class page's sets and views), ``multilabel``,
   ``regression``, ``clustering`` (the metrics lab's other tasks);
 * evaluation methods: ``splits`` (hold-out, k-fold, bootstrap), ``estimates``
   (.632, .632+, a problem with a known truth), ``crossval`` and ``estimators``

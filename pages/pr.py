@@ -55,7 +55,7 @@ def threshold_views() -> None:
             if not beta_is_1:
                 col.append(f"{bb.f:.4f}")
             table[ui.cell(m)] = col
-        st.dataframe(table, hide_index=True)
+        st.dataframe(ui.arrow_table(table), hide_index=True)
         st.markdown(T("pr.bep_vs_f1"))
         st.info(T("pr.ap_note"))
     if intervals.is_on():

@@ -18,7 +18,8 @@ from ui.core.components import component
 from ui.core.i18n import t
 from ui.core.state import BOUND_DEFAULTS, SS
 
-from ui.core.settings import DATA_PARSERS, TABLE_CHARS, defaults, int_in, params, table_text
+from ui.core.parsers import int_in
+from ui.core.settings import DATA_PARSERS, TABLE_CHARS, defaults, params, table_text
 
 # values that need the data token: restored when the data is known
 _PENDING = "_link_pending"

@@ -23,7 +23,6 @@ Session keys, ``"multiclass." + ...`` (every control is in the link,
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 
 import numpy as np
@@ -175,15 +174,19 @@ def threshold(tc: ec.ThresholdCounts) -> float:
     lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
     if 0 <= lo and hi <= 1:                    # probabilities: the whole [0, 1]
         lo, hi = 0.0, 1.0
-    step = 10.0 ** math.floor(math.log10(max((hi - lo) / 500, 1e-12)))
+    grid = ec.slider_range(lo, hi)
 
     def move_to(v):
         SS[K + "thr"] = float(v)
 
     c1, c2 = st.columns([3, 1])
-    c1.slider(t("multiclass.thr"), float(math.floor(lo / step) * step), float(math.ceil(hi / step) * step),
-              step=step, format="%.4f", **tied("_w_multiclass_thr_s", min(max(value, lo), hi), move_to))
-    c2.number_input(t("common.thr.number"), step=step, format="%.6g", **tied("_w_multiclass_thr_n", value, move_to))
+    if grid is None:                           # scores too large for a slider's steps: the exact input alone
+        st.number_input(t("common.thr.number"), format="%.6g", **tied("_w_multiclass_thr_n", value, move_to))
+        return float(SS.get(K + "thr", value))
+    c1.slider(t("multiclass.thr"), grid.lo, grid.hi, step=grid.step, format="%.4f",
+              **tied("_w_multiclass_thr_s", min(max(value, grid.lo), grid.hi), move_to))
+    c2.number_input(t("common.thr.number"), step=grid.step, format="%.6g",
+                    **tied("_w_multiclass_thr_n", value, move_to))
     return float(SS.get(K + "thr", value))
 
 
@@ -197,9 +200,7 @@ def curve_click(key: str, token: str, model: str, classes: list, views: list):
         if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < len(views)
                 and 0 <= j < len(views[i].thresholds)):
             return
-        thr = float(views[i].thresholds[j])
-        if not math.isfinite(thr):             # the ROC start: nothing predicted as the class
-            thr = float(np.nextafter(views[i].thresholds[1], np.inf))
+        thr = ec.finite_threshold(views[i].thresholds, j)     # the ROC start (+inf): nothing predicted as the class
         SS[K + "class"], SS[K + "thr"], SS[K + "thr_for"] = classes[i], thr, (token, model, classes[i])
     return on_click
 
