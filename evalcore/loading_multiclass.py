@@ -82,7 +82,18 @@ class MultiClassSet:
 
 
 def class_name(value) -> str:
-    """A label value as a class name: text stripped, ``1.0`` as ``1``."""
+    """A label value as a class name: text stripped, ``1.0`` as ``1``.
+
+    Parameters
+    ----------
+    value : object
+        A cell of the label column.
+
+    Returns
+    -------
+    str
+        The class name.
+    """
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value))
     if isinstance(value, (float, np.floating)) and float(value).is_integer():
@@ -94,6 +105,23 @@ def class_name(value) -> str:
 
 def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, max_classes=None) -> MultiClassSet:
     """Read a K-class predictions file (see the module's docstring).
+
+    Parameters
+    ----------
+    source : path, bytes, or binary/text file-like
+        The CSV.
+    label_col : str, optional
+        The true-class column; by default one named like ``y_true``, ``label``, ...
+    max_rows, max_columns : int, optional
+        Refuse a file with more rows or columns (checked before parsing).
+    max_classes : int, optional
+        Refuse more classes.
+
+    Returns
+    -------
+    MultiClassSet
+        ``y`` (class indices), ``classes``, ``scores`` ({model: (n, K)}),
+        ``probabilities``, ``warnings``, ``label_col`` and ``name``.
 
     Examples
     --------
