@@ -25,8 +25,7 @@ Modules, by topic:
   ``cost`` (the cost formulas), ``analysis`` (the ROC walk, AUC four ways, best
   F, enclosure), ``drawing`` (curve reduction and views for figures),
   ``calibration``, ``losses``, ``multiclass`` (K classes; ``multiclass_data`` and
-  ``multiclass_views``, ``multiclass_intervals``: the multi-class page's sets,
-  views and AUC intervals), ``multilabel``,
+  ``multiclass_views``: the multi-class page's sets and views), ``multilabel``,
   ``regression``, ``clustering`` (the metrics lab's other tasks);
 * evaluation methods: ``splits`` (hold-out, k-fold, bootstrap), ``estimates``
   (.632, .632+, a problem with a known truth), ``crossval`` and ``estimators``
@@ -83,10 +82,9 @@ from .loading_multiclass import MultiClassSet, class_name, load_multiclass
 from .classtable import ClassAUCs, ClassTable, RowNumbers, class_aucs, class_tables, row_numbers
 # the multi-class page (issue 35): built-in K-class sets, decisions, per-class views and AUC intervals
 from .multiclass_data import BUILTIN_SETS, builtin_multiclass
-from .multiclass_views import (GAPS, RULES, ClassViews, Decided, check_model_count, class_views, cost_from_cells,
-                               cost_link_text, cost_text, decide, largest_classes, macro_micro_gap, mean_counts,
-                               parse_cost_text, weakest_class, zero_one_cost)
-from .multiclass_intervals import AucIntervals, auc_intervals
+from .multiclass_views import (GAPS, RULES, AucIntervals, ClassViews, Decided, auc_intervals, check_model_count,
+                               class_views, cost_from_cells, cost_link_text, cost_text, decide, largest_classes,
+                               macro_micro_gap, mean_counts, parse_cost_text, weakest_class, zero_one_cost)
 from .aggregate import PairSums, ScoreTable, auc_interval_from_table, pair_sums, round_scores, score_table
 from .nulls import FORMULA_DECIMALS, NullDistribution, formula_digits, null_distribution
 from .tables import ResultTable, load_table, table_values

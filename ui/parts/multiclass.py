@@ -23,6 +23,7 @@ Session keys, ``"multiclass." + ...`` (every control is in the link,
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 
@@ -221,7 +222,9 @@ def curves_chart(fig, key: str, token: str, model: str, classes: list, views: li
 # ------------------------------------------------------ cached computations
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _views(token: str, model: str, _y, _scores) -> ec.ClassViews:
-    return budget.freeze(ec.class_views(_y, _scores))
+    # kept without each class's counts (the shared cache holds reduced curves only: at 10^6 rows the counts of
+    # 10 classes are some 240 MB); the selected class's counts are class_counts' own
+    return budget.freeze(dataclasses.replace(ec.class_views(_y, _scores), counts=[]))
 
 
 def views(token: str, model: str, ms: ec.MultiClassSet) -> ec.ClassViews:
