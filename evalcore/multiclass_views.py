@@ -162,6 +162,18 @@ def cost_link_text(text: str, *, max_classes: int) -> str:
     ``max_classes`` classes and every positive cost brought into [COST_MIN,
     COST_MAX] (:func:`cost_from_cells`); a DataError (a ValueError) otherwise.
 
+    Parameters
+    ----------
+    text : str
+        The link's value: rows separated by ``;``, costs by ``,``.
+    max_classes : int
+        The most classes a link's matrix may have.
+
+    Returns
+    -------
+    str
+        The matrix in :func:`cost_text`'s form, its costs clamped.
+
     Examples
     --------
     >>> cost_link_text("0,1e9;2,0", max_classes=20)
