@@ -30,8 +30,27 @@ function freshTraces(fig) {
   return m.hl_roc === undefined ? [] : [m.hl_roc, m.hl_cost];
 }
 
+// A page's main view in presenter mode (d.fit) is as tall as the first screen leaves below its top, at
+// most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen).
+const FIT_MIN = 260, FIT_GAP = 12;
+function fitHeight(gd, height) {
+  const top = gd.getBoundingClientRect().top + window.scrollY;
+  return Math.round(Math.max(FIT_MIN, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
+}
+
 async function drawInPlace(Plotly, gd, d) {
   const fig = JSON.parse(d.spec);
+  if (d.fit) {
+    gd.__made = fig.layout.height;
+    fig.layout.height = fitHeight(gd, fig.layout.height);
+    if (!gd.__fitted) {                  // the window resized (a projector's resolution): fitted again
+      gd.__fitted = () => {
+        const h = fitHeight(gd, gd.__made);
+        if (gd._fullLayout && !gd.__busy && Math.abs(h - gd._fullLayout.height) > 1) Plotly.relayout(gd, { height: h });
+      };
+      window.addEventListener('resize', gd.__fitted);
+    }
+  }
   const fresh = freshTraces(fig);
   const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : JSON.stringify(t)));
   const { shapes = [], annotations = [], ...rest } = fig.layout;
@@ -157,6 +176,7 @@ async function drawLoop(Plotly, gd) {
 
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
+  if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
-  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks']) delete gd[k];
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__fitted']) delete gd[k];
 }
