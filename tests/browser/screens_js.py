@@ -16,11 +16,13 @@ CONTRAST = """() => {
   const behind = (el, r) => {
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
-    let stack = [];
-    if (inView) {                 // what is drawn at the text's centre, from the text down (all of it when the
-      stack = document.elementsFromPoint(x, y);     // text lets the pointer through)
-      stack = stack.slice(Math.max(0, stack.indexOf(el)));
-    } else {                      // off screen: the ancestors whose box holds that point
+    // what is drawn at the text's centre, from the text down; where the text is not found there (off
+    // screen, scrolled out of a box, under the page's header, letting the pointer through): its
+    // ancestors whose box holds that point
+    let stack = inView ? document.elementsFromPoint(x, y) : [];
+    if (stack.includes(el)) stack = stack.slice(stack.indexOf(el));
+    else {
+      stack = [];
       for (let e = el; e; e = e.parentElement) {
         const b = e.getBoundingClientRect();
         if (e === el || (b.left <= x && x <= b.right && b.top <= y && y <= b.bottom)) stack.push(e);
@@ -64,11 +66,12 @@ CONTRAST = """() => {
 # the page's width against the window's: a horizontal scroll bar
 HORIZONTAL_SCROLL = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
-# every figure of the main area wider than the column it sits in (its right edge past the column's)
+# every figure of the main area drawn wider than the column it sits in (its right edge past the column's)
 WIDER_THAN_COLUMN = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
-  .filter(e => e.offsetParent).map(e => {
+  .filter(e => e.offsetParent && !e.closest('.st-key-preload')).map(e => {     // not the hidden warm-up box
     const col = e.closest('[data-testid=stColumn]') || e.closest('[data-testid=stMainBlockContainer]');
-    const r = e.getBoundingClientRect(), c = col.getBoundingClientRect();
+    const svg = e.querySelector('.main-svg'), c = col.getBoundingClientRect();
+    const r = svg ? svg.getBoundingClientRect() : e.getBoundingClientRect();     // the drawing, not its box
     return r.right > c.right + 1 ? `${Math.round(r.width)} px in ${Math.round(c.width)} px` : null; })
   .filter(Boolean)"""
 

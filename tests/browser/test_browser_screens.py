@@ -24,24 +24,33 @@ SIZES = {"presenter-1280x720": (1280, 720, True, False), "presenter-1024x768": (
          "laptop-1366x768": (1366, 768, False, False), "wide-1920x1080": (1920, 1080, False, False),
          "phone-390x844": (390, 844, False, True)}
 LANGS = ("zh", "en")
-# What does not hold yet, by (page, size): each entry is a failure this test expects and names; one
-# that passes fails the test, so that the list only shrinks.
-NOT_YET: dict[tuple[str, str], str] = {}
+# Where the main view's place does not hold yet, by (page, size), and why: measured, not asserted.
+# A run that measures every combination (LAB_SWEEP=all) and finds one of them holding in both languages
+# fails, so that the list only shrinks.
+NOT_YET: dict[tuple[str, str], str] = {
+    ("cost", "laptop-1366x768"): "the lesson, the cost matrix and the threshold come first: figure at y = 1096",
+    ("cost", "wide-1920x1080"): "as at 1366: figure at y = 1029",
+    ("compare", "laptop-1366x768"): "the which-test guide comes first: figure at y = 914 (zh), 965 (en)",
+    ("trust", "laptop-1366x768"): "figure at y = 666 (zh), 738 (en): the lesson comes first",
+}
+# other layouts of a page, measured as the pages are (their main view is not measured)
+VIEWS = (("roc", "mode=full"),)
 
 
-def plan(size: str) -> list[tuple[str, str]]:
-    """(page, language) pairs measured at ``size`` in this run (see the module's docstring)."""
+def plan(size: str) -> list[tuple[str, str, str]]:
+    """(page, view, language) measured at ``size`` in this run (see the module's docstring); a view is a
+    link's query for a page's other layout ("" for the page as it opens)."""
     order = list(SIZES).index(size)
-    pages = [(i, p.key) for i, p in enumerate(ui.PAGES)]
+    views = [(i, p.key, "") for i, p in enumerate(ui.PAGES)] + [(len(ui.PAGES) + i, *v) for i, v in enumerate(VIEWS)]
     if SWEEP == "all":
-        return [(key, lang) for _, key in pages for lang in LANGS]
+        return [(key, view, lang) for _, key, view in views for lang in LANGS]
     day = int(SWEEP)
-    chosen = pages if order == 0 else [(i, k) for i, k in pages if (i + day + order) % 2 == 0]
-    return [(key, LANGS[(i + day + order) % 2]) for i, key in chosen]
+    chosen = views if order == 0 else [v for v in views if (v[0] + day + order) % 2 == 0]
+    return [(key, view, LANGS[(i + day + order) % 2]) for i, key, view in chosen]
 
 
-def measure(pg, key: str, size: str) -> list[str]:
-    """What is wrong with page ``key`` as drawn in ``pg`` at ``size``."""
+def measure(pg, key: str, view: str, size: str) -> list[str]:
+    """What is wrong with page ``key`` (in ``view``) as drawn in ``pg`` at ``size``."""
     width, height, presenter, touch = SIZES[size]
     bad = []
     if pg.locator("[data-testid='stException']").count():
@@ -52,7 +61,7 @@ def measure(pg, key: str, size: str) -> list[str]:
         bad.append(f"figures wider than their column: {wide}")
     if low := pg.evaluate(CONTRAST):
         bad.append(f"contrast under WCAG AA: {low[:5]}")
-    main = main_view(key)
+    main = "" if view else main_view(key)
     if main:
         box = pg.evaluate(MAIN_BOX, f".st-key-{main}")
         if box is None:
@@ -67,17 +76,17 @@ def measure(pg, key: str, size: str) -> list[str]:
     return bad
 
 
-def show(pg, server, key: str, lang: str, size: str) -> None:
-    """Open page ``key`` in a new session at ``size`` and wait until its figures are drawn."""
+def show(pg, server, key: str, view: str, lang: str, size: str) -> None:
+    """Open page ``key`` (in ``view``) in a new session at ``size`` and wait until its figures are drawn."""
     width, height, presenter, touch = SIZES[size]
     pg.set_viewport_size({"width": width, "height": height})
-    query = f"?lang={lang}" + ("&presenter=1" if presenter else "")
+    query = f"?lang={lang}" + ("&presenter=1" if presenter else "") + (f"&{view}" if view else "")
     pg.goto(f"{server}/{'' if key == 'home' else key}{query}")
     expect(pg.locator("h1").first).to_be_visible(timeout=60_000)
     if not presenter and not touch:
         open_sidebar(pg)                                  # a laptop with the sidebar open: the narrowest columns
     drawn(pg)
-    main = main_view(key)
+    main = "" if view else main_view(key)
     if main:
         expect(pg.locator(f".st-key-{main} .js-plotly-plot").first).to_be_visible(timeout=30_000)
     pg.wait_for_function(STILL, timeout=10_000)
@@ -106,17 +115,18 @@ def test_every_page_fits_the_screen(request, server, size):
         pg.goto(server + "/_stcore/health")
         pg.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('stSidebarCollapsed'))"
                     ".forEach(k => localStorage.removeItem(k))")
-    found, fixed = {}, []
-    for key, lang in plan(size):
-        show(pg, server, key, lang, size)
-        bad = measure(pg, key, size)
-        if (key, size) in NOT_YET:
-            if not bad:
-                fixed.append((key, size))
-        elif bad:
-            found[f"{key} {lang}"] = bad
+    found, passed = {}, {}
+    for key, view, lang in plan(size):
+        show(pg, server, key, view, lang, size)
+        bad = measure(pg, key, view, size)
+        if (key, size) in NOT_YET and not view:          # only its main view's place is excused
+            passed.setdefault(key, []).append(not any(b.startswith("main view") for b in bad))
+            bad = [b for b in bad if not b.startswith("main view")]
+        if bad:
+            found[f"{key} {view} {lang}"] = bad
     assert not found, f"LAB_SWEEP={SWEEP} {size}:\n" + "\n".join(f"{k}: {v}" for k, v in found.items())
-    assert not fixed, ("holds now: take it out of NOT_YET", fixed)
+    fixed = [key for key, ok in passed.items() if SWEEP == "all" and all(ok)]
+    assert not fixed, ("holds now in both languages: take it out of NOT_YET", fixed)
 
 
 def test_the_contrast_measure_agrees_with_wcag(tab):

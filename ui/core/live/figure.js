@@ -32,7 +32,7 @@ function freshTraces(fig) {
 
 // A page's main view in presenter mode (d.fit) is as tall as the first screen leaves below its top, at
 // most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen).
-const FIT_MIN = 260, FIT_GAP = 12;
+const FIT_MIN = 240, FIT_GAP = 12;
 function fitHeight(gd, height) {
   const top = gd.getBoundingClientRect().top + window.scrollY;
   return Math.round(Math.max(FIT_MIN, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
