@@ -141,3 +141,33 @@ def test_the_contrast_measure_agrees_with_wcag(tab):
     low = tab.evaluate(CONTRAST)
     assert [s.split('"')[1] for s in low] == ["fails", "fails too"], low
     assert low[0].startswith("4.48:1")
+
+
+# where the section's heading is and the first figure below it (y in the window)
+SECTION = """(anchor) => { const h = document.getElementById(anchor); if (!h) return null;
+  const top = h.getBoundingClientRect().top;
+  const figs = [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+    .map(f => f.getBoundingClientRect()).filter(r => r.top > top);
+  return {heading: top, figure: figs.length ? figs[0].top : null}; }"""
+
+
+def test_a_tour_stop_opens_at_its_section(tab, server):
+    """A stop that names a section (the methods page's hold-out, k-fold, leave-one-out, bootstrap and
+    tuning stops) opens from its link scrolled to it at 1280 x 720 in presenter mode: its heading at the
+    top, under Streamlit's header, and the first figure below it (tuning has none: a table) starting on the
+    first screen.  Every
+    such stop with LAB_SWEEP=all, else every other one, alternating by day."""
+    from ui.core import tour
+
+    stops = [(i + 1, s.section) for i, s in enumerate(tour.shipped()) if s.section]
+    if SWEEP != "all":
+        stops = stops[int(SWEEP) % 2::2]
+    tab.set_viewport_size({"width": 1280, "height": 720})
+    low = {}
+    for number, anchor in stops:
+        tab.goto(f"{server}/?tour=chapter2&stop={number}&presenter=1")
+        tab.wait_for_function(f"() => document.documentElement.dataset.labScrolled === '{anchor}'", timeout=60_000)
+        where = tab.evaluate(SECTION, anchor)
+        if not (0 <= where["heading"] <= 160 and (where["figure"] is None or where["figure"] < 720 - 100)):
+            low[number] = where
+    assert not low, low

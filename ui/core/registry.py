@@ -27,7 +27,9 @@ class Page:
     figure a lecturer projects (its element carries the class
     ``st-key-<main>``): in presenter mode it is drawn to fit the first
     screen (``ui.core.charts``), and the screen tests measure it; "" for a
-    page without one (the home page's map)."""
+    page without one (the home page's map); ``sections``: the anchors of its
+    sections (a heading's ``anchor``), which a tour stop may name to be
+    scrolled to (``ui.core.tour``)."""
 
     key: str
     stage: str
@@ -35,6 +37,7 @@ class Page:
     prefix: str = ""
     warm: str = ""
     main: str = ""
+    sections: tuple[str, ...] = ()
 
     @property
     def heading_key(self) -> str:
@@ -56,7 +59,8 @@ STAGES = ("methods", "measures", "tests", "biasvar", "exercises")
 # hall may not have.
 PAGES: tuple[Page, ...] = (
     Page("home", ""),
-    Page("methods", "methods", "features", warm="ui.parts.methods:warm_start", main="methods_balls"),
+    Page("methods", "methods", "features", warm="ui.parts.methods:warm_start", main="methods_balls",
+         sections=("bootstrap", "setup", "holdout", "kfold", "truth", "tuning")),
     Page("confusion", "measures", "predictions", prefix="cm", main="cm_heat"),
     Page("pr", "measures", "predictions", main="pr_fig"),
     Page("roc", "measures", "predictions", main="roc_step_fig"),

@@ -8,8 +8,12 @@ open and a phone.
   (the primary red on its pale red was 4.48 : 1);
 * phones and other touch screens (no hover): plotly's toolbar, which a touch
   screen cannot hide by moving the pointer away, only while the figure is
-  touched, so it never sits over a title."""
+  touched, so it never sits over a title;
+* a tour stop's section (``ui.core.tour``): scrolled into view when the stop
+  opens (``scroll/scroll.js``)."""
 from __future__ import annotations
+
+from ui.core.components import component
 
 # Colours measured against Streamlit's light theme (white and its #f8f8f7 sidebar):
 # CAPTION 5.6 : 1 on white, 5.3 : 1 on the sidebar; SELECTED 6.2 : 1 on the selected option's pale red.
@@ -17,6 +21,7 @@ CAPTION = "#63615d"
 SELECTED = "#a0283a"
 
 _CSS = f"""
+.st-key-tour_scroll {{ display: none; }}
 [data-testid="stCaptionContainer"] {{ color: {CAPTION} !important; opacity: 1 !important; }}
 [data-testid="stCaptionContainer"] * {{ color: inherit; }}
 button[data-variant="segmented_control"][data-selected="true"],
@@ -44,3 +49,10 @@ def css(presenter: bool) -> str:
     """The CSS every page carries, with presenter mode's (``ui.core.page.open_page`` puts it in the
     page's one style element)."""
     return _CSS + (_PRESENTER_CSS if presenter else "")
+
+
+def scroll_to(anchor: str, entry: int) -> None:
+    """Scroll the page to its heading with anchor ``anchor`` (a section a
+    tour stop names), once per ``entry`` (a count of the stops entered): the
+    lecturer's own scrolling afterwards is left alone."""
+    component("lab_scroll", "scroll/scroll.js")(key="tour_scroll", data=dict(anchor=anchor, entry=str(entry)))
