@@ -79,3 +79,13 @@ WIDER_THAN_COLUMN = """() => [...document.querySelectorAll('[data-testid=stMain]
 MAIN_BOX = """(selector) => { const e = document.querySelector(selector); if (!e) return null;
   const f = e.querySelector('.js-plotly-plot') || e; const r = f.getBoundingClientRect();
   return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; }"""
+
+# plotly's toolbar drawn over a figure's title (on a touch screen it cannot be hovered away)
+TOOLBAR_OVER_TITLE = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')].flatMap(gd => {
+  const bar = gd.querySelector('.modebar-container');
+  const shown = bar && bar.querySelector('.modebar');
+  if (!shown || getComputedStyle(bar).display === 'none' || +getComputedStyle(shown).opacity === 0) return [];
+  const b = shown.getBoundingClientRect();
+  return [...gd.querySelectorAll('.gtitle, .g-gtitle text, .legendtext')].map(t => t.getBoundingClientRect())
+    .filter(t => t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom)
+    .map(() => (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure'); })"""

@@ -1,7 +1,8 @@
 """The screens a lecture happens on (issue 33), measured in the rendered page:
 every page at a projector's 1280 x 720 and 1024 x 768 in presenter mode, a
 laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
-(touch).  At each: no horizontal scroll, no figure wider than its column, WCAG
+(touch).  At each: no horizontal scroll, no figure wider than its column, no
+figure toolbar over a title or legend (a phone cannot hover it away), WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
 rule does), and the page's main view (``ui.core.registry.Page.main``) where
 the size asks for it: in presenter mode its figure whole on the first screen,
@@ -14,7 +15,7 @@ covered over four days' runs.  One tab for the desktop sizes, one touch tab
 for the phone."""
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
-from screens_js import CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, WIDER_THAN_COLUMN
+from screens_js import CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN
 
 import ui
 from ui.core.registry import main_view
@@ -59,9 +60,14 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"horizontal scroll of {scroll} px")
     if wide := pg.evaluate(WIDER_THAN_COLUMN):
         bad.append(f"figures wider than their column: {wide}")
+    main = "" if view else main_view(key)
+    if touch and main:                                    # a tap in the plot's corner shows its toolbar
+        pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
+        pg.wait_for_timeout(300)
+    if over := pg.evaluate(TOOLBAR_OVER_TITLE):
+        bad.append(f"the figure toolbar over a title or legend: {over}")
     if low := pg.evaluate(CONTRAST):
         bad.append(f"contrast under WCAG AA: {low[:5]}")
-    main = "" if view else main_view(key)
     if main:
         box = pg.evaluate(MAIN_BOX, f".st-key-{main}")
         if box is None:

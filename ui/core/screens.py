@@ -6,9 +6,10 @@ open and a phone.
   body text) drawn darker -- captions (the home page's cards, notes under
   figures, the link box) and the selected option of a segmented control
   (the primary red on its pale red was 4.48 : 1);
-* phones and other touch screens (no hover): plotly's toolbar, which a touch
-  screen cannot hide by moving the pointer away, only while the figure is
-  touched, so it never sits over a title;
+* phones and other touch screens (no hover): plotly's toolbar, shown by a
+  tap on the figure and not hidden again by moving a pointer away, drawn
+  below the figure instead of over its top right corner, so it never sits
+  over a title or a legend;
 * a tour stop's section (``ui.core.tour``): scrolled into view when the stop
   opens (``scroll/scroll.js``)."""
 from __future__ import annotations
@@ -27,8 +28,8 @@ _CSS = f"""
 button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
 @media (hover: none) {{
-  .js-plotly-plot .modebar-container {{ display: none; }}
-  .js-plotly-plot:active .modebar-container, .js-plotly-plot:focus-within .modebar-container {{ display: block; }}
+  .js-plotly-plot .modebar-container {{ top: 100% !important; }}
+  .js-plotly-plot {{ margin-bottom: 34px; }}
 }}
 """
 
