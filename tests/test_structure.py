@@ -72,12 +72,28 @@ def test_every_data_error_message_has_both_languages():
         assert en and re.search(r"[\u4e00-\u9fff]", zh), code
 
 
-def test_pages_do_no_math():
-    # pages call evalcore; they never sort, integrate or take means themselves
-    banned = re.compile(r"np\.(sort|argsort|cumsum|trapz|trapezoid|mean|sum|trace|histogram|diff)\(|"
-                        r"\.(searchsorted|sum|mean|cumsum)\(")
-    for f in ROOT.glob("pages/*.py"):
-        assert not banned.search(f.read_text(encoding="utf-8")), f.name
+# where ui/ may still call a numeric function, and why it is not the chapter's math
+_NOT_MATH = {
+    "ui/protect/budget.py": "the bytes a pandas object holds (the session budget's bookkeeping)",
+    "ui/core/i18n.py": "a number's decimal exponent for writing it as m x 10^e (number formatting)",
+}
+
+
+def test_pages_and_ui_do_no_math():
+    """Pages and ui/ call evalcore; they never sort, integrate, average,
+    take logs or step floats themselves (the exceptions above say why)."""
+    banned = re.compile(r"\b(np|math)\.(sort|argsort|cumsum|trapz|trapezoid|mean|nanmean|sum|trace|histogram|diff|std|"
+                        r"var|median|percentile|quantile|log|log10|log2|sqrt|nextafter|floor|ceil|exp)\(|"
+                        r"\.(searchsorted|sum|mean|cumsum|std|var)\(")
+    found = []
+    for f in [*ROOT.glob("pages/*.py"), *UI]:
+        rel = f.relative_to(ROOT).as_posix()
+        code = re.sub(r"#[^\n]*", "", f.read_text(encoding="utf-8"))
+        if banned.search(code) and rel not in _NOT_MATH:
+            found.append((rel, banned.search(code).group(0)))
+    assert not found, found
+    # each exception is still needed (a stale one would hide new math)
+    assert all(banned.search((ROOT / rel).read_text(encoding="utf-8")) for rel in _NOT_MATH)
 
 
 def test_upload_cap_and_no_usage_stats():
@@ -379,3 +395,22 @@ def test_thresholds_are_written_by_one_formatter():
     assert not [f.name for f in files if own.search(f.read_text(encoding="utf-8"))]
     from evalcore.figures.style import threshold_text
     assert (threshold_text(float("inf")), threshold_text(-float("inf")), threshold_text(0.5)) == ("+∞", "−∞", "0.5")
+
+
+def test_a_shareable_settings_range_is_written_once_in_the_settings_table():
+    """A slider, select slider or number input tied to a shareable setting
+    whose parser has a range takes it from the table (``span``, ``choices``),
+    never from numbers of its own, unless the range depends on the data
+    (``bind(..., within=...)``)."""
+    from ui.core import settings
+
+    ranged = {key for key, parse in settings.params().values()
+              if getattr(parse, "lo", None) is not None or getattr(parse, "options", None) is not None}
+    call = re.compile(r"\.(slider|select_slider|number_input)\((.*?)\*\*(?:ui\.)?bind\(\"([^\"]+)\"([^\n]*)", re.S)
+    bad = []
+    for f in [*ROOT.glob("pages/*.py"), *UI]:
+        code = re.sub(r'""".*?"""', "", f.read_text(encoding="utf-8"), flags=re.S)
+        for kind, args, key, rest in call.findall(code):
+            if key in ranged and "within=" not in rest and not re.search(r"\b(span|choices)\(", args):
+                bad.append(f"{f.relative_to(ROOT)}: {kind} {key}")
+    assert not bad, bad

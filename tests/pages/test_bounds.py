@@ -33,10 +33,12 @@ EDITORS = {   # table name -> (page, one row of the editor's columns)
     "compare.table.t": ("pages/compare.py", {"error": 0.1}),
     "compare.table.paired": ("pages/compare.py", {"A": 0.1, "B": 0.2}),
     "compare.table.friedman": ("pages/compare.py", {"A": 1.0, "B": 2.0, "C": 3.0}),
+    "multiclass.cost_table": ("pages/multiclass.py", {"true \\ predicted": "x", "setosa": 1.0, "versicolor": 0.0,
+                                                      "virginica": 1.0}),
 }
 PRESET_ROWS = {"lab.table.binary": 6, "lab.table.multi": 4, "lab.table.hinge": 5, "lab.table.labels": 4,
                "lab.table.regression": 8, "lab.table.clusters": 12, "compare.table.t": 10,
-               "compare.table.paired": 10, "compare.table.friedman": 4}
+               "compare.table.paired": 10, "compare.table.friedman": 4, "multiclass.cost_table": 3}
 MESSAGE = {"en": "takes at most", "zh": "最多"}
 SECTION = {   # the page's open section that draws the editor
     "lab.table.binary": {"lab.section": "loss"}, "lab.table.multi": {"lab.section": "loss"},
@@ -44,6 +46,7 @@ SECTION = {   # the page's open section that draws the editor
     "lab.table.regression": {"lab.section": "regression"}, "lab.table.clusters": {"lab.section": "clustering"},
     "compare.table.t": {"compare.section": "t"}, "compare.table.paired": {"compare.section": "paired"},
     "compare.table.friedman": {"compare.section": "friedman"},
+    "multiclass.cost_table": {"multiclass.section": "decisions"},
 }
 
 
@@ -336,21 +339,30 @@ def test_heavy_runs_one_at_a_time():
     active, peak = [0], [0]
     lock = threading.Lock()
 
+    release = threading.Event()
+
     @heavy.job(cost=lambda: limits.HEAVY_QUEUE_COST)
     def work():
         with lock:
             active[0] += 1
             peak[0] = max(peak[0], active[0])
-        time.sleep(0.05)
+        release.wait(timeout=30)
         with lock:
             active[0] -= 1
 
     threads = [threading.Thread(target=work) for _ in range(4)]
     for th in threads:
         th.start()
+    # held: the turns are taken and every other job is queued (conditions, not a pause)
+    deadline = time.monotonic() + 30
+    while not (active[0] == limits.HEAVY_AT_ONCE and heavy._waiting == 4 - limits.HEAVY_AT_ONCE):
+        assert time.monotonic() < deadline, (active[0], heavy._waiting)
+        time.sleep(0.01)
+    assert peak[0] == limits.HEAVY_AT_ONCE
+    release.set()
     for th in threads:
         th.join()
-    assert peak[0] == limits.HEAVY_AT_ONCE
+    assert peak[0] == limits.HEAVY_AT_ONCE and active[0] == 0
 
 
 def test_a_heavy_job_leaves_its_threads_priority_as_it_found_it():

@@ -65,6 +65,7 @@ PAGES: tuple[Page, ...] = (
     Page("pr", "measures", "predictions", main="pr_fig"),
     Page("roc", "measures", "predictions", main="roc_step_fig"),
     Page("cost", "measures", "predictions", main="linked"),
+    Page("multiclass", "measures", main="multiclass_cm"),      # its own K-class data (issue 35)
     Page("lab", "measures"),
     Page("compare", "tests", "tables", main="compare_binomial"),
     Page("trust", "tests", main="trust_sim"),

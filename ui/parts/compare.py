@@ -27,6 +27,7 @@ from ui.core.models import model
 from ui.core.state import SS, bind
 from ui.core.tables import edited_table, last_good
 from ui.core.threshold import get_threshold
+from ui.core.settings import span
 
 PAGE_STRINGS = "compare."
 T = t
@@ -75,10 +76,10 @@ def run_it(kind: str, label: str = "compare.run") -> bool:
 def binomial(ctx) -> None:
     st.markdown(T("compare.binomial.intro"))
     c1, c2, c3 = st.columns(3)
-    m = c1.number_input(T("compare.binomial.m"), 1, 100_000, step=1, **bind("compare.m", first="value"))
-    errors = c2.number_input(T("compare.binomial.errors"), 0, 100_000, step=1,
+    m = c1.number_input(T("compare.binomial.m"), *span("compare.m"), step=1, **bind("compare.m", first="value"))
+    errors = c2.number_input(T("compare.binomial.errors"), *span("compare.errors"), step=1,
                              **bind("compare.errors", first="value"))
-    eps0 = c3.number_input("ε₀", 0.001, 0.999, step=0.01, format="%.3f", **bind("compare.eps0", first="value"))
+    eps0 = c3.number_input("ε₀", *span("compare.eps0"), step=0.01, format="%.3f", **bind("compare.eps0", first="value"))
     r = last_good("compare.last.binomial", lambda: ec.binomial_test(int(errors), int(m), float(eps0),
                                                                        alpha=ctx.alpha), kept=T("compare.kept"))
     if r is None:
@@ -103,7 +104,8 @@ def t_test(ctx) -> None:
     st.markdown(T("compare.t.intro"))
     left, right = st.columns([1, 1.4])
     with left:
-        eps0 = st.number_input("ε₀", 0.0, 1.0, step=0.01, format="%.3f", **bind("compare.eps0_t", first="value"))
+        eps0 = st.number_input("ε₀", *span("compare.eps0_t"), step=0.01, format="%.3f",
+                               **bind("compare.eps0_t", first="value"))
         r, _ = edited_table("compare.table.t", COMPARE_TABLES["t"],
                                lambda f: ec.t_test(numbers(f)[:, 0], eps0, alpha=ctx.alpha), kept=T("compare.kept"))
     with right:
@@ -172,18 +174,18 @@ def cv5x2(ctx) -> None:
 def mcnemar(ctx) -> None:
     st.markdown(T("compare.mcnemar.intro"))
     ps = datasets.resolve("breast-cancer")
-    table = ec.mcnemar_table(learners.correct(ps, "logistic", 0.5), learners.correct(ps, "naive_bayes", 0.5))
+    table = ec.mcnemar_table(ps.correct("logistic", 0.5), ps.correct("naive_bayes", 0.5))
     c1, c2 = st.columns(2)
-    e01 = c1.number_input("e01", 0, 10**6, step=1, help=T("compare.mcnemar.e01"),
+    e01 = c1.number_input("e01", *span("compare.e01"), step=1, help=T("compare.mcnemar.e01"),
                           **bind("compare.e01", int(table[0, 1]), first="value"))
-    e10 = c2.number_input("e10", 0, 10**6, step=1, help=T("compare.mcnemar.e10"),
+    e10 = c2.number_input("e10", *span("compare.e10"), step=1, help=T("compare.mcnemar.e10"),
                           **bind("compare.e10", int(table[1, 0]), first="value"))
     st.caption(T("compare.mcnemar.preset", e00=int(table[0, 0]), e11=int(table[1, 1])))
     if len(ctx.pair) == 2:
         def from_current():
             thr = [get_threshold(ctx.token, m, model(ctx.token, m, ctx.current).counts) for m in ctx.pair]
-            t2 = ec.mcnemar_table(learners.correct(ctx.current, ctx.pair[0], thr[0]),
-                                  learners.correct(ctx.current, ctx.pair[1], thr[1]))
+            t2 = ec.mcnemar_table(ctx.current.correct(ctx.pair[0], thr[0]),
+                                  ctx.current.correct(ctx.pair[1], thr[1]))
             same = (int(t2[0, 1]), int(t2[1, 0])) == (SS["compare.e01"], SS["compare.e10"])
             SS["compare.e01"], SS["compare.e10"] = int(t2[0, 1]), int(t2[1, 0])
             SS["compare.mc_from"] = dict(a=ctx.pair[0], b=ctx.pair[1], ta=fmt_threshold(thr[0]),
@@ -260,7 +262,8 @@ def friedman(ctx) -> None:
         st.markdown(T("compare.friedman.ranks", ranks=", ".join(f"{c} = {v:.3f}" for c, v in zip(cols, r.avg_ranks))))
         formula("compare.friedman.chi2", n=r.n_datasets, k=r.k, v=f"{r.chi2:.4f}")
         formula("compare.friedman.f", n=r.n_datasets, k=r.k, c=f"{r.chi2:.4f}", v=fmt(r.statistic, 4))
-        formula("compare.friedman.cd", q=f"{ec.nemenyi_q(r.k, ctx.alpha):.3f}", k=r.k, n=r.n_datasets, v=f"{cd:.3f}")
+        q = ec.nemenyi_q(r.k, alpha=ctx.alpha)
+        formula("compare.friedman.cd", q=f"{q:.3f}", k=r.k, n=r.n_datasets, v=f"{cd:.3f}")
         decision(ctx, r, "compare.h0.friedman")
     with st.expander(T("compare.friedman.rank_table")):
         st.dataframe(pd.DataFrame(r.ranks, columns=[cell(c) for c in cols]), hide_index=True)

@@ -23,6 +23,7 @@ from ui.core.tables import edited_table
 from evalcore.figures.exercises import duality_figure, iso_error_figure
 from ui.core.i18n import shown_name
 from ui.parts.exercises.shared import current, options
+from ui.core.settings import span
 
 PAGE_STRINGS = "exercises."
 
@@ -34,7 +35,7 @@ def _check_23(frame: pd.DataFrame):
         raise ec.DataError("one_class", name=str(cols[0]), n_pos=int(sum(y)), n_neg=len(y) - int(sum(y)))
     y = np.asarray(y)
     a, b = values[:, 1], values[:, 2]
-    fa, fb = ec.max_f1(y, a), ec.max_f1(y, b)
+    fa, fb = ec.best_f(ec.threshold_counts(y, a)).f, ec.best_f(ec.threshold_counts(y, b)).f
     ba, bb = ec.break_even_point(y, a), ec.break_even_point(y, b)
     return y, a, b, fa, fb, ba, bb
 
@@ -80,10 +81,10 @@ def e24() -> None:
                        options=options("exercises.e24.opt.", ("tpr_r", "fpr_p", "none"))):
         return
     c = st.columns(4)
-    tp = c[0].number_input("TP", 0, 10**6, step=1, **bind("exercises.24.tp", first="value"))
-    fn = c[1].number_input("FN", 0, 10**6, step=1, **bind("exercises.24.fn", first="value"))
-    fp = c[2].number_input("FP", 0, 10**6, step=1, **bind("exercises.24.fp", first="value"))
-    tn = c[3].number_input("TN", 0, 10**6, step=1, **bind("exercises.24.tn", first="value"))
+    tp = c[0].number_input("TP", *span("exercises.24.tp"), step=1, **bind("exercises.24.tp", first="value"))
+    fn = c[1].number_input("FN", *span("exercises.24.fn"), step=1, **bind("exercises.24.fn", first="value"))
+    fp = c[2].number_input("FP", *span("exercises.24.fp"), step=1, **bind("exercises.24.fp", first="value"))
+    tn = c[3].number_input("TN", *span("exercises.24.tn"), step=1, **bind("exercises.24.tn", first="value"))
     if min(tp + fn, fp + tn) == 0:
         st.warning(t("exercises.e24.empty"))
         return
@@ -98,7 +99,7 @@ def e24() -> None:
         formula("exercises.e24.p", tp=tp, fp=fp, v=fmt(prec))
         formula("exercises.e24.prior")
     with right:
-        pi = st.slider(t("exercises.e24.prior"), 0.01, 0.99, step=0.01,
+        pi = st.slider(t("exercises.e24.prior"), *span("exercises.24.pi"), step=0.01,
                        **bind("exercises.24.pi"))
         grid = np.linspace(0.01, 0.99, 99)
         chart(precision_prior_figure(grid, [ec.precision_from_rates(tpr, fpr, g) for g in grid],
@@ -128,8 +129,7 @@ def e25() -> None:
             texts("exercises.e25.grid.", "x", "y", "penalty"), pos=t("common.cls.pos"), neg=t("common.cls.neg"))),
             key="exercises_e25_grid")
     with right:
-        m_pos, m_neg = int(y.sum()), int(y.size - y.sum())
-        full, half = int((grid.penalty == 1).sum()), int((grid.penalty == 0.5).sum())
+        (m_pos, m_neg), full, half = grid.shape, grid.n_below, grid.n_tied
         loss, auc = ec.rank_loss(y, s), ec.roc_auc(y, s)
         formula("exercises.e25.loss_filled", full=full, half=half, mp=m_pos, mn=m_neg, v=fmt(loss))
         formula("exercises.e25.cell", mp=m_pos, mn=m_neg, cell=t("exercises.e25.cell_word"))
@@ -148,13 +148,14 @@ def e26() -> None:
     if cur is None:
         return
     y, s, name = cur
-    share = float(np.mean(y))
-    pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), 0.05, 0.95, step=0.05,
+    share = ec.positive_share(y)
+    pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), *span("exercises.26.prior"), step=0.05,
                    **bind("exercises.26.prior", round(min(0.95, max(0.05, share)) * 20) / 20))
     best = ec.least_error_point(y, s, prior=pi)
     roc = ec.roc_curve(y, s)
     lines = [(*ec.iso_error_line(best.error + d, pi), best.error + d) for d in (0.0, 0.1, 0.2, 0.3)]
-    chart(iso_error_figure((roc.fpr, roc.tpr), ec.roc_hull(y, s), lines, (best.fpr, best.tpr, best.error),
+    hull = ec.roc_hull_points(ec.threshold_counts(y, s))
+    chart(iso_error_figure((roc.fpr, roc.tpr), hull, lines, (best.fpr, best.tpr, best.error),
                            text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
           key="exercises_e26_fig")
     formula("exercises.e26.err", pi=f"{pi:.2f}")
@@ -174,7 +175,8 @@ def e27() -> None:
     cc = ec.cost_curve(y, s)
     tpr = 1 - cc.fnr
     n = len(cc.fpr)
-    i = st.slider(t("exercises.e27.point"), 0, n - 1, **bind("exercises.27.point", min(n - 1, n // 2)))
+    i = st.slider(t("exercises.e27.point"), 0, n - 1,
+                  **bind("exercises.27.point", min(n - 1, n // 2), within=(0, n - 1)))
     i = min(int(i), n - 1)
     chart(duality_figure(cc.fpr, tpr, cc.hull, (cc.x, cc.envelope), i, text=texts(
         "exercises.e27.fig.", "roc_x", "roc_y", "cost_x", "cost_y", "points", "lines", "envelope", "chosen", "hull")),
