@@ -44,12 +44,14 @@ async function drawInPlace(Plotly, gd, d) {
     if (fig.madeHeight === undefined) fig.madeHeight = fig.layout.height;
     gd.__made = fig.madeHeight;
     fig.layout.height = fitHeight(gd, fig.madeHeight);
-    if (!gd.__fitted) {                  // the window resized (a projector's resolution): fitted again
-      gd.__fitted = () => {
+    if (!gd.__fitted) {                  // the window resized (a projector's resolution) or what is above the
+      gd.__fitted = () => {              // figure grew after it was drawn (text, a figure): fitted again
         const h = fitHeight(gd, gd.__made);
         if (gd._fullLayout && !gd.__busy && Math.abs(h - gd._fullLayout.height) > 1) Plotly.relayout(gd, { height: h });
       };
       window.addEventListener('resize', gd.__fitted);
+      gd.__above = new ResizeObserver(gd.__fitted);
+      gd.__above.observe(document.querySelector('[data-testid=stMainBlockContainer]') || document.body);
     }
   }
   const fresh = freshTraces(fig);
@@ -212,6 +214,7 @@ async function drawLoop(Plotly, gd) {
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
   if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
+  if (gd.__above) gd.__above.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
-  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted']) delete gd[k];
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above']) delete gd[k];
 }
