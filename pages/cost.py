@@ -14,7 +14,8 @@ T = ui.t
 
 # ------------------------------------------------------------ cost matrix
 with ui.guard("cost matrix"):
-    st.subheader(T("cost.matrix"))
+    if not ui.presenter():      # on a projector the matrix speaks for itself: the figure higher
+        st.subheader(T("cost.matrix"))
     c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
     with c_in:
         st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),

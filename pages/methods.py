@@ -63,7 +63,7 @@ def balls(m, sample, playing):
 
 
 with ui.guard("bootstrap"):
-    st.header(T("methods.boot"))
+    st.header(T("methods.boot"), anchor="bootstrap")
     c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
     m = c1.select_slider(T("methods.m"), ui.choices("methods.m"), **ui.bind("methods.m"))
     sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
@@ -94,7 +94,7 @@ with ui.guard("bootstrap"):
 SETS = tuple(ui.FEATURE_SOURCES)
 LEARNERS = ("logistic", "tree", "knn")
 with ui.guard("setup"):
-    st.header(T("methods.setup"))
+    st.header(T("methods.setup"), anchor="setup")
     s1, s2, s3 = st.columns(3)
     fs_name = s1.selectbox(T("methods.fs"), SETS, format_func=ui.labels("methods.fs.", SETS).get,
                            **ui.bind("methods.fs"))
@@ -113,7 +113,7 @@ with ui.guard("setup"):
 
 # ------------------------------------------------------------- hold-out
 with ui.guard("holdout"):
-    st.header(T("methods.holdout"))
+    st.header(T("methods.holdout"), anchor="holdout")
     h1, h2 = st.columns([2, 1])
     frac = h1.slider(T("methods.frac"), *ui.span("methods.frac"), step=ui.grid_step("methods.frac"), format="%.2f",
                      **ui.bind("methods.frac"))
@@ -140,7 +140,7 @@ with ui.guard("holdout"):
 
 # ------------------------------------------------------------- k-fold
 with ui.guard("k-fold"):
-    st.header(T("methods.cv"))
+    st.header(T("methods.cv"), anchor="kfold")
     v1, v2, v3 = st.columns([2, 1, 1])
     loo = v2.toggle(T("methods.loo"), help=T("methods.loo.help"), **ui.bind("methods.loo"))
     k_max = max(2, min(20, ex.smallest_class(fs_name)))     # stratified folds need every class in every fold
@@ -165,7 +165,7 @@ with ui.guard("k-fold"):
 
 # ------------------------------------------------------------- the truth
 with ui.guard("truth"):
-    st.header(T("methods.truth"))
+    st.header(T("methods.truth"), anchor="truth")
     st.markdown(T("methods.truth.intro", r=ex.TRUTH_REPEATS))
     t1, t2 = st.columns(2)
     n = t1.select_slider(T("methods.n"), ui.choices("methods.n"), **ui.bind("methods.n"))
@@ -176,7 +176,7 @@ with ui.guard("truth"):
 
 # ------------------------------------------------------------- tuning and the final model
 with ui.guard("tuning"):
-    st.header(T("methods.tune"))
+    st.header(T("methods.tune"), anchor="tuning")
     st.markdown(T("methods.tune.intro"))
     val, best, test_err, sizes = ex.tuning("breast-cancer")
     stage = st.radio(T("methods.tune.stage"), (0, 1, 2), format_func=ui.labels("methods.tune.stage.", (0, 1, 2)).get,

@@ -39,7 +39,7 @@ def threshold_views() -> None:
                     inset=ui.t_fig("pr.inset"))
         shown = list(map(ui.shown_name, models))
         ui.curve_chart(figures.pr_curves(views, points, names=shown, text=text, beps=beps, best=bestb, iso=iso,
-                                         best_f1=None if beta_is_1 else best1),
+                                         best_f1=None if beta_is_1 else best1, width=None),
                        "pr_fig", token, models, views)
         st.caption(T("pr.legend"))
     with right:

@@ -95,7 +95,7 @@ with ui.guard("mode view"):
                 text = dict(x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
                             threshold=T("common.thr.short"))
                 ui.curve_chart(figures.roc_curves(views, points, names=list(map(ui.shown_name, models)), hulls=hulls,
-                                                  text=text),
+                                                  text=text, width=None),
                                "roc_full", token, models, views)
                 st.caption(T("roc.click"))
             with right:

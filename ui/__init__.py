@@ -20,6 +20,7 @@
   ``preload``     the home page starts every element's code in the browser
   ``tables``      a page's open section as state; editable tables that keep the last good result
   ``tour``        the lecture tour: stops, the tour bar, tour files;  ``tour_editor``: a lecturer's own tour
+  ``screens``     the screens of a lecture: contrast, presenter spacing, touch toolbars; a stop's section scrolled to
 ``ui.protect``  what keeps one session from slowing or breaking the class, in one place
   ``limits``      every limit, each stated to the user in their language when hit
   ``bounds``      where data enters: the bounded editor, bounded uploads, clamped costs

@@ -15,6 +15,7 @@ import streamlit as st
 
 from ui.core import held_traces, served
 from ui.core.components import component
+from ui.core.registry import main_view
 from ui.core.state import SS
 from ui.core.threshold import threshold_from_click
 
@@ -68,6 +69,12 @@ def _live_component():
     return component("lab_live_figure", "live/figure.js")
 
 
+def _fits_screen(key: str) -> bool:
+    """Whether figure ``key`` is drawn to fit the first screen: the page's
+    main view (``ui.core.registry.Page.main``) in presenter mode."""
+    return bool(SS.get("presenter")) and key == main_view(SS.get("_page", ""))
+
+
 def live_chart(fig, key: str, *, on_click=None):
     """A figure that moves with the threshold or a step, drawn by the
     component in ``ui/core/live/``: its plot stays and each run's figure is drawn
@@ -85,17 +92,20 @@ def live_chart(fig, key: str, *, on_click=None):
         _presenter(fig)
     spec, keys = held_traces.wire(key, fig.to_json())
     data = dict(spec=spec, keys=keys, config=_export(LIVE_CONFIGS), script=plotly_js_url(),
-                clickable=on_click is not None)
+                clickable=on_click is not None, fit=_fits_screen(key))
     return _live_component()(key=key, data=data, on_missing_change=lambda: held_traces.forget(key),
                              **({"on_click_change": on_click} if on_click else {}))
 
 
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     """Draw a plotly figure.  With ``on_select``, clicking a point reruns and
-    calls it.  (``bench/pages.py`` sets ``_no_charts`` to time a page
-    without its charts.)"""
+    calls it.  The page's main view in presenter mode is drawn by
+    :func:`live_chart`, which fits it to the first screen.  (``bench/pages.py``
+    sets ``_no_charts`` to time a page without its charts.)"""
     if SS.get("_no_charts"):
         return None
+    if on_select is None and _fits_screen(key):
+        return live_chart(fig, key)
     if SS.get("presenter"):
         _presenter(fig)
         width = "stretch"

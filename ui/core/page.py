@@ -12,6 +12,7 @@ import evalcore as ec
 from ui.protect import budget
 from ui.core import feedback
 from ui.core import learners
+from ui.core import screens
 from ui.core import links
 from ui.core import tour
 from ui.core import tour_editor
@@ -115,7 +116,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
-           _PRESENTER_CSS if presenter() else ""]
+           _PRESENTER_CSS if presenter() else "", screens.css(presenter())]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
     st.title(t(page(key).heading_key))

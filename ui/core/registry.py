@@ -23,13 +23,21 @@ class Page:
     ``key``), its heading is ``<prefix>.title``; ``warm``: its part's
     background start (``"module:function"``, called on every page's run and
     expected to start once per process), so that the page's defaults are
-    ready before a student opens it."""
+    ready before a student opens it; ``main``: the key of its main view, the
+    figure a lecturer projects (its element carries the class
+    ``st-key-<main>``): in presenter mode it is drawn to fit the first
+    screen (``ui.core.charts``), and the screen tests measure it; "" for a
+    page without one (the home page's map); ``sections``: the anchors of its
+    sections (a heading's ``anchor``), which a tour stop may name to be
+    scrolled to (``ui.core.tour``)."""
 
     key: str
     stage: str
     needs: str = ""
     prefix: str = ""
     warm: str = ""
+    main: str = ""
+    sections: tuple[str, ...] = ()
 
     @property
     def heading_key(self) -> str:
@@ -51,16 +59,17 @@ STAGES = ("methods", "measures", "tests", "biasvar", "exercises")
 # hall may not have.
 PAGES: tuple[Page, ...] = (
     Page("home", ""),
-    Page("methods", "methods", "features", warm="ui.parts.methods:warm_start"),
-    Page("confusion", "measures", "predictions", prefix="cm"),
-    Page("pr", "measures", "predictions"),
-    Page("roc", "measures", "predictions"),
-    Page("cost", "measures", "predictions"),
-    Page("multiclass", "measures"),                # its own K-class data (issue 35)
+    Page("methods", "methods", "features", warm="ui.parts.methods:warm_start", main="methods_balls",
+         sections=("bootstrap", "setup", "holdout", "kfold", "truth", "tuning")),
+    Page("confusion", "measures", "predictions", prefix="cm", main="cm_heat"),
+    Page("pr", "measures", "predictions", main="pr_fig"),
+    Page("roc", "measures", "predictions", main="roc_step_fig"),
+    Page("cost", "measures", "predictions", main="linked"),
+    Page("multiclass", "measures", main="multiclass_cm"),      # its own K-class data (issue 35)
     Page("lab", "measures"),
-    Page("compare", "tests", "tables"),
-    Page("trust", "tests"),
-    Page("biasvar", "biasvar"),
+    Page("compare", "tests", "tables", main="compare_binomial"),
+    Page("trust", "tests", main="trust_sim"),
+    Page("biasvar", "biasvar", main="biasvar_fits"),
     Page("exercises", "exercises"),
 )
 
@@ -76,6 +85,11 @@ def warm_starts() -> None:
 
 def page(key: str) -> Page:
     return next(p for p in PAGES if p.key == key)
+
+
+def main_view(key: str) -> str:
+    """The key of page ``key``'s main view ("" for none or an unknown page)."""
+    return next((p.main for p in PAGES if p.key == key), "")
 
 
 def navigation_pages() -> list:

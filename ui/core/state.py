@@ -38,6 +38,7 @@ KEYS: dict[str, str] = {
     "tour_stop": "the index of the tour's current stop",
     "tour_own": "the lecturer's own tour: a list of ui.core.tour.Stop (this session only)",
     "_tour_go": '("by", +1 / -1) or ("to", index): a move between stops, carried out by the next tour bar',
+    "_tour_entered": "how many times a stop was entered this session: its section is scrolled to once per entry",
     "tour_error": "the message of the last tour file that could not be used (until the next upload)",
     "tour_file_id": "file_id of the tour upload already handled",
     # data

@@ -31,6 +31,7 @@ from ui.core import settings
 from ui.core.i18n import lang, md, t
 from ui.core.keys import keyboard
 from ui.core.registry import PAGES, page
+from ui.core.screens import scroll_to
 from ui.core.state import BOUND_DEFAULTS, SS
 
 TOURS = Path(__file__).resolve().parents[2] / "assets" / "tours"
@@ -40,12 +41,15 @@ DATA_STATE = ("thr", "p", "step")          # link parameters that wait for the d
 @dataclass(frozen=True)
 class Stop:
     """One view of a tour: ``page`` (a registry key), ``state`` (link
-    parameter -> text) and the talking point ``zh`` / ``en``."""
+    parameter -> text), the talking point ``zh`` / ``en`` and the
+    ``section`` it talks about (one of the page's ``sections``, scrolled
+    into view when the stop opens; "" for the page's top)."""
 
     page: str
     state: dict = field(default_factory=dict)
     zh: str = ""
     en: str = ""
+    section: str = ""
 
     @property
     def note(self) -> str:
@@ -107,10 +111,15 @@ def check_stop(i: int, raw) -> Stop:
         except (TypeError, ValueError):
             raise TourError("value", stop=i, setting=k, value=v) from None
         out[k] = text
-    unknown = set(raw) - {"page", "zh", "en", "state"}
+    unknown = set(raw) - {"page", "zh", "en", "state", "section"}
     if unknown:
         raise TourError("key", stop=i, setting=sorted(unknown)[0])
-    return Stop(name, out, notes["zh"], notes["en"])
+    section = raw.get("section", "")
+    if not isinstance(section, str):
+        raise TourError("type", stop=i, setting="section", want="text")
+    if section and section not in page(name).sections:
+        raise TourError("section", stop=i, section=section[:40], page=name)
+    return Stop(name, out, notes["zh"], notes["en"], section)
 
 
 _SPECIAL = re.compile(r"[\n#\"'.=\[\]{},]")
@@ -224,6 +233,8 @@ def tour_text(stops: list[Stop]) -> str:
     lines = ["# A tour of the lab: one [[stop]] per view (page, state as the link carries it, zh / en notes)", ""]
     for s in stops:
         lines += ["[[stop]]", f"page = {json.dumps(s.page)}"]
+        if s.section:
+            lines.append(f"section = {json.dumps(s.section)}")
         for k in ("zh", "en"):
             if getattr(s, k):
                 lines.append(f"{k} = {json.dumps(getattr(s, k), ensure_ascii=False)}")
@@ -297,6 +308,7 @@ def _enter(i: int) -> None:
         return
     i = max(0, min(len(all_) - 1, i))
     SS["tour_stop"] = i
+    SS["_tour_entered"] = SS.get("_tour_entered", 0) + 1     # its section is scrolled to once per entry
     apply(all_[i])
     if SS.get("_page") != all_[i].page:
         try:
@@ -336,6 +348,8 @@ def bar() -> None:
         c4.button(t("common.tour.next"), on_click=_go, args=(1,), disabled=i >= len(all_) - 1, key="tour_next",
                   help="PageDown", type="primary")
         c5.button(t("common.tour.leave"), on_click=leave, key="tour_leave")
+    if all_[i].section and all_[i].page == SS.get("_page"):
+        scroll_to(all_[i].section, SS.get("_tour_entered", 0))
     if not (SS.get("_page") == "roc" and SS.get("roc_mode", "step") == "step"):   # the walk's keys go on for it
         keyboard("tour_keys", lambda a: _go({"next": 1, "prev": -1}[a]), next="pagedown", prev="pageup")
 

@@ -30,8 +30,30 @@ function freshTraces(fig) {
   return m.hl_roc === undefined ? [] : [m.hl_roc, m.hl_cost];
 }
 
+// A page's main view in presenter mode (d.fit) is as tall as the first screen leaves below its top, at
+// most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen).
+const FIT_MIN = 240, FIT_GAP = 12;
+function fitHeight(gd, height) {
+  const top = gd.getBoundingClientRect().top + window.scrollY;
+  return Math.round(Math.max(FIT_MIN, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
+}
+
 async function drawInPlace(Plotly, gd, d) {
   const fig = d.fig;
+  if (d.fit) {                           // the height it was made with, kept on the (reused) parsed figure
+    if (fig.madeHeight === undefined) fig.madeHeight = fig.layout.height;
+    gd.__made = fig.madeHeight;
+    fig.layout.height = fitHeight(gd, fig.madeHeight);
+    if (!gd.__fitted) {                  // the window resized (a projector's resolution) or what is above the
+      gd.__fitted = () => {              // figure grew after it was drawn (text, a figure): fitted again
+        const h = fitHeight(gd, gd.__made);
+        if (gd._fullLayout && !gd.__busy && Math.abs(h - gd._fullLayout.height) > 1) Plotly.relayout(gd, { height: h });
+      };
+      window.addEventListener('resize', gd.__fitted);
+      gd.__above = new ResizeObserver(gd.__fitted);
+      gd.__above.observe(document.querySelector('[data-testid=stMainBlockContainer]') || document.body);
+    }
+  }
   const fresh = freshTraces(fig);
   const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : d.keys[i] || JSON.stringify(t)));
   const { shapes = [], annotations = [], ...rest } = fig.layout;
@@ -191,6 +213,8 @@ async function drawLoop(Plotly, gd) {
 
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
+  if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
+  if (gd.__above) gd.__above.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
-  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent']) delete gd[k];
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above']) delete gd[k];
 }

@@ -1,0 +1,91 @@
+"""What the screen tests measure in the page, as JavaScript run by Playwright
+(``page.evaluate``): WCAG contrast of the text drawn, the main view's box,
+figures against their column, horizontal scroll."""
+
+# WCAG 2.1 AA colour contrast (axe-core's color-contrast rule, computed from the styles: axe itself is not
+# installable offline): every visible text in the page against what is drawn behind it (the elements under
+# its centre, their backgrounds composed with their alpha; white at the bottom); 4.5 : 1, or 3 : 1 for large
+# text (24 px, or 18.66 px bold).  Disabled controls and figures (SVG) are left out, as axe does.
+CONTRAST = """() => {
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (top, bottom) => [0, 1, 2].map(i => top[i] * top[3] + bottom[i] * (1 - top[3])).concat([1]);
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const behind = (el, r) => {
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+    // what is drawn at the text's centre, from the text down; where the text is not found there (off
+    // screen, scrolled out of a box, under the page's header, letting the pointer through): its
+    // ancestors whose box holds that point
+    let stack = inView ? document.elementsFromPoint(x, y) : [];
+    if (stack.includes(el)) stack = stack.slice(stack.indexOf(el));
+    else {
+      stack = [];
+      for (let e = el; e; e = e.parentElement) {
+        const b = e.getBoundingClientRect();
+        if (e === el || (b.left <= x && x <= b.right && b.top <= y && y <= b.bottom)) stack.push(e);
+      }
+    }
+    const layers = [];
+    for (const e of stack) {
+      if (e !== el && el.contains(e)) continue;
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let bg = [255, 255, 255, 1];
+    for (const l of layers.reverse()) bg = over(l, bg);
+    return bg;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg, .js-plotly-plot, .katex, [aria-hidden=true], [disabled], [aria-disabled=true], script, style'))
+      continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden') continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= +getComputedStyle(e).opacity;
+    if (opacity < 0.05) continue;                          // not drawn (min / max of a slider until hovered)
+    const fg = parse(s.color);
+    if (!fg) continue;
+    const bg = behind(el, r), shown = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+    const [a, b] = [lum(shown), lum(bg)];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const px = parseFloat(s.fontSize), large = px >= 24 || (+s.fontWeight >= 700 && px >= 18.66);
+    if (ratio < (large ? 3 : 4.5))
+      out.push(`${ratio.toFixed(2)}:1 "${el.textContent.trim().slice(0, 40)}" ${s.color} `
+               + `on rgb(${bg.slice(0, 3).map(Math.round)})`);
+  }
+  return out;
+}"""
+
+# the page's width against the window's: a horizontal scroll bar
+HORIZONTAL_SCROLL = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+# every figure of the main area drawn wider than the column it sits in (its right edge past the column's)
+WIDER_THAN_COLUMN = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+  .filter(e => e.offsetParent && !e.closest('.st-key-preload')).map(e => {     // not the hidden warm-up box
+    const col = e.closest('[data-testid=stColumn]') || e.closest('[data-testid=stMainBlockContainer]');
+    const svg = e.querySelector('.main-svg'), c = col.getBoundingClientRect();
+    const r = svg ? svg.getBoundingClientRect() : e.getBoundingClientRect();     // the drawing, not its box
+    return r.right > c.right + 1 ? `${Math.round(r.width)} px in ${Math.round(c.width)} px` : null; })
+  .filter(Boolean)"""
+
+# the box of the page's main view (``ui.core.registry.Page.main``) in the page (y from the page's top)
+MAIN_BOX = """(selector) => { const e = document.querySelector(selector); if (!e) return null;
+  const f = e.querySelector('.js-plotly-plot') || e; const r = f.getBoundingClientRect();
+  return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; }"""
+
+# plotly's toolbar drawn over a figure's title (on a touch screen it cannot be hovered away)
+TOOLBAR_OVER_TITLE = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')].flatMap(gd => {
+  const bar = gd.querySelector('.modebar-container');
+  const shown = bar && bar.querySelector('.modebar');
+  if (!shown || getComputedStyle(bar).display === 'none' || +getComputedStyle(shown).opacity === 0) return [];
+  const b = shown.getBoundingClientRect();
+  return [...gd.querySelectorAll('.gtitle, .g-gtitle text, .legendtext')].map(t => t.getBoundingClientRect())
+    .filter(t => t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom)
+    .map(() => (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure'); })"""

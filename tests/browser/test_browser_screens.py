@@ -1,0 +1,187 @@
+"""The screens a lecture happens on (issue 33), measured in the rendered page:
+every page at a projector's 1280 x 720 and 1024 x 768 in presenter mode, a
+laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
+(touch).  At each: no horizontal scroll, no figure wider than its column, on a
+phone no figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
+AA colour contrast of every text (computed from the styles, as axe-core's
+rule does), and the page's main view (``ui.core.registry.Page.main``) where
+the size asks for it: in presenter mode its figure whole on the first screen,
+on a laptop its top on the first screen.
+
+A run measures every page at 1280 x 720 and a third of them at each other
+size, one language per page, rotating by day (``LAB_SWEEP``; ``LAB_SWEEP=all``
+measures every page at every size in both languages): every combination is
+covered over six days' runs (the half of them took the run 5 min 48 s on a
+loaded machine).  One tab for the desktop sizes, one touch tab
+for the phone."""
+import pytest
+from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
+from screens_js import CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN
+
+import ui
+from ui.core.registry import main_view
+
+# name: (width, height, presenter mode, touch)
+SIZES = {"presenter-1280x720": (1280, 720, True, False), "presenter-1024x768": (1024, 768, True, False),
+         "laptop-1366x768": (1366, 768, False, False), "wide-1920x1080": (1920, 1080, False, False),
+         "phone-390x844": (390, 844, False, True)}
+LANGS = ("zh", "en")
+# Where the main view's place does not hold yet, by (page, size), and why: measured, not asserted.
+# A run that measures every combination (LAB_SWEEP=all) and finds one of them holding in both languages
+# fails, so that the list only shrinks.
+NOT_YET: dict[tuple[str, str], str] = {
+    ("cost", "laptop-1366x768"): "the lesson, the cost matrix and the threshold come first: figure at y = 1096",
+    ("cost", "wide-1920x1080"): "as at 1366: figure at y = 1029",
+    ("compare", "laptop-1366x768"): "the which-test guide comes first: figure at y = 914 (zh), 965 (en)",
+    ("trust", "laptop-1366x768"): "figure at y = 666 (zh), 738 (en): the lesson comes first",
+    ("multiclass", "laptop-1366x768"): "figure at y = 766 (en): the lesson and the data choice come first",
+}
+# other layouts of a page, measured as the pages are (their main view is not measured)
+VIEWS = (("roc", "mode=full"),)
+
+
+def plan(size: str) -> list[tuple[str, str, str]]:
+    """(page, view, language) measured at ``size`` in this run (see the module's docstring); a view is a
+    link's query for a page's other layout ("" for the page as it opens)."""
+    order = list(SIZES).index(size)
+    views = [(i, p.key, "") for i, p in enumerate(ui.PAGES)] + [(len(ui.PAGES) + i, *v) for i, v in enumerate(VIEWS)]
+    if SWEEP == "all":
+        return [(key, view, lang) for _, key, view in views for lang in LANGS]
+    day = int(SWEEP) % 6           # at 1280 x 720 every page, the language alternating by day; elsewhere
+    chosen = views if order == 0 else [v for v in views if (v[0] + order + day // 2) % 3 == 0]   # a third
+    return [(key, view, LANGS[(i + order + day) % 2]) for i, key, view in chosen]
+
+
+def measure(pg, key: str, view: str, size: str) -> list[str]:
+    """What is wrong with page ``key`` (in ``view``) as drawn in ``pg`` at ``size``."""
+    width, height, presenter, touch = SIZES[size]
+    bad = []
+    if pg.locator("[data-testid='stException']").count():
+        bad.append("an exception box")
+    if (scroll := pg.evaluate(HORIZONTAL_SCROLL)) > 1:
+        bad.append(f"horizontal scroll of {scroll} px")
+    if wide := pg.evaluate(WIDER_THAN_COLUMN):
+        bad.append(f"figures wider than their column: {wide}")
+    main = "" if view else main_view(key)
+    if touch and main:                                    # a tap in the plot's corner shows its toolbar
+        pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
+        pg.wait_for_timeout(300)
+    if touch and (over := pg.evaluate(TOOLBAR_OVER_TITLE)):      # (a pointer shows it only while over a figure)
+        bad.append(f"the figure toolbar over a title or legend: {over}")
+    if low := pg.evaluate(CONTRAST):
+        bad.append(f"contrast under WCAG AA: {low[:5]}")
+    if main:
+        box = pg.evaluate(MAIN_BOX, f".st-key-{main}")
+        if box is None:
+            bad.append(f"no main view .st-key-{main}")
+        elif presenter and (box["top"] < 0 or box["bottom"] > height):
+            bad.append(f"main view {main} at y = {box['top']:.0f}-{box['bottom']:.0f}, not within the first "
+                       f"screen's {height} px")
+        elif not presenter and not touch and box["top"] > height - 100:
+            bad.append(f"main view {main} starts at y = {box['top']:.0f}, below the first screen's {height} px")
+        elif touch and box["right"] > width + 1:
+            bad.append(f"main view {main} {box['right'] - box['left']:.0f} px wide on a {width} px screen")
+    return bad
+
+
+def show(pg, server, key: str, view: str, lang: str, size: str) -> None:
+    """Open page ``key`` (in ``view``) in a new session at ``size`` and wait until its figures are drawn."""
+    width, height, presenter, touch = SIZES[size]
+    pg.set_viewport_size({"width": width, "height": height})
+    query = f"?lang={lang}" + ("&presenter=1" if presenter else "") + (f"&{view}" if view else "")
+    pg.goto(f"{server}/{'' if key == 'home' else key}{query}")
+    expect(pg.locator("h1").first).to_be_visible(timeout=60_000)
+    if not presenter and not touch:
+        open_sidebar(pg)                                  # a laptop with the sidebar open: the narrowest columns
+    drawn(pg)
+    main = "" if view else main_view(key)
+    if main:
+        expect(pg.locator(f".st-key-{main} .js-plotly-plot").first).to_be_visible(timeout=30_000)
+    pg.wait_for_function(STYLED, timeout=30_000)
+    pg.wait_for_function(STILL, timeout=10_000)
+
+
+# the page's own style element is in (ui.core.screens); a fresh server's first page is drawn once
+# without it (the run that leaves Streamlit's old multipage mode, ui.core.page._through_app_py)
+STYLED = "() => [...document.querySelectorAll('style')].some(s => s.textContent.includes('stCaptionContainer'))"
+
+
+# the layout has settled: the page's height and the main view's top the same over five frames
+STILL = """() => new Promise(done => { let last = '', same = 0; const look = () => {
+  const now = document.body.scrollHeight + ':' + document.querySelector('[data-testid=stMain]').scrollHeight;
+  same = now === last ? same + 1 : 0; last = now;
+  if (same >= 5) done(true); else requestAnimationFrame(look); }; look(); })"""
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    """A touch tab at a phone's size (a context of its own: touch is a context's setting)."""
+    width, height, *_ = SIZES["phone-390x844"]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    yield ctx.new_page()
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_page_fits_the_screen(request, server, size):
+    pg = request.getfixturevalue("phone" if SIZES[size][3] else "tab")
+    if SIZES[size][2]:                                    # forget a sidebar opened by hand in an earlier test
+        pg.goto(server + "/_stcore/health")
+        pg.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('stSidebarCollapsed'))"
+                    ".forEach(k => localStorage.removeItem(k))")
+    found, passed = {}, {}
+    for key, view, lang in plan(size):
+        show(pg, server, key, view, lang, size)
+        bad = measure(pg, key, view, size)
+        if (key, size) in NOT_YET and not view:          # only its main view's place is excused
+            passed.setdefault(key, []).append(not any(b.startswith("main view") for b in bad))
+            bad = [b for b in bad if not b.startswith("main view")]
+        if bad:
+            found[f"{key} {view} {lang}"] = bad
+    assert not found, f"LAB_SWEEP={SWEEP} {size}:\n" + "\n".join(f"{k}: {v}" for k, v in found.items())
+    fixed = [key for key, ok in passed.items() if SWEEP == "all" and all(ok)]
+    assert not fixed, ("holds now in both languages: take it out of NOT_YET", fixed)
+
+
+def test_the_contrast_measure_agrees_with_wcag(tab):
+    """The contrast check against WCAG's own figures: #767676 on white is 4.54 : 1 (passes), #777777
+    4.48 : 1 (fails); large text (24 px) needs 3 : 1; a half-transparent colour is composed over what
+    is behind it, and a figure's SVG text is not measured."""
+    tab.set_content("""<body style="background:#fff">
+        <p id="a" style="color:#767676">passes</p><p id="b" style="color:#777777">fails</p>
+        <p style="color:#949494;font-size:24px">large passes</p><p style="color:#959595;font-size:23px">fails too</p>
+        <div style="background:#000"><p style="color:rgba(255,255,255,0.5)">half white on black</p></div>
+        <svg><text x="5" y="15" fill="#eee">a figure</text></svg></body>""")
+    low = tab.evaluate(CONTRAST)
+    assert [s.split('"')[1] for s in low] == ["fails", "fails too"], low
+    assert low[0].startswith("4.48:1")
+
+
+# where the section's heading is and the first figure below it (y in the window)
+SECTION = """(anchor) => { const h = document.getElementById(anchor); if (!h) return null;
+  const top = h.getBoundingClientRect().top;
+  const figs = [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+    .map(f => f.getBoundingClientRect()).filter(r => r.top > top);
+  return {heading: top, figure: figs.length ? figs[0].top : null}; }"""
+
+
+def test_a_tour_stop_opens_at_its_section(tab, server):
+    """A stop that names a section (the methods page's hold-out, k-fold, leave-one-out, bootstrap and
+    tuning stops) opens from its link scrolled to it at 1280 x 720 in presenter mode: its heading at the
+    top, under Streamlit's header, and the first figure below it (tuning has none: a table) starting on the
+    first screen.  Every
+    such stop with LAB_SWEEP=all, else every other one, alternating by day."""
+    from ui.core import tour
+
+    stops = [(i + 1, s.section) for i, s in enumerate(tour.shipped()) if s.section]
+    if SWEEP != "all":
+        stops = stops[int(SWEEP) % 2::2]
+    tab.set_viewport_size({"width": 1280, "height": 720})
+    low = {}
+    for number, anchor in stops:
+        tab.goto(f"{server}/?tour=chapter2&stop={number}&presenter=1")
+        tab.wait_for_function(f"() => document.documentElement.dataset.labScrolled === '{anchor}'", timeout=60_000)
+        where = tab.evaluate(SECTION, anchor)
+        if not (0 <= where["heading"] <= 160 and (where["figure"] is None or where["figure"] < 720 - 100)):
+            low[number] = where
+    assert not low, low

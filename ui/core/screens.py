@@ -1,0 +1,59 @@
+"""The screens a lecture happens on (issue 33), by CSS on Streamlit's
+elements: the same page readable on a projector, a laptop with its sidebar
+open and a phone.
+
+* contrast: text Streamlit draws lighter than WCAG AA allows (4.5 : 1 for
+  body text) drawn darker -- captions (the home page's cards, notes under
+  figures, the link box) and the selected option of a segmented control
+  (the primary red on its pale red was 4.48 : 1);
+* phones and other touch screens (no hover): plotly's toolbar, shown by a
+  tap on the figure and not hidden again by moving a pointer away, drawn
+  below the figure instead of over its top right corner, so it never sits
+  over a title or a legend;
+* a tour stop's section (``ui.core.tour``): scrolled into view when the stop
+  opens (``scroll/scroll.js``)."""
+from __future__ import annotations
+
+from ui.core.components import component
+
+# Colours measured against Streamlit's light theme (white and its #f8f8f7 sidebar):
+# CAPTION 5.6 : 1 on white, 5.3 : 1 on the sidebar; SELECTED 6.2 : 1 on the selected option's pale red.
+CAPTION = "#63615d"
+SELECTED = "#a0283a"
+
+_CSS = f"""
+.st-key-tour_scroll {{ display: none; }}
+[data-testid="stCaptionContainer"] {{ color: {CAPTION} !important; opacity: 1 !important; }}
+[data-testid="stCaptionContainer"] * {{ color: inherit; }}
+button[data-variant="segmented_control"][data-selected="true"],
+button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
+@media (hover: none) {{
+  .js-plotly-plot .modebar-container {{ top: 100% !important; }}
+  .js-plotly-plot {{ margin-bottom: 34px; }}
+}}
+"""
+
+
+# Presenter mode: the main view on a projector's first screen (1280 x 720, 1024 x 768): less space
+# between the elements above it (Streamlit's 1 rem gap, an alert's padding), so that the figure, which
+# takes the height left below its top (ui/core/live/figure.js), keeps more of it.
+_PRESENTER_CSS = """
+.block-container { padding-top: 1.9rem !important; }     /* the title below Streamlit's 60 px header */
+[data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+[data-testid="stMain"] [data-testid="stHeading"] [data-testid="stMarkdownContainer"] { margin-bottom: -0.3rem; }
+[data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.8rem; }
+[data-testid="stMain"] [data-testid="stExpander"] summary { padding-top: 0.3rem; padding-bottom: 0.3rem; }
+"""
+
+
+def css(presenter: bool) -> str:
+    """The CSS every page carries, with presenter mode's (``ui.core.page.open_page`` puts it in the
+    page's one style element)."""
+    return _CSS + (_PRESENTER_CSS if presenter else "")
+
+
+def scroll_to(anchor: str, entry: int) -> None:
+    """Scroll the page to its heading with anchor ``anchor`` (a section a
+    tour stop names), once per ``entry`` (a count of the stops entered): the
+    lecturer's own scrolling afterwards is left alone."""
+    component("lab_scroll", "scroll/scroll.js")(key="tour_scroll", data=dict(anchor=anchor, entry=str(entry)))
