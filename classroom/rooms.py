@@ -310,15 +310,26 @@ class Classroom:
         values = list(self.store.answers(code, vote).values())
         if q.kind == "choice":
             return Tally(len(values), {o: values.count(o) for o in q.options})
-        width = (q.hi - q.lo) / BINS
-        edges = tuple(q.lo + i * width for i in range(BINS)) + (q.hi,)
         counts = dict.fromkeys(range(BINS), 0)
-        for x in map(float, values):             # numpy.histogram's bins: [a, b) and the last [a, b]
-            i = min(BINS - 1, int((x - q.lo) / (q.hi - q.lo) * BINS))
-            i -= x < edges[i]
-            i += i < BINS - 1 and x >= edges[i + 1]
-            counts[i] += 1
-        return Tally(len(values), counts, edges)
+        for x in map(float, values):
+            counts[bin_index(q, x)] += 1
+        return Tally(len(values), counts, edges(q))
+
+
+def edges(q: Question) -> tuple[float, ...]:
+    """The ``BINS + 1`` edges of a number question's histogram (numpy.linspace's)."""
+    width = (q.hi - q.lo) / BINS
+    return tuple(q.lo + i * width for i in range(BINS)) + (q.hi,)
+
+
+def bin_index(q: Question, x: float) -> int:
+    """The bin of ``x`` in a number question's histogram, as numpy.histogram
+    counts it: [a, b), the last [a, b]."""
+    e = edges(q)
+    i = min(BINS - 1, max(0, int((x - q.lo) / (q.hi - q.lo) * BINS)))
+    i -= i > 0 and x < e[i]
+    i += i < BINS - 1 and x >= e[i + 1]
+    return i
 
 
 def _csv_cell(x) -> str:

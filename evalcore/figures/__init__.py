@@ -6,6 +6,7 @@ sizes and heights come from :mod:`evalcore.figures.style`.
 Importing this package imports plotly; ``import evalcore`` does not.
 """
 from .calibration import reliability_diagram
+from .classroom import votes_figure
 from .biasvar import decomposition_figure, fits_figure, fitting_figure
 from .comparison import cd_diagram, differences_figure, null_figure
 from .confusion import confusion_heatmap, confusion_matrix_heatmap, score_histogram
@@ -27,4 +28,5 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "spread_figure", "fold_grid", "truth_figure", "band_figure", "cv_roc_figure", "pvalue_matrix",
            "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "f1_bep_figure",
            "precision_prior_figure", "iso_error_figure",
-           "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color"]
+           "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color",
+           "votes_figure"]
