@@ -28,16 +28,18 @@ from ui.protect import limits, timers
 TRUSTED = ("exercise:",)          # questions whose text is ours (Markdown and math); a tour file's is shown inert
 
 
-def text_of(q: Question, texts_: dict, language: str) -> str:
-    """A question's text in ``language`` (else the other one), inert unless the question is ours."""
+def text_of(q: Question, texts_: dict, language: str, *, markdown: bool = True) -> str:
+    """A question's text in ``language`` (else the other one) for Markdown,
+    inert unless the question is ours (``markdown=False``: the raw text, for
+    a figure, which escapes it itself)."""
     s = str(texts_.get(language) or texts_.get("en") or texts_.get("zh") or "")
-    return s if q.key.startswith(TRUSTED) else md(s)
+    return s if q.key.startswith(TRUSTED) or not markdown else md(s)
 
 
-def answer_labels(q: Question, language: str) -> list[str]:
+def answer_labels(q: Question, language: str, *, markdown: bool = True) -> list[str]:
     """Each option's label (a choice) or each bin's range (a number)."""
     if q.kind == "choice":
-        return [text_of(q, q.labels.get(o, {}), language) or md(o) for o in q.options]
+        return [text_of(q, q.labels.get(o, {}), language, markdown=markdown) or o for o in q.options]
     e = edges(q)
     return [f"{a:g}–{b:g}" for a, b in zip(e, e[1:])]
 
@@ -65,7 +67,7 @@ def pair(state: dict, vote: dict) -> list[dict]:
 def _figure(code: str, q: Question, votes: list[dict], revealed: bool, key: str) -> None:
     c = service()
     counts = [list(c.tally(code, v["id"]).counts.values()) for v in votes]
-    fig = votes_figure([re.sub(r"\$([^$]*)\$", r"\1", s) for s in answer_labels(q, lang())], counts,
+    fig = votes_figure([re.sub(r"\$([^$]*)\$", r"\1", s) for s in answer_labels(q, lang(), markdown=False)], counts,
                        correct=right_index(q) if revealed else None,
                        text=texts("common.class.fig.", "title", "y", "first", "second", "right"))
     chart(fig, key=key)

@@ -28,6 +28,9 @@ import streamlit as st
 
 from ui.protect import limits
 from ui.core import settings
+from ui.core import tour_questions
+from ui.core.class_box import lecturing
+from ui.core.class_vote import vote_box
 from ui.core.i18n import lang, md, t
 from ui.core.keys import keyboard
 from ui.core.registry import PAGES, page
@@ -46,6 +49,7 @@ class Stop:
     state: dict = field(default_factory=dict)
     zh: str = ""
     en: str = ""
+    question: dict | None = None        # a question for the class (ui.core.tour_questions), or None
 
     @property
     def note(self) -> str:
@@ -107,10 +111,14 @@ def check_stop(i: int, raw) -> Stop:
         except (TypeError, ValueError):
             raise TourError("value", stop=i, setting=k, value=v) from None
         out[k] = text
-    unknown = set(raw) - {"page", "zh", "en", "state"}
+    unknown = set(raw) - {"page", "zh", "en", "state", "question"}
     if unknown:
         raise TourError("key", stop=i, setting=sorted(unknown)[0])
-    return Stop(name, out, notes["zh"], notes["en"])
+    try:
+        question = tour_questions.check(raw["question"]) if "question" in raw else None
+    except tour_questions.QuestionError as err:
+        raise TourError("value", stop=i, setting=err.setting, value=err.value) from None
+    return Stop(name, out, notes["zh"], notes["en"], question)
 
 
 _SPECIAL = re.compile(r"[\n#\"'.=\[\]{},]")
@@ -230,6 +238,8 @@ def tour_text(stops: list[Stop]) -> str:
         if s.state:
             lines.append("state = { " + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in s.state.items())
                          + " }")
+        if s.question:
+            lines.append(tour_questions.toml(s.question))
         lines.append("")
     return "\n".join(lines)
 
@@ -336,6 +346,8 @@ def bar() -> None:
         c4.button(t("common.tour.next"), on_click=_go, args=(1,), disabled=i >= len(all_) - 1, key="tour_next",
                   help="PageDown", type="primary")
         c5.button(t("common.tour.leave"), on_click=leave, key="tour_leave")
+    if all_[i].question and lecturing():                 # a class runs: the stop's question, put to the class
+        vote_box(tour_questions.question(all_[i].question, f"tour:{SS.get('tour')}:{i + 1}"))
     if not (SS.get("_page") == "roc" and SS.get("roc_mode", "step") == "step"):   # the walk's keys go on for it
         keyboard("tour_keys", lambda a: _go({"next": 1, "prev": -1}[a]), next="pagedown", prev="pageup")
 

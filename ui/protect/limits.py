@@ -117,6 +117,8 @@ CLASS_TTL_S = float(os.environ.get("EVALLAB_CLASS_TTL_S", 4 * 3600))   # a room 
 CLASS_POLL_S = 2.0           # a student's phone asks for the open question this often (only while in a room)
 CLASS_LIVE_S = 1.0           # the projector's count and distribution, this often (only while a vote is open)
 CLASS_POLL_IDLE_S = CLASS_TTL_S   # a phone's polling stops after this long (the room is gone by then)
+CLASS_CHOICES = 8            # choices of a question (a tour file's too)
+CLASS_LABEL_CHARS = 200      # characters of one choice's label in a tour file
 CLASS_CAPS = _Caps(rooms=CLASS_ROOMS, students=CLASS_STUDENTS, votes=CLASS_VOTES,
                    joins_per_client=CLASS_JOINS_PER_CLIENT, joins_per_minute=CLASS_JOINS_PER_MINUTE,
-                   ttl_s=CLASS_TTL_S)
+                   ttl_s=CLASS_TTL_S, options=CLASS_CHOICES)
