@@ -25,6 +25,7 @@ import hmac
 import math
 import re
 import secrets
+import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
 
@@ -148,11 +149,31 @@ def normal_code(text: str) -> str:
     return re.sub(r"[\s-]", "", str(text)).upper()[:CODE_LENGTH * 2]
 
 
+class _Guarded:
+    """A store whose failures (unreachable, locked too long, a full disk) are
+    ``ClassError("store")``: a sentence for the user, not a traceback."""
+
+    def __init__(self, store: Store):
+        self._store = store
+        self._errors = (OSError, sqlite3.Error, *getattr(store, "errors", ()))
+
+    def __getattr__(self, name):
+        fn = getattr(self._store, name)
+
+        def guarded(*args, **kw):
+            try:
+                return fn(*args, **kw)
+            except self._errors:
+                raise ClassError("store") from None
+
+        return guarded
+
+
 class Classroom:
     """Every step of a class on ``store`` under ``caps`` (``clock``: seconds)."""
 
     def __init__(self, store: Store, caps: Caps, *, clock=time.time):
-        self.store, self.caps, self.clock = store, caps, clock
+        self.store, self.caps, self.clock = _Guarded(store), caps, clock
 
     # ------------------------------------------------------------------ lecturer
     def open_room(self) -> tuple[str, str]:
@@ -180,7 +201,9 @@ class Classroom:
         """Whether ``secret`` is the secret of room ``code`` (a live room)."""
         try:
             self._lecturer(code, secret)
-        except ClassError:
+        except ClassError as err:
+            if err.code == "store":
+                raise
             return False
         return True
 
@@ -281,7 +304,7 @@ class Classroom:
 
     def mine(self, code: str, sid: str, vote: int) -> str | None:
         """The stored answer of ``sid`` to ``vote`` (a reload shows it again)."""
-        return self.store.answers(code, vote).get(sid)
+        return self.store.answer_of(code, vote, sid)
 
     # ------------------------------------------------------------------ both
     def _room(self, code: str) -> dict:
@@ -294,7 +317,9 @@ class Classroom:
         """The room's state ({"votes": [...], "current": id or None}), None once gone."""
         try:
             return self._room(code)["state"]
-        except ClassError:
+        except ClassError as err:
+            if err.code != "room":                 # a store that fails says so; the room is not gone
+                raise
             return None
 
     def students(self, code: str) -> int:

@@ -68,6 +68,9 @@ class Store(Protocol):
     def answers(self, code: str, vote: int) -> dict[str, str]:
         """{student id: value} of the vote."""
 
+    def answer_of(self, code: str, vote: int, sid: str) -> str | None:
+        """The answer of ``sid`` to the vote, or None (a phone's poll asks only for its own)."""
+
     def hit(self, bucket: str, *, limit: int, window: float, now: float) -> bool:
         """Count one event of ``bucket`` in its window of ``window`` seconds;
         False (not counted) when ``limit`` were counted already."""
@@ -169,6 +172,11 @@ class SQLiteStore:
     def answers(self, code: str, vote: int) -> dict[str, str]:
         rows = self._db().execute("SELECT sid, value FROM answers WHERE code = ? AND vote = ?", (code, int(vote)))
         return dict(rows.fetchall())
+
+    def answer_of(self, code: str, vote: int, sid: str) -> str | None:
+        row = self._db().execute("SELECT value FROM answers WHERE code = ? AND vote = ? AND sid = ?",
+                                 (code, int(vote), sid)).fetchone()
+        return None if row is None else row[0]
 
     def hit(self, bucket: str, *, limit: int, window: float, now: float) -> bool:
         start = now - now % window

@@ -251,3 +251,21 @@ def test_two_hundred_students_answering_at_once_are_all_stored(make_store, clock
         t.join()
     assert Counter(results) == {"ok": 250, "full": 10}
     assert c.tally(code, vote).n == 250 == c.students(code)
+
+
+def test_a_store_that_fails_is_a_sentence_not_a_traceback(clock):
+    import sqlite3
+
+    from classroom.redis_store import RedisStore
+    from classroom.store import SQLiteStore
+
+    class Locked(SQLiteStore):
+        def room(self, code):
+            raise sqlite3.OperationalError("database is locked")
+
+    for store in (Locked(":memory:"), RedisStore("redis://127.0.0.1:1/0")):
+        c = Classroom(store, CAPS, clock=clock)
+        refused("store", c.tally, "ABCDEFGH", 1)
+        refused("store", c.state, "ABCDEFGH")                        # not "the room is gone": nobody leaves
+        refused("store", c.is_lecturer, "ABCDEFGH", "secret")
+        refused("store", c.join, "ABCDEFGH", SID[0], client="p")

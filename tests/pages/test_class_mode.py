@@ -9,7 +9,7 @@ from apptest_utils import ROOT, ok, run
 from streamlit.testing.v1 import AppTest
 
 import ui
-from ui.core import class_box
+from ui.core import class_box, class_vote
 
 EX = "pages/exercises.py"
 STUDENT = "student-0001-abcdefghijk"
@@ -62,6 +62,7 @@ def test_no_class_touches_no_store_and_starts_no_timer(page, store, monkeypatch)
         return fragment(fn, run_every=run_every) if fn is not None else fragment(run_every=run_every)
 
     monkeypatch.setattr(class_box, "service", boom)
+    monkeypatch.setattr(class_vote, "service", boom)
     monkeypatch.setattr(st, "fragment", recorded)
     at = run(page, lang="zh")
     ok(at)
@@ -121,6 +122,7 @@ def test_a_student_joins_answers_by_touch_keeps_it_on_reload_and_sees_the_reveal
     assert again.session_state["class_me"] == me and c.students(code) == 1
     assert ("not necessarily" if lang == "en" else "不一定") in texts(again).lower()
     c.reveal(code, secret)
+    class_vote.forget(code)                                          # the phones' shared read of the room
     again.run()
     again.run()                                                      # the experiment's page state, then the page
     ok(again)
@@ -168,3 +170,20 @@ def test_a_student_cannot_lecture():
     at = student(code, "en")
     assert "class_lecture" not in at.session_state
     assert not [b for b in at.button if b.key in ("_w_class_reveal", "_w_class_close", "_w_class_ask")]
+
+
+def test_a_store_that_fails_is_a_sentence_and_the_page_goes_on(monkeypatch):
+    from classroom import Classroom
+    from classroom.redis_store import RedisStore
+    from ui.protect import limits
+
+    down = Classroom(RedisStore("redis://127.0.0.1:1/0"), limits.CLASS_CAPS)
+    monkeypatch.setattr(class_box, "service", lambda: down)
+    monkeypatch.setattr(class_vote, "service", lambda: down)
+    at = run(EX, lang="en", class_lecture=("ABCDEFGH", "secret"), class_room=None,
+             **{"exercises.open": "2.3"})
+    ok(at)
+    assert "store cannot be reached" in texts(at) and at.title
+    phone = run(EX, lang="en", class_room="ABCDEFGH", class_me=STUDENT, **{"exercises.open": "2.3"})
+    ok(phone)
+    assert "store cannot be reached" in texts(phone) and phone.session_state["class_room"] == "ABCDEFGH"

@@ -74,10 +74,12 @@ def enter(key: str) -> None:
         q = st.query_params
         if "class" in q and "key" in q:
             code, secret = normal_code(q["class"]), q["key"]
-            if service().is_lecturer(code, secret):
+            try:
+                if not service().is_lecturer(code, secret):
+                    raise ClassError("secret")
                 SS["class_lecture"] = (code, secret)
-            else:
-                refuse(ClassError("secret"))
+            except ClassError as err:
+                refuse(err)
             del q["key"]                                      # the secret leaves the address bar at once
         elif "room" in q:
             if "lang" not in q and "lang" not in SS:          # the phone's language
@@ -118,27 +120,35 @@ def sidebar() -> None:
     lecture, room = lecturing(), in_room()
     with st.sidebar.expander(t("common.class.title"), expanded=bool(lecture or room or SS.get("class_error"))):
         _say_error()
-        if lecture:
-            _lecturer_box(*lecture)
-        elif room:
-            st.markdown(t("common.class.student", code=room))
-            if st.button(t("common.class.leave"), key="_w_class_leave"):
-                for k in ("class_room", "class_me"):
-                    SS.pop(k, None)
+        try:
+            _box(lecture, room)
+        except ClassError as err:                     # the store failed: said, and the page goes on
+            st.warning(t(f"common.class.error.{err.code}"), icon="⚠️")
+
+
+def _box(lecture: tuple | None, room: str | None) -> None:
+    """The class box's content: the lecturer's, a student's, or open / join."""
+    if lecture:
+        _lecturer_box(*lecture)
+    elif room:
+        st.markdown(t("common.class.student", code=room))
+        if st.button(t("common.class.leave"), key="_w_class_leave"):
+            for k in ("class_room", "class_me"):
+                SS.pop(k, None)
+            st.rerun()
+    else:
+        if st.button(t("common.class.open"), help=t("common.class.open.help"), key="_w_class_open"):
+            try:
+                SS["class_lecture"] = service().open_room()
+                SS["class_show"] = True
+            except ClassError as err:
+                refuse(err)
+            st.rerun()
+        with st.form("class_join", border=False):
+            code = st.text_input(t("common.class.code_input"), max_chars=12, key="_w_class_code")
+            if st.form_submit_button(t("common.class.join")) and code:
+                join(code)
                 st.rerun()
-        else:
-            if st.button(t("common.class.open"), help=t("common.class.open.help"), key="_w_class_open"):
-                try:
-                    SS["class_lecture"] = service().open_room()
-                    SS["class_show"] = True
-                except ClassError as err:
-                    refuse(err)
-                st.rerun()
-            with st.form("class_join", border=False):
-                code = st.text_input(t("common.class.code_input"), max_chars=12, key="_w_class_code")
-                if st.form_submit_button(t("common.class.join")) and code:
-                    join(code)
-                    st.rerun()
 
 
 def _lecturer_box(code: str, secret: str) -> None:

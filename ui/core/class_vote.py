@@ -12,6 +12,7 @@ every ``limits.CLASS_POLL_S`` while in a room.
 from __future__ import annotations
 
 import re
+import time
 
 import streamlit as st
 
@@ -76,7 +77,15 @@ def _figure(code: str, q: Question, votes: list[dict], revealed: bool, key: str)
 def vote_box(q: Question) -> bool | None:
     """The lecturer's box for question ``q`` in place of "guess first":
     whether the answer may be shown (revealed), or None when this session
-    runs no class (the page's own box then)."""
+    runs no class or its store fails (the page's own box then, below the sentence)."""
+    try:
+        return _vote_box(q)
+    except ClassError as err:
+        st.warning(t(f"common.class.error.{err.code}"), icon="⚠️")
+        return None
+
+
+def _vote_box(q: Question) -> bool | None:
     lecture = lecturing()
     if not lecture:
         return None
@@ -113,27 +122,54 @@ def _live(code: str, secret: str, vote_id: int) -> None:
     @st.fragment(run_every=timers.every(limits.CLASS_LIVE_S, live))
     @guard("class vote")
     def box():
-        now = c.state(code)
-        if now is None:
-            return
-        vote = now["votes"][vote_id - 1]
-        if live and vote["status"] != "open":          # closed elsewhere: the page follows
-            st.rerun()
-        q = question_of(vote["question"])
-        status = vote["status"]
-        st.markdown(f"**{t('common.class.status.' + status)}** · "
-                    + t("common.class.answered", n=c.tally(code, vote_id).n, m=c.students(code)))
-        _figure(code, q, pair(now, vote), status == "revealed", key="class_vote_fig")
-        cols = st.columns(3)
-        if status == "open" and cols[0].button(t("common.class.close"), key="_w_class_close"):
-            _act(lambda: c.close_vote(code, secret))
-        if status != "revealed" and cols[1].button(t("common.class.reveal"), type="primary", key="_w_class_reveal"):
-            _act(lambda: c.reveal(code, secret))
-        if status != "open" and not vote["again_of"] and cols[2].button(t("common.class.again"),
-                                                                        key="_w_class_again"):
-            _act(lambda: c.vote_again(code, secret))
+        try:
+            _live_box(c, code, secret, vote_id, live)
+        except ClassError as err:
+            st.warning(t(f"common.class.error.{err.code}"), icon="⚠️")
 
     box()
+
+
+def _live_box(c, code: str, secret: str, vote_id: int, live: bool) -> None:
+    now = c.state(code)
+    if now is None:
+        return
+    vote = now["votes"][vote_id - 1]
+    if live and vote["status"] != "open":          # closed elsewhere: the page follows
+        st.rerun()
+    q = question_of(vote["question"])
+    status = vote["status"]
+    st.markdown(f"**{t('common.class.status.' + status)}** · "
+                + t("common.class.answered", n=c.tally(code, vote_id).n, m=c.students(code)))
+    _figure(code, q, pair(now, vote), status == "revealed", key="class_vote_fig")
+    cols = st.columns(3)
+    if status == "open" and cols[0].button(t("common.class.close"), key="_w_class_close"):
+        _act(lambda: c.close_vote(code, secret))
+    if status != "revealed" and cols[1].button(t("common.class.reveal"), type="primary", key="_w_class_reveal"):
+        _act(lambda: c.reveal(code, secret))
+    if status != "open" and not vote["again_of"] and cols[2].button(t("common.class.again"),
+                                                                    key="_w_class_again"):
+        _act(lambda: c.vote_again(code, secret))
+
+
+_SHARED: dict[str, tuple[float, dict | None]] = {}    # room code -> (read at, state): one read for many phones
+
+
+def room_state(code: str) -> dict | None:
+    """The room's state as the phones see it: read from the store at most
+    every ``limits.CLASS_STATE_S`` per process (200 phones polling every 2 s
+    share a read instead of making 100 a second)."""
+    now = time.monotonic()
+    at, state = _SHARED.get(code, (-1e9, None))
+    if now - at > limits.CLASS_STATE_S:
+        state = service().state(code)
+        _SHARED[code] = (now, state)
+    return state
+
+
+def forget(code: str) -> None:
+    """Drop the shared read of room ``code`` (the next poll reads the store)."""
+    _SHARED.pop(code, None)
 
 
 def student_view() -> None:
@@ -146,14 +182,21 @@ def student_view() -> None:
     @st.fragment(run_every=timers.every(limits.CLASS_POLL_S, True))
     @guard("class room")
     def room():
-        state = service().state(code)
+        try:
+            state = room_state(code)
+        except ClassError as err:                      # the store failed: said; the next poll tries again
+            st.warning(t(f"common.class.error.{err.code}"), icon="⚠️")
+            return
         if state is None:                              # ended or expired: no more polling
             for k in ("class_room", "class_me"):
                 SS.pop(k, None)
             refuse(ClassError("room"))
             st.rerun()
         with st.container(border=True, key="class_student"):
-            _student_question(code, SS["class_me"], state)
+            try:
+                _student_question(code, SS["class_me"], state)
+            except ClassError as err:
+                st.warning(t(f"common.class.error.{err.code}"), icon="⚠️")
 
     room()
 

@@ -115,6 +115,7 @@ CLASS_JOINS_PER_CLIENT = 10  # join attempts per browser session and minute
 CLASS_JOINS_PER_MINUTE = 1200  # join attempts per minute on the whole server (every look-up of a code counts)
 CLASS_TTL_S = float(os.environ.get("EVALLAB_CLASS_TTL_S", 4 * 3600))   # a room expires and is deleted after this
 CLASS_POLL_S = 2.0           # a student's phone asks for the open question this often (only while in a room)
+CLASS_STATE_S = 0.5          # a room's state, read once per process this often for all its phones
 CLASS_LIVE_S = 1.0           # the projector's count and distribution, this often (only while a vote is open)
 CLASS_POLL_IDLE_S = CLASS_TTL_S   # a phone's polling stops after this long (the room is gone by then)
 CLASS_CHOICES = 8            # choices of a question (a tour file's too)
