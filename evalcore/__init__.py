@@ -17,15 +17,34 @@ documented in ``docs/api.md``.  Conventions that hold everywhere:
   (``err.text("zh")``).
 * Randomness only through a ``seed`` argument.
 
-Modules, by topic: ``confusion`` (counts, measures, kappa), ``_ranking``
-(the one primitive :func:`threshold_counts` and the ROC, P-R and cost
-curves), ``analysis`` (the ROC walk, AUC four ways, best F, enclosure),
-``drawing`` (curve reduction and views for figures), ``cost`` (the cost
-formulas), ``splits`` (hold-out, k-fold, bootstrap), ``estimates`` (.632, .632+), ``comparison``
-(hypothesis tests), ``decomposition`` and ``fits`` (bias and variance), ``loading`` (CSV files),
-``datasets`` (built-in data).  Figure builders live in
-``evalcore.figures`` (imports plotly) and are not imported here; neither is
-scikit-learn.
+Modules, by topic:
+
+* the counts and measures: ``_ranking`` (the one primitive
+  :func:`threshold_counts`; the ROC, P-R and cost curves), ``curves`` (the
+  same from (y_true, scores)), ``confusion`` (counts, measures, kappa),
+  ``cost`` (the cost formulas), ``analysis`` (the ROC walk, AUC four ways, best
+  F, enclosure), ``drawing`` (curve reduction and views for figures),
+  ``calibration``, ``losses``, ``multiclass`` (K classes), ``multilabel``,
+  ``regression``, ``clustering`` (the metrics lab's other tasks);
+* evaluation methods: ``splits`` (hold-out, k-fold, bootstrap), ``estimates``
+  (.632, .632+, a problem with a known truth), ``crossval`` and ``estimators``
+  (learners given as factories on shared folds; the estimator study),
+  ``decomposition`` and ``fits`` (bias and variance);
+* comparison and uncertainty: ``comparison`` (hypothesis tests), ``nulls``
+  (their null distributions, to draw), ``trust`` (which test keeps its
+  alpha), ``intervals``, ``bootstrap``, ``delong`` and ``pairwise`` (DeLong
+  with Holm's correction), ``results`` (the shared result types);
+* data: ``loading``, ``loading_multiclass`` and ``_csv`` (files), ``tables``
+  (result tables checked cell by cell), ``presets``, ``datasets`` (built-in
+  data), ``aggregate`` (a model as distinct scores: logs too large for memory);
+* the book's exercises: ``exercises``, ``normalisation``, ``chisquare``,
+  ``adaboost`` (the horse-colic example's tie);
+* ``_validation`` (DataError and the input checks), ``_bounds`` (the command
+  line's bounds).
+
+Figure builders live in ``evalcore.figures`` (imports plotly) and the report
+in ``evalcore.report`` (with its ``engines`` for DuckDB and Spark); neither is
+imported here, nor is scikit-learn.
 """
 __version__ = "0.9.0"  # the lab's version (printed in a report)
 
@@ -36,8 +55,9 @@ from .results import Better, ConfidenceInterval, TestResult, operand_digits
 from ._ranking import CostCurve, PrCurve, RocCurve, ThresholdCounts, roc_convex_hull, threshold_counts
 from .curves import (average_precision, binary_counts, break_even_point, cost_curve, pr_curve, rank_loss, roc_auc,
                      roc_curve)
-from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, kappa_parts,
-                        macro_micro, measures, one_vs_rest, top_classes)
+from .confusion import (Counts, Kappa, MacroMicro, Measures, cohen_kappa, confusion_matrix, error_rate, f_beta_counts,
+                        kappa_parts,
+                        macro_micro, measures, one_vs_rest, positive_share, top_classes)
 from .cost import (CostComparison, CostPoint, compare_cost_curves, cost_at, cost_line_sample,
                    cost_sensitive_error, counts_cost, normalized_cost, optimal_threshold, probability_cost,
                    resample_to_rate, rescaled_cost_ratio)
@@ -68,8 +88,8 @@ from .clustering import (PairCounts, Silhouette, adjusted_mutual_information, ad
                          mutual_information, normalized_mutual_information, pair_counts, rand_index, silhouette)
 from .adaboost import (AdaBoostModel, HorseColicReport, Stump, TieBlindAuc, fit_adaboost, horse_colic_report,
                        load_horse_colic, rectangle_walk_auc, tie_blind_auc_range)
-from .splits import (BootstrapSample, KFold, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
-                     kfold_splits, leave_one_out, oob_fraction)
+from .splits import (BootstrapSample, KFold, OobLimit, Split, bootstrap_sample, expected_oob_fraction, holdout_split,
+                     kfold_splits, leave_one_out, oob_fraction, oob_limit)
 from .estimates import Bootstrap632, GaussianProblem, bootstrap_632, no_information_rate
 from .decomposition import BiasVariance, BiasVarianceTotals, ZeroOneExample, bias_variance, zero_one_example
 from .fits import (TRUTHS, ComplexityCurve, FitRegime, FitSimulation, TrainingCurve, complexity_curve, fit_regime,
@@ -79,10 +99,11 @@ from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, Ra
                        auc_four_ways, best_f, curve_dominance, flipped_scores, operating_point, pr_facts,
                        pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
 from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_polyline, coarsen_steps,
-                      crowded_inset, f_iso_curve, pr_view, reduce_curve, roc_view, score_histogram)
+                      SliderRange, crowded_inset, f_iso_curve, finite_threshold, pr_view, reduce_curve, roc_view,
+                      score_histogram, slider_range)
 # comparison runs and example tables (two learners on the same folds; the pages' presets)
-from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, cv5x2_folds, cv5x2_tables, errors_on_folds,
-                       paired_cv_folds, pooled_errors)
+from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, CvRoc, cv5x2_folds, cv5x2_tables, cv_roc,
+                       errors_on_folds, paired_cv_folds, pooled_errors)
 from .exercises import (LEARNERS_22, CvVersusLoo, F1BepExample, HoldoutCount, LeastError, cv_versus_loo,
                         f1_bep_counterexample, holdout_count, iso_error_line, least_error_point, max_f1,
                         precision_from_rates, predict_22, roc_hull, scientific_parts, toy_data)
@@ -103,7 +124,8 @@ __all__ = [
     "rank_loss", "pr_curve", "average_precision", "break_even_point", "cost_curve", "roc_convex_hull",
     "binary_counts",
     # confusion matrix and measures
-    "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "one_vs_rest",
+    "Counts", "Measures", "MacroMicro", "Kappa", "measures", "macro_micro", "confusion_matrix", "error_rate",
+    "positive_share", "f_beta_counts", "one_vs_rest",
     "top_classes",
     "kappa_parts", "cohen_kappa",
     # cost
@@ -134,7 +156,8 @@ __all__ = [
     "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays", "macro_micro_both",
     "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass", "top_k_accuracy", "top_label_reliability",
     # resampling, bias and variance
-    "oob_fraction", "expected_oob_fraction", "Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out",
+    "oob_fraction", "expected_oob_fraction", "OobLimit", "oob_limit", "Split", "holdout_split", "KFold", "kfold_splits",
+    "leave_one_out",
     "BootstrapSample", "bootstrap_sample", "Bootstrap632", "bootstrap_632", "no_information_rate",
     "HOLDOUT_FRACTIONS", "CV_KS", "ESTIMATORS", "STUDY_LOO_MAX_N", "holdout_spread", "cv_spread", "BootstrapEstimate",
     "bootstrap_error", "EstimatorStudy", "estimator_study",
@@ -168,6 +191,7 @@ __all__ = [
 __all__ += [
     # comparison runs (learners given as factories) and subset accuracy
     "Majority", "PAIRED_CV_FOLDS", "FRIEDMAN_CV_FOLDS", "paired_cv_folds", "cv5x2_folds", "errors_on_folds",
+    "CvRoc", "cv_roc", "SliderRange", "slider_range", "finite_threshold",
     "cv5x2_tables",
     "pooled_errors", "subset_accuracy", "table_labels",
 ]

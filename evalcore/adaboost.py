@@ -204,8 +204,8 @@ class HorseColicReport:
 
 def horse_colic_report(rounds: int) -> HorseColicReport:
     """Train on the training file, score both files (see :class:`HorseColicReport`)."""
-    X, y = load_horse_colic("train")
-    Xt, yt = load_horse_colic("test")
+    X, y = load_horse_colic(part="train")
+    Xt, yt = load_horse_colic(part="test")
     model = fit_adaboost(X, y, rounds)
     s, st = model.decision_function(X), model.decision_function(Xt)
     return HorseColicReport(int(rounds), tie_blind_auc_range(y, s), rectangle_walk_auc(y, s),

@@ -210,10 +210,10 @@ def _int_sum(a) -> int:
     return _dot_int(a, np.ones(np.shape(a)[0], dtype=np.int64))
 
 
-def auc_interval_from_table(table: ScoreTable, alpha: float = 0.05) -> ConfidenceInterval:
+def auc_interval_from_table(table: ScoreTable, *, alpha: float = 0.05) -> ConfidenceInterval:
     """DeLong's interval of one model's AUC from its table alone (no pairing needed)."""
     p10, p10sq, p01, p01sq = table.placement_sums()
-    return delong_from_sums(((p10sq,),), (p10,), ((p01sq,),), (p01,), table.n_pos, table.n_neg, alpha).ci[0]
+    return delong_from_sums(((p10sq,),), (p10,), ((p01sq,),), (p01,), table.n_pos, table.n_neg, alpha=alpha).ci[0]
 
 
 __all__ = ["ScoreTable", "PairSums", "score_table", "pair_sums", "delong_from_sums", "round_scores",

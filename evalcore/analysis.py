@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._ranking import ThresholdCounts, roc_convex_hull
+from .confusion import f_beta_counts
 from .results import Better
 from ._validation import Bi, DataError, check_labels_and_scores, check_real
 
@@ -149,12 +150,27 @@ class PairGrid:
         return float(self.penalty.mean())
 
     @property
+    def shape(self) -> tuple[int, int]:
+        """(m+, m-): the positives and negatives the grid holds."""
+        return int(self.penalty.shape[0]), int(self.penalty.shape[1])
+
+    @property
+    def n_below(self) -> int:
+        """Pairs whose positive scores below its negative (penalty 1)."""
+        return int(np.count_nonzero(self.penalty == 1))
+
+    @property
+    def n_tied(self) -> int:
+        """Pairs whose scores tie (penalty 1/2)."""
+        return int(np.count_nonzero(self.penalty == 0.5))
+
+    @property
     def total_penalty(self) -> float:
         """Sum of the penalties: l_rank = total_penalty / (m+ m-)."""
         return float(self.penalty.sum())
 
 
-def rank_pair_grid(y_true, scores, max_side: int = 400) -> PairGrid:
+def rank_pair_grid(y_true, scores, *, max_side: int = 400) -> PairGrid:
     """Penalties of every (positive, negative) pair, textbook (2.21)."""
     y, s = check_labels_and_scores(y_true, scores)
     pi = np.flatnonzero(y)
@@ -184,17 +200,15 @@ class BestF:
     beta: float
 
 
-def best_f(tc: ThresholdCounts, beta: float = 1.0) -> BestF:
+def best_f(tc: ThresholdCounts, *, beta: float = 1.0) -> BestF:
     """The threshold that maximises F-beta over all cuts (ties: the highest
     threshold).  F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)."""
     b = check_real(beta, "beta")
     if b <= 0:
         raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
-    b2 = b * b
     tp = tc.tp[1:].astype(np.float64)
     fp = tc.fp[1:].astype(np.float64)
-    fn = tc.n_pos - tp
-    f = (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    f = f_beta_counts(tp, fp, tc.n_pos - tp, beta=b)
     k = int(np.argmax(f))
     i = k + 1
     return BestF(i, float(tc.thresholds[i]), float(tp[k] / (tp[k] + fp[k])), float(tp[k] / tc.n_pos),
@@ -228,7 +242,7 @@ def pr_trapezoid_area(tc: ThresholdCounts) -> float:
 
 
 # ------------------------------------------------------------ enclosure
-def curve_dominance(x1, y1, x2, y2, tol: float = 1e-12) -> Better:
+def curve_dominance(x1, y1, x2, y2, *, tol: float = 1e-12) -> Better:
     """Whether one polyline lies on or above the other everywhere.
 
     Curves are given by points with x non-decreasing (ROC: FPR, TPR; P-R:

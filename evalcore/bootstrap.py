@@ -34,6 +34,7 @@ from scipy import special
 
 from ._ranking import threshold_counts
 from ._validation import DataError, check_labels_and_scores
+from .confusion import f_beta_counts
 from .delong import _components
 from .results import ConfidenceInterval
 
@@ -124,20 +125,13 @@ def bootstrap_interval(distribution, estimate: float, *, confidence_level: float
     return ConfidenceInterval(float(low), float(high))
 
 
-def f_jackknife(tp: int, fp: int, fn: int, tn: int, beta: float = 1.0):
+def f_jackknife(tp: int, fp: int, fn: int, tn: int, *, beta: float = 1.0):
     """Leave-one-out values of F-beta from confusion counts, with their
     multiplicities: leaving out a TP, FP, FN or TN sample (a TN changes
     nothing).  Returns ``(values, weights)`` for :func:`bootstrap_interval`."""
-    b2 = beta * beta
     counts = np.array([[tp - 1, fp, fn], [tp, fp - 1, fn], [tp, fp, fn - 1], [tp, fp, fn]], dtype=np.float64)
-    vals = _f_beta(counts[:, 0], counts[:, 1], counts[:, 2], b2)
+    vals = f_beta_counts(counts[:, 0], counts[:, 1], counts[:, 2], beta=beta)
     return vals, np.array([tp, fp, fn, tn], dtype=np.float64)
-
-
-def _f_beta(tp, fp, fn, b2):
-    den = (1 + b2) * tp + b2 * fn + fp
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(den > 0, (1 + b2) * tp / np.where(den > 0, den, 1), np.nan)
 
 
 def _auc_ap(pos: np.ndarray, neg: np.ndarray):
@@ -218,13 +212,12 @@ class BootstrapCounts:
                    method: str = "percentile") -> ConfidenceInterval:
         """Interval of F-beta at ``threshold`` (percentile or BCa)."""
         tp, fp, npos, _ = self.counts_at(threshold)
-        b2 = float(beta) ** 2
-        dist = _f_beta(tp, fp, npos - tp, b2)
+        dist = f_beta_counts(tp, fp, npos - tp, beta=beta)
         i = max(self.thresholds.shape[0] - int(self.thresholds[::-1].searchsorted(float(threshold), "left")) - 1, 0)
         dtp, dfp = int(self.tp[i]), int(self.fp[i])
         n_pos, n_neg = int(self.tp[-1]), int(self.fp[-1])
-        est = float(_f_beta(np.float64(dtp), np.float64(dfp), np.float64(n_pos - dtp), b2))
-        jack = f_jackknife(dtp, dfp, n_pos - dtp, n_neg - dfp, beta) if method == "bca" else None
+        est = f_beta_counts(dtp, dfp, n_pos - dtp, beta=beta)
+        jack = f_jackknife(dtp, dfp, n_pos - dtp, n_neg - dfp, beta=beta) if method == "bca" else None
         return bootstrap_interval(dist, est, confidence_level=confidence_level, method=method, jackknife=jack)
 
     def auc_interval(self, *, confidence_level: float = 0.95, method: str = "percentile") -> ConfidenceInterval:
@@ -298,7 +291,7 @@ def vertical_values(fpr: np.ndarray, tpr: np.ndarray, x: np.ndarray) -> np.ndarr
     return t0 + np.clip(w, 0, 1) * (t1 - t0)
 
 
-def roc_vertical_average(curves, x=None) -> AveragedCurve:
+def roc_vertical_average(curves, *, x=None) -> AveragedCurve:
     """The vertical average of several ROC curves (e.g. one per CV fold):
     each curve's TPR at fixed FPR ``x`` (default 101 points), their mean and
     standard deviation -- as scikit-learn's ``RocCurveDisplay.from_cv_results``

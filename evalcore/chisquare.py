@@ -43,7 +43,7 @@ def _counts(table, name) -> np.ndarray:
     return t
 
 
-def chi2_goodness_of_fit(observed, expected=None, *, alpha: float = 0.05) -> Chi2TestResult:
+def chi2_goodness_of_fit(observed, *, expected=None, alpha: float = 0.05) -> Chi2TestResult:
     """Pearson's goodness-of-fit test of counts against ``expected`` counts
     (default: equal counts), df = cells - 1; as ``scipy.stats.chisquare``.
 

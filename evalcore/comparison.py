@@ -43,7 +43,7 @@ class BinomialTestResult(TestResult):
         return proportion_interval(self.statistic, self.m, confidence_level=confidence_level, method=method)
 
 
-def binomial_test(n_errors, m, eps0, alpha=0.05) -> BinomialTestResult:
+def binomial_test(n_errors, m, eps0, *, alpha=0.05) -> BinomialTestResult:
     """One-sided binomial test of H0: generalisation error <= eps0.
 
     Parameters
@@ -108,7 +108,7 @@ class TTestResult(TestResult):
         return ConfidenceInterval(self.mean - h, self.mean + h)
 
 
-def t_test(error_rates, eps0, alpha=0.05) -> TTestResult:
+def t_test(error_rates, eps0, *, alpha=0.05) -> TTestResult:
     """Two-sided one-sample t-test of H0: mean error rate = eps0, textbook (2.30).
 
     tau_t = sqrt(k) (mu - eps0) / sigma, with mu, sigma the mean and sample
@@ -145,7 +145,7 @@ def t_test(error_rates, eps0, alpha=0.05) -> TTestResult:
     return TTestResult(statistic=t, pvalue=p, critical=crit, reject=abs(t) > crit, df=df, mean=mu, std=sd, k=k, alpha=a)
 
 
-def paired_t_test(errors_a, errors_b, alpha=0.05) -> TTestResult:
+def paired_t_test(errors_a, errors_b, *, alpha=0.05) -> TTestResult:
     """k-fold cross-validated paired t-test, textbook section 2.4.2.
 
     The differences Delta_i = errors_a[i] - errors_b[i] are tested for mean 0:
@@ -155,7 +155,7 @@ def paired_t_test(errors_a, errors_b, alpha=0.05) -> TTestResult:
     a = check_scores(errors_a, "errors_a")
     b = check_scores(errors_b, "errors_b")
     check_same_length(a, b, "errors_a", "errors_b")
-    return t_test(a - b, 0.0, alpha)
+    return t_test(a - b, 0.0, alpha=alpha)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -175,7 +175,7 @@ class Cv5x2Result(TestResult):
         return float(self.variances.sum())
 
 
-def cv5x2_t_test(errors_a, errors_b, alpha=0.05, variant="book") -> Cv5x2Result:
+def cv5x2_t_test(errors_a, errors_b, *, alpha=0.05, variant="book") -> Cv5x2Result:
     """5x2 cross-validated paired t-test, textbook (2.31); Dietterich (1998).
 
     Parameters
@@ -250,7 +250,7 @@ def mcnemar_table(correct_a, correct_b) -> np.ndarray:
     return np.array([[np.sum(~a & ~b), np.sum(~a & b)], [np.sum(a & ~b), np.sum(a & b)]], dtype=np.int64)
 
 
-def mcnemar(e01, e10, alpha=0.05) -> McNemarResult:
+def mcnemar(e01, e10, *, alpha=0.05) -> McNemarResult:
     """McNemar's test, textbook (2.33).
 
     ``e01``: samples classifier A gets wrong and B right; ``e10`` the reverse.
@@ -292,7 +292,7 @@ class FriedmanResult(TestResult):
     k: int
 
 
-def friedman(performance, alpha=0.05, higher_is_better=False) -> FriedmanResult:
+def friedman(performance, *, alpha=0.05, higher_is_better=False) -> FriedmanResult:
     """Friedman test of k algorithms on N data sets, textbook (2.34), (2.35).
 
     Parameters
@@ -333,7 +333,7 @@ def friedman(performance, alpha=0.05, higher_is_better=False) -> FriedmanResult:
                           chi2=float(chi2), avg_ranks=r, ranks=ranks, n_datasets=n, k=k, alpha=a)
 
 
-def nemenyi_q(k, alpha=0.05) -> float:
+def nemenyi_q(k, *, alpha=0.05) -> float:
     """q_alpha of the Nemenyi test: the studentized range quantile with
     infinite df divided by sqrt(2) (textbook table 2.7).
 
@@ -345,7 +345,7 @@ def nemenyi_q(k, alpha=0.05) -> float:
     return float(stats.studentized_range.ppf(1 - a, kk, np.inf) / math.sqrt(2))
 
 
-def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
+def nemenyi_cd(k, n_datasets, *, alpha=0.05) -> float:
     """Nemenyi critical difference, textbook (2.36).
 
     CD = q_alpha * sqrt(k (k + 1) / (6 N)).  Two algorithms whose average
@@ -359,7 +359,7 @@ def nemenyi_cd(k, n_datasets, alpha=0.05) -> float:
     """
     n = check_count(n_datasets, "n_datasets", minimum=1)
     kk = check_count(k, "k", minimum=2)
-    return nemenyi_q(kk, alpha) * math.sqrt(kk * (kk + 1) / (6.0 * n))
+    return nemenyi_q(kk, alpha=alpha) * math.sqrt(kk * (kk + 1) / (6.0 * n))
 
 
 def nemenyi_groups(avg_ranks, cd) -> list[tuple[int, ...]]:

@@ -58,7 +58,50 @@ class Measures(NamedTuple):
     beta: float = 1.0
 
 
-def measures(counts: Counts, beta: float = 1.0) -> Measures:
+def error_rate(y_true, y_pred) -> float:
+    """The share of samples whose prediction is not their label (textbook (2.1)), for any labels.
+
+    Examples
+    --------
+    >>> error_rate([0, 1, 1, 0], [0, 1, 0, 0])
+    0.25
+    """
+    t, p = as_1d(y_true, "y_true"), as_1d(y_pred, "y_pred")
+    check_same_length(t, p, "y_true", "y_pred")
+    return float(np.mean(t != p))
+
+
+def positive_share(y_true) -> float:
+    """The share of positives among 0/1 (or bool) labels.
+
+    Examples
+    --------
+    >>> positive_share([0, 1, 1, 1])
+    0.75
+    """
+    t = as_1d(y_true, "y_true")
+    return float(np.mean(t == 1))
+
+
+def f_beta_counts(tp, fp, fn, *, beta: float = 1.0):
+    """F-beta from counts, (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)
+    (textbook (2.11); F1 at beta = 1): the one place it is written.  Arrays
+    give arrays (nan where the denominator is 0), numbers give a float.
+
+    Examples
+    --------
+    >>> f_beta_counts(6, 2, 4), f_beta_counts(0, 0, 0)
+    (0.6666666666666666, nan)
+    """
+    b2 = float(beta) ** 2
+    tp, fp, fn = (np.asarray(v, dtype=np.float64) for v in (tp, fp, fn))
+    den = (1 + b2) * tp + b2 * fn + fp
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.where(den > 0, (1 + b2) * tp / np.where(den > 0, den, 1), np.nan)
+    return float(out) if out.ndim == 0 else out
+
+
+def measures(counts: Counts, *, beta: float = 1.0) -> Measures:
     """Accuracy, error rate, P, R, F1, F-beta, TPR, FPR, FNR, TNR of ``counts``.
 
     Parameters
@@ -93,7 +136,6 @@ def measures(counts: Counts, beta: float = 1.0) -> Measures:
     tp, fp, tn, fn = (int(v) for v in counts)
     if not (float(beta) > 0 and math.isfinite(float(beta))):
         raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
-    b2 = float(beta) ** 2
     m = tp + fp + tn + fn
     err = _ratio(fp + fn, m)
     recall = _ratio(tp, tp + fn)
@@ -102,8 +144,8 @@ def measures(counts: Counts, beta: float = 1.0) -> Measures:
         error_rate=err,
         precision=_ratio(tp, tp + fp),
         recall=recall,
-        f1=_ratio(2 * tp, 2 * tp + fp + fn),
-        f_beta=_ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp),
+        f1=f_beta_counts(tp, fp, fn),
+        f_beta=f_beta_counts(tp, fp, fn, beta=beta),
         tpr=recall,
         fpr=_ratio(fp, tn + fp),
         fnr=_ratio(fn, tp + fn),
@@ -174,7 +216,7 @@ def _harmonic(p: float, r: float) -> float:
     return _ratio(2 * p * r, p + r)
 
 
-def confusion_matrix(y_true, y_pred, labels=None) -> np.ndarray:
+def confusion_matrix(y_true, y_pred, *, labels=None) -> np.ndarray:
     """K x K confusion matrix: row = true class, column = predicted class.
 
     Classes are in ``labels`` order (sorted distinct values of both arrays by

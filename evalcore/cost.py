@@ -177,7 +177,7 @@ def optimal_threshold(tc: ThresholdCounts, *, p: float, cost01: float, cost10: f
     return _point(tc, int(np.argmin(cost)), w_fn, w_fp)
 
 
-def cost_line_sample(cc: CostCurve, max_lines: int = 150) -> np.ndarray:
+def cost_line_sample(cc: CostCurve, *, max_lines: int = 150) -> np.ndarray:
     """Indices of the cost lines to draw: every hull line (they make the
     envelope) plus evenly spaced others, at most about ``max_lines``."""
     n = cc.fpr.shape[0]
@@ -200,7 +200,7 @@ class CostComparison:
     b: np.ndarray
 
 
-def compare_cost_curves(a: CostCurve, b: CostCurve, tol: float = 1e-12) -> CostComparison:
+def compare_cost_curves(a: CostCurve, b: CostCurve, *, tol: float = 1e-12) -> CostComparison:
     """Exact ranges of P(+)cost where each model has the lower expected cost.
 
     Both envelopes are piecewise linear; on the union of their breakpoints

@@ -223,7 +223,7 @@ def horse_colic() -> PredictionSet:
     after 10 and after 50 rounds (models "adaboost-10", "adaboost-50"), on
     the training data itself as *Machine Learning in Action* draws its ROC:
     the scores are weighted votes with many ties."""
-    X, y = load_horse_colic("train")
+    X, y = load_horse_colic(part="train")
     scores = {f"adaboost-{n}": fit_adaboost(X, y, n).decision_function(X) for n in (10, 50)}
     return _pset(y, scores, "horse-colic", pos="+1", neg="-1")
 

@@ -57,7 +57,7 @@ class BiasVarianceTotals:
     error: float
 
 
-def bias_variance(predictions, y_true, noise=0.0) -> BiasVariance:
+def bias_variance(predictions, y_true, *, noise=0.0) -> BiasVariance:
     """Bias-variance decomposition of the expected squared error, textbook (2.42).
 
     Parameters

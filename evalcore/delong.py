@@ -86,7 +86,7 @@ def delong_auc_variance(y_true, scores) -> float:
     return float(np.var(v10, ddof=1) / v10.shape[0] + np.var(v01, ddof=1) / v01.shape[0])
 
 
-def delong_test(y_true, scores_a, scores_b, alpha=0.05) -> DeLongResult:
+def delong_test(y_true, scores_a, scores_b, *, alpha=0.05) -> DeLongResult:
     """DeLong's test of H0: AUC_a = AUC_b for two models on the same samples.
 
     Notes
@@ -171,7 +171,7 @@ class DeLongPairs:
     covariance: np.ndarray
 
 
-def delong_pairs(y_true, scores, alpha=0.05) -> DeLongPairs:
+def delong_pairs(y_true, scores, *, alpha=0.05) -> DeLongPairs:
     """AUCs, their DeLong intervals and DeLong's test of every pair of
     ``scores`` (a sequence of score arrays on the same samples), ranking each
     model once (k models: k rankings, not k(k - 1)).
@@ -210,7 +210,7 @@ def _pairs(aucs, cov: np.ndarray, al: float) -> DeLongPairs:
 
 
 def delong_from_sums(pos_cross, pos_sum, neg_cross, neg_sum, n_pos: int, n_neg: int,
-                     alpha: float = 0.05) -> DeLongPairs:
+                     *, alpha: float = 0.05) -> DeLongPairs:
     """:func:`delong_pairs` from sums over the rows, for a log too large to
     hold (see :mod:`evalcore.aggregate`).
 

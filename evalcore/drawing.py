@@ -20,7 +20,7 @@ from ._validation import check_count, check_labels_and_scores, check_real
 from .analysis import RocSteps
 
 
-def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
+def f_iso_curve(f: float, *, beta: float = 1.0, n: int = 200):
     """Points (recall, precision) with F-beta = f, for drawing iso-F lines.
 
     From F = (1 + b^2) P R / (b^2 P + R):  P = f R / ((1 + b^2) R - f b^2),
@@ -35,7 +35,7 @@ def f_iso_curve(f: float, beta: float = 1.0, n: int = 200):
     return r[keep], np.minimum(p[keep], 1.0)
 
 
-def reduce_curve(x, y, columns: int = 500, *, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
+def reduce_curve(x, y, *, columns: int = 500, extremes: bool = False, x_range=(0.0, 1.0)) -> np.ndarray:
     """Indices of the points to draw so that no dropped point is a pixel away.
 
     The x range is cut into ``columns`` equal columns (one per pixel of the
@@ -110,18 +110,18 @@ class PrView(CurveView):
     average_precision: float
 
 
-def roc_view(tc: ThresholdCounts, columns: int = 500) -> RocView:
+def roc_view(tc: ThresholdCounts, *, columns: int = 500) -> RocView:
     """The ROC curve of ``tc`` reduced to at most 2 points per pixel column."""
     r = tc.roc_curve()
-    keep = reduce_curve(r.fpr, r.tpr, columns)
+    keep = reduce_curve(r.fpr, r.tpr, columns=columns)
     return RocView(r.fpr[keep].astype(np.float32), r.tpr[keep].astype(np.float32),
                    r.thresholds[keep], tc.tp[keep], tc.fp[keep], keep, r.fpr.shape[0], r.auc)
 
 
-def pr_view(tc: ThresholdCounts, columns: int = 500) -> PrView:
+def pr_view(tc: ThresholdCounts, *, columns: int = 500) -> PrView:
     """The P-R curve of ``tc`` reduced to at most 4 points per pixel column."""
     c = tc.pr_curve()
-    keep = reduce_curve(c.recall, c.precision, columns, extremes=True)
+    keep = reduce_curve(c.recall, c.precision, columns=columns, extremes=True)
     return PrView(c.recall[keep].astype(np.float32), c.precision[keep].astype(np.float32),
                   c.thresholds[keep], c.tp[keep], c.fp[keep], keep, c.recall.shape[0],
                   tc.average_precision())
@@ -155,7 +155,7 @@ class ScoreHistogram:
     neg_counts: np.ndarray
 
 
-def score_histogram(y_true, scores, bins: int = 40) -> ScoreHistogram:
+def score_histogram(y_true, scores, *, bins: int = 40) -> ScoreHistogram:
     """Counts of positive and negative scores in ``bins`` equal-width bins
     spanning [min score, max score].
 
@@ -202,7 +202,7 @@ class Inset:
 INSET_BOXES = ((0.04, 0.5, 0.04, 0.5), (0.5, 0.96, 0.04, 0.5), (0.04, 0.5, 0.5, 0.96), (0.5, 0.96, 0.5, 0.96))
 
 
-def crowded_inset(px, py, curves=(), *, span: float = 0.16, margin: float = 0.15) -> Inset | None:
+def crowded_inset(px, py, *, curves=(), span: float = 0.16, margin: float = 0.15) -> Inset | None:
     """An :class:`Inset` when the marked points ``(px, py)`` (three or more,
     in the unit square) lie within ``span`` of each other, else None.  The
     source is their bounding square widened by ``margin`` of its side; the
@@ -262,3 +262,52 @@ def clip_polyline(x, y, box) -> tuple[np.ndarray, np.ndarray]:
     use = np.column_stack([~goes_on, ~goes_on, np.ones(kept.size, bool)])
     use[0, 0] = False                                            # no gap before the first piece
     return np.column_stack([gap, sx, ex])[use], np.column_stack([gap, sy, ey])[use]
+
+
+# ---------------------------------------------------------------- a threshold's control
+@dataclass(frozen=True)
+class SliderRange:
+    """A slider over scores from ``lo`` to ``hi`` in ``step`` (a power of ten), both ends on the step's grid."""
+
+    lo: float
+    hi: float
+    step: float
+
+
+def slider_range(lo: float, hi: float, *, steps: int = 500) -> SliderRange | None:
+    """The slider of a threshold between the scores ``lo`` and ``hi``: about
+    ``steps`` steps of a power of ten (0.01 when the span is empty), the ends
+    rounded out to that step's grid; ``None`` when the scores are too large for
+    a slider's floats (past 1e15, or a span that overflows): an exact input
+    alone serves.
+
+    Examples
+    --------
+    >>> slider_range(0.0, 1.0)
+    SliderRange(lo=0.0, hi=1.0, step=0.001)
+    >>> slider_range(-20.0, 350.0).step, slider_range(1e300, -1e300 * 1e10) is None
+    (0.1, True)
+    """
+    lo, hi = float(lo), float(hi)
+    if hi <= lo:
+        hi = lo + 1.0
+    if not np.isfinite(hi / 2 - lo / 2) or max(abs(lo), abs(hi)) > 1e15:
+        return None
+    raw = (hi - lo) / steps
+    step = 0.01 if raw <= 0 or not np.isfinite(raw) else float(10.0 ** np.floor(np.log10(raw)))
+    return SliderRange(float(np.floor(lo / step) * step), float(np.ceil(hi / step) * step), step)
+
+
+def finite_threshold(thresholds, index: int) -> float:
+    """The threshold of curve point ``index`` (``thresholds`` in decreasing
+    order, the first +inf: nothing predicted positive), as a number a control
+    can hold: +inf becomes the smallest float above every score (the same
+    predictions).
+
+    Examples
+    --------
+    >>> finite_threshold([np.inf, 0.9, 0.4], 0) > 0.9, finite_threshold([np.inf, 0.9, 0.4], 2)
+    (True, 0.4)
+    """
+    thr = float(thresholds[index])
+    return float(np.nextafter(thresholds[1], np.inf)) if not np.isfinite(thr) else thr

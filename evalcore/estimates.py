@@ -125,6 +125,22 @@ class GaussianProblem:
         return float(self.pos_rate * stats.norm.cdf(-(w @ self.mean_pos + b) / s)
                      + (1 - self.pos_rate) * stats.norm.cdf((w @ self.mean_neg + b) / s))
 
+    def standardised_rule_error(self, coef, intercept: float, mean, scale) -> float:
+        """The exact error of a linear rule fitted on standardised features
+        ``(x - mean) / scale`` (positive iff coef.z + intercept >= 0), that is
+        :meth:`linear_rule_error` of w = coef / scale, b = intercept - sum(coef * mean / scale).
+
+        Examples
+        --------
+        >>> import evalcore as ec
+        >>> g = ec.GaussianProblem.default(separation=2.0)
+        >>> g.standardised_rule_error([2.0, 0.0], 0.0, [0.0, 0.0], [2.0, 1.0]) == g.linear_rule_error([1.0, 0.0], 0.0)
+        True
+        """
+        coef, mean, scale = (np.asarray(v, dtype=np.float64) for v in (coef, mean, scale))
+        w = coef / scale
+        return self.linear_rule_error(w, float(intercept) - float(np.sum(w * mean)))
+
     def bayes_rule(self):
         """(w, b) of the Bayes-optimal (linear, shared covariance) rule."""
         w = np.linalg.solve(self.cov, self.mean_pos - self.mean_neg)

@@ -164,6 +164,16 @@ class EstimatorStudy:
         return ~np.isnan(self.estimates).all(axis=0)
 
     @property
+    def mean(self) -> np.ndarray:
+        """Each estimator's mean estimate over the training sets (nan where not run)."""
+        return np.array([np.mean(c[~np.isnan(c)]) if r else np.nan for c, r in zip(self.estimates.T, self.ran)])
+
+    @property
+    def truth_mean(self) -> float:
+        """The mean true error over the training sets."""
+        return float(np.mean(self.truth))
+
+    @property
     def bias(self) -> np.ndarray:
         """Mean of estimate - truth per estimator (nan where not run)."""
         d = self.differences

@@ -7,11 +7,14 @@ prior, the least-error point of a ROC curve.  Exercise 2.8 is in
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._ranking import roc_convex_hull, threshold_counts
+from ._ranking import threshold_counts
+from .analysis import best_f, roc_hull_points
+from .cost import optimal_threshold
 from ._validation import DataError, as_1d, check_count, check_open_unit, check_real
 from .splits import kfold_splits
 
@@ -38,7 +41,7 @@ class HoldoutCount:
         return len(str(self.stratified))
 
 
-def scientific_parts(n: int, digits: int = 4) -> tuple[str, int]:
+def scientific_parts(n: int, *, digits: int = 4) -> tuple[str, int]:
     """A non-negative integer as (mantissa, exponent) with ``digits``
     significant digits, rounded half up on the exact integer (no float: it
     keeps 17 digits and overflows past 10^308):
@@ -47,7 +50,7 @@ def scientific_parts(n: int, digits: int = 4) -> tuple[str, int]:
     Examples
     --------
     >>> from evalcore import scientific_parts
-    >>> scientific_parts(298_594_999, 4), scientific_parts(99_996, 4), scientific_parts(7, 4)
+    >>> scientific_parts(298_594_999, digits=4), scientific_parts(99_996, digits=4), scientific_parts(7, digits=4)
     (('2.986', 8), ('1.000', 5), ('7.000', 0))
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
@@ -169,11 +172,11 @@ def cv_versus_loo(x, y, *, learner: str = "majority", k: int = 10, seed: int = 0
 
 # ----------------------------------------------------------- 2.3: F1 and BEP
 def max_f1(y_true, scores) -> float:
-    """The largest F1 over all thresholds."""
-    tc = threshold_counts(y_true, scores)
-    tp = tc.tp[1:].astype(np.float64)
-    fp = tc.fp[1:].astype(np.float64)
-    return float(np.max(2 * tp / (tp + fp + tc.n_pos)))
+    """Deprecated since 0.9: ``best_f(threshold_counts(y_true, scores)).f``, the
+    one largest-F-beta search (beta = 1)."""
+    warnings.warn("evalcore.max_f1 is deprecated: use best_f(threshold_counts(y_true, scores)).f",
+                  DeprecationWarning, stacklevel=2)
+    return best_f(threshold_counts(y_true, scores)).f
 
 
 @dataclass(frozen=True, eq=False)
@@ -206,7 +209,7 @@ def f1_bep_counterexample(*, n: int = 10, seed: int = 0, tries: int = 20_000) ->
     y = np.r_[np.ones(size // 2, dtype=np.int64), np.zeros(size - size // 2, dtype=np.int64)]
     for _ in range(tries):
         a, b = np.round(rng.random(size), 2), np.round(rng.random(size), 2)
-        fa, fb = max_f1(y, a), max_f1(y, b)
+        fa, fb = best_f(threshold_counts(y, a)).f, best_f(threshold_counts(y, b)).f
         ba, bb = threshold_counts(y, a).break_even_point(), threshold_counts(y, b).break_even_point()
         if fa > fb + 1e-9 and ba < bb - 1e-9:
             return F1BepExample(y, a, b, fa, fb, ba, bb)
@@ -244,7 +247,7 @@ class LeastError:
     slope: float
 
 
-def least_error_point(y_true, scores, prior=None) -> LeastError:
+def least_error_point(y_true, scores, *, prior=None) -> LeastError:
     """The point of ``scores``' ROC curve with the least error rate
     π (1 - TPR) + (1 - π) FPR, π the data's share of positives unless
     ``prior`` is given; it lies on the convex hull, where the steepest
@@ -259,11 +262,8 @@ def least_error_point(y_true, scores, prior=None) -> LeastError:
     """
     tc = threshold_counts(y_true, scores)
     pi = tc.n_pos / (tc.n_pos + tc.n_neg) if prior is None else check_open_unit(prior, "prior")
-    tpr = tc.tp / tc.n_pos
-    fpr = tc.fp / tc.n_neg
-    err = pi * (1 - tpr) + (1 - pi) * fpr
-    i = int(np.argmin(err))
-    return LeastError(i, float(fpr[i]), float(tpr[i]), float(err[i]), (1 - pi) / pi)
+    best = optimal_threshold(tc, p=pi, cost01=1.0, cost10=1.0)     # the error is the cost with unit costs
+    return LeastError(best.index, best.fpr, best.tpr, best.cost, best.slope)
 
 
 def iso_error_line(error: float, prior: float):
@@ -277,11 +277,11 @@ def iso_error_line(error: float, prior: float):
 
 
 def roc_hull(y_true, scores):
-    """(fpr, tpr) of the ROC curve's upper convex hull."""
-    tc = threshold_counts(y_true, scores)
-    fpr, tpr = tc.fp / tc.n_neg, tc.tp / tc.n_pos
-    h = roc_convex_hull(fpr, tpr)
-    return fpr[h], tpr[h]
+    """Deprecated since 0.9: ``roc_hull_points(threshold_counts(y_true, scores))``,
+    the one hull of (fpr, tpr) points (``roc_convex_hull`` gives its indices)."""
+    warnings.warn("evalcore.roc_hull is deprecated: use roc_hull_points(threshold_counts(y_true, scores))",
+                  DeprecationWarning, stacklevel=2)
+    return roc_hull_points(threshold_counts(y_true, scores))
 
 
 __all__ = ["HoldoutCount", "holdout_count", "toy_data", "LEARNERS_22", "predict_22", "CvVersusLoo", "cv_versus_loo",

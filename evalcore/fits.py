@@ -61,6 +61,7 @@ class FitSimulation:
     noise_var: float
     decomposition: BiasVariance
     measured_error: float
+    truth_variance = property(lambda self: float(np.var(self.truth)), doc="Var f(x): the scale errors are judged by.")
 
 
 def _draw(truth, n_train: int, n_sets: int, noise_sd: float, rng):
@@ -124,7 +125,7 @@ def _check(truth, n_train, n_sets, noise_sd, degree, n_points):
     return TRUTHS[truth], n, s, sd, d, m
 
 
-def simulate_fits(truth: str = "sin", *, n_train: int = 20, n_sets: int = 200, noise_sd: float = 0.3,
+def simulate_fits(*, truth: str = "sin", n_train: int = 20, n_sets: int = 200, noise_sd: float = 0.3,
                   degree: int = 3, n_points: int = 200, ridge: float = 0.0, gd_steps: int | None = None,
                   seed=None) -> FitSimulation:
     """Fit a polynomial of ``degree`` to each of ``n_sets`` training sets of
@@ -139,7 +140,7 @@ def simulate_fits(truth: str = "sin", *, n_train: int = 20, n_sets: int = 200, n
     Examples
     --------
     >>> import evalcore as ec
-    >>> sim = ec.simulate_fits("sin", n_train=20, n_sets=100, noise_sd=0.3, degree=3, seed=0)
+    >>> sim = ec.simulate_fits(truth="sin", n_train=20, n_sets=100, noise_sd=0.3, degree=3, seed=0)
     >>> t = sim.decomposition.totals()
     >>> abs(t.bias2 + t.variance + t.noise - t.error) < 1e-12
     True
@@ -251,14 +252,14 @@ def _terms(sim: FitSimulation) -> tuple:
     return t.bias2, t.variance, t.noise, t.error, sim.measured_error, float(sim.train_error.mean())
 
 
-def complexity_curve(truth: str = "sin", *, degrees=range(16), n_train: int = 20, n_sets: int = 200,
+def complexity_curve(*, truth: str = "sin", degrees=range(16), n_train: int = 20, n_sets: int = 200,
                      noise_sd: float = 0.3, n_points: int = 200, ridge: float = 0.0, seed=None) -> ComplexityCurve:
     """:func:`simulate_fits` at every degree, on the same training sets.
 
     Examples
     --------
     >>> import evalcore as ec
-    >>> c = ec.complexity_curve("sin", degrees=[1, 3, 12], n_sets=100, seed=0)
+    >>> c = ec.complexity_curve(truth="sin", degrees=[1, 3, 12], n_sets=100, seed=0)
     >>> bool(c.bias2[0] > c.bias2[1]), bool(c.variance[2] > c.variance[1])
     (True, True)
     """
@@ -277,7 +278,7 @@ def complexity_curve(truth: str = "sin", *, degrees=range(16), n_train: int = 20
     return ComplexityCurve(*(a[:, i] for i in range(6)), degrees=ds)
 
 
-def training_curve(truth: str = "sin", *, steps=(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000),
+def training_curve(*, truth: str = "sin", steps=(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000),
                    degree: int = 12, n_train: int = 20, n_sets: int = 200, noise_sd: float = 0.3, n_points: int = 200,
                    seed=None) -> TrainingCurve:
     """:func:`simulate_fits` with ``gd_steps`` in ``steps`` (few steps:
@@ -286,7 +287,7 @@ def training_curve(truth: str = "sin", *, steps=(1, 3, 10, 30, 100, 300, 1000, 3
     Examples
     --------
     >>> import evalcore as ec
-    >>> c = ec.training_curve("sin", steps=[1, 100, 100000], n_sets=100, seed=0)
+    >>> c = ec.training_curve(truth="sin", steps=[1, 100, 100000], n_sets=100, seed=0)
     >>> bool(c.bias2[0] > c.bias2[1]), bool(c.variance[2] > c.variance[1])
     (True, True)
     """

@@ -88,6 +88,11 @@ class PredictionSet:
     def models(self) -> list[str]:
         return list(self.scores)
 
+    def correct(self, model: str, threshold: float) -> np.ndarray:
+        """Whether ``model`` classifies each sample right at ``threshold``
+        (score >= threshold is positive): McNemar's table is made of two of these."""
+        return (self.scores[model] >= threshold) == (self.y == 1)
+
 
 @dataclass(frozen=True, eq=False)
 class LabelSet:

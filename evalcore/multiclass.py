@@ -251,7 +251,7 @@ def brier_multiclass(y, probabilities) -> float:
     return float(((p - onehot) ** 2).sum(axis=1).mean())
 
 
-def top_k_accuracy(y, scores, k: int = 2) -> float:
+def top_k_accuracy(y, scores, *, k: int = 2) -> float:
     """Share of samples whose class is among the ``k`` highest scores.  Ties
     are shared: with g classes scored strictly higher than the true class
     and e others equal to it, the sample counts clip((k - g) / (e + 1), 0, 1),

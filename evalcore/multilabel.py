@@ -145,7 +145,7 @@ def label_ranking_loss(Y, scores) -> float:
     return float(np.mean(np.where(pairs > 0, wrong.sum(axis=(1, 2)) / np.maximum(pairs, 1), 0.0)))
 
 
-def labels_at(scores, threshold: float = 0.5) -> np.ndarray:
+def labels_at(scores, *, threshold: float = 0.5) -> np.ndarray:
     """Predicted label sets: 1 where a score is >= ``threshold``.
 
     Examples

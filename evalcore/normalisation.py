@@ -9,7 +9,7 @@ import numpy as np
 from ._validation import check_count, check_real
 
 
-def min_max(X, reference=None) -> np.ndarray:
+def min_max(X, *, reference=None) -> np.ndarray:
     """(2.43): (x - min) / (max - min), per column, min and max from
     ``reference`` (default ``X``); a constant column maps to 0."""
     a = np.asarray(X, dtype=np.float64)
@@ -18,7 +18,7 @@ def min_max(X, reference=None) -> np.ndarray:
     return (a - lo) / np.where(span > 0, span, 1.0)
 
 
-def z_score(X, reference=None) -> np.ndarray:
+def z_score(X, *, reference=None) -> np.ndarray:
     """(2.44): (x - mean) / sd (population sd), per column, from
     ``reference`` (default ``X``); a constant column maps to 0."""
     a = np.asarray(X, dtype=np.float64)
@@ -27,7 +27,7 @@ def z_score(X, reference=None) -> np.ndarray:
     return (a - r.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
 
 
-def knn_predict(X_train, y_train, X_test, k: int = 1) -> np.ndarray:
+def knn_predict(X_train, y_train, X_test, *, k: int = 1) -> np.ndarray:
     """k-nearest-neighbour majority vote with Euclidean distances (ties
     among the votes go to the smaller label; among distances, to the earlier sample)."""
     a = np.asarray(X_train, dtype=np.float64)
@@ -84,6 +84,17 @@ class NormalisationStudy:
         """(min, max) of the other training points' feature 2 after ``method``."""
         v = self.train[method][1:, 1]
         return float(v.min()), float(v.max())
+
+    def feature_range(self, method: str) -> tuple[float, float]:
+        """(min, max) of every training point's feature 2 after ``method``."""
+        v = self.train[method][:, 1]
+        return float(v.min()), float(v.max())
+
+    @property
+    def new_outside_unit(self) -> bool:
+        """Whether a new point's feature 2 falls outside [0, 1] after min-max (its range is the training set's)."""
+        v = self.new["minmax"][:, 1]
+        return bool(((v < 0) | (v > 1)).any())
 
     @property
     def others_share(self) -> float:
@@ -147,11 +158,11 @@ def normalisation_study(outlier, *, seed: int = 0, n: int = 60, n_test: int = 20
     yt = rng.integers(0, 2, mt)
     Xt = np.c_[rng.normal(yt * 2.0, 1.0), rng.normal(500, 100, mt)]
     new = np.array([[X[:, 0].max() + 1.5, X[:, 1].max() * 1.2], [X[:, 0].min() - 1.5, X[:, 1].min() * 0.8]])
-    maps = {"raw": lambda A: A, "minmax": lambda A: min_max(A, X), "z": lambda A: z_score(A, X)}
+    maps = {"raw": lambda A: A, "minmax": lambda A: min_max(A, reference=X), "z": lambda A: z_score(A, reference=X)}
     train, moved, acc, correct = {}, {}, {}, {}
     for key in NORMALISATIONS:
         f = maps[key]
-        correct[key] = int(np.sum(knn_predict(f(X), y, f(Xt), STUDY_K) == yt))
+        correct[key] = int(np.sum(knn_predict(f(X), y, f(Xt), k=STUDY_K) == yt))
         train[key], moved[key], acc[key] = f(X), f(new), correct[key] / mt
     others = X[1:, 1]
     sds = abs(o - others.mean()) / others.std() if others.std() > 0 else float("inf")

@@ -37,6 +37,17 @@ class PairwiseDeLong:
     groups: list
     alpha: float
 
+    @property
+    def n_rejected(self) -> int:
+        """How many of the k(k-1)/2 pairs differ significantly (after Holm)."""
+        return int(np.triu(self.reject, 1).sum())
+
+    @property
+    def n_pairs(self) -> int:
+        """k(k-1)/2."""
+        k = len(self.aucs)
+        return k * (k - 1) // 2
+
 
 def holm(pvalues) -> np.ndarray:
     """Holm's step-down adjusted p-values (same order as given).

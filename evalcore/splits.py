@@ -37,6 +37,18 @@ class Split:
     train: np.ndarray
     test: np.ndarray
 
+    def class_shares(self, y) -> tuple[float, float, float]:
+        """The positive share of 0/1 labels ``y`` in all samples, the training set and the test set.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Split(np.array([0, 1]), np.array([2, 3])).class_shares([1, 0, 1, 1])
+        (0.75, 0.5, 1.0)
+        """
+        y = np.asarray(y, dtype=float)
+        return float(y.mean()), float(y[self.train].mean()), float(y[self.test].mean())
+
 
 def _labels(y) -> np.ndarray:
     return as_1d(y, "y")
@@ -178,7 +190,7 @@ def bootstrap_sample(m: int, *, seed=None) -> BootstrapSample:
     return BootstrapSample(draws, counts, np.flatnonzero(counts == 0))
 
 
-def oob_fraction(m, repeats, seed=None) -> np.ndarray:
+def oob_fraction(m, repeats, *, seed=None) -> np.ndarray:
     """Out-of-bag fraction of each of ``repeats`` bootstrap samples.
 
     Each bootstrap sample draws ``m`` items with replacement from ``m``; the
@@ -206,6 +218,34 @@ def oob_fraction(m, repeats, seed=None) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True, eq=False)
+class OobLimit:
+    """The out-of-bag fraction against m: ``ms``; ``expected`` (1 - 1/m)^m;
+    ``mean`` and ``sd`` of ``repeats`` simulated bootstrap samples of each m."""
+
+    ms: np.ndarray
+    expected: np.ndarray
+    mean: np.ndarray
+    sd: np.ndarray
+
+
+def oob_limit(ms, *, repeats: int = 2000) -> OobLimit:
+    """(1 - 1/m)^m beside simulated out-of-bag fractions, for each m in ``ms``
+    (``oob_fraction(m, repeats, seed=m)``).
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> r = ec.oob_limit([10, 1000], repeats=500)
+    >>> r.expected.round(3).tolist(), bool(abs(r.mean[1] - r.expected[1]) < 0.01)
+    ([0.349, 0.368], True)
+    """
+    ms = np.asarray([check_count(m, "m", minimum=1) for m in ms])
+    sims = [oob_fraction(int(m), repeats, seed=int(m)) for m in ms]
+    return OobLimit(ms, np.asarray([expected_oob_fraction(int(m)) for m in ms]),
+                    np.asarray([s.mean() for s in sims]), np.asarray([s.std() for s in sims]))
+
+
 def expected_oob_fraction(m) -> float:
     """(1 - 1/m)^m, the chance that one item is never drawn in m draws.
 
@@ -220,4 +260,4 @@ def expected_oob_fraction(m) -> float:
 
 
 __all__ = ["Split", "holdout_split", "KFold", "kfold_splits", "leave_one_out", "BootstrapSample", "bootstrap_sample",
-           "oob_fraction", "expected_oob_fraction"]
+           "oob_fraction", "expected_oob_fraction", "OobLimit", "oob_limit"]

@@ -252,6 +252,15 @@ def _folds(rng, r: int, n: int, k: int) -> np.ndarray:
     return rank % k
 
 
+def _mcnemar_reject(e01, e10, crit_chi: float) -> np.ndarray:
+    """McNemar's decision (2.33) on arrays of counts, as :func:`evalcore.mcnemar`
+    decides one pair: (|e01 - e10| - 1)^2 / (e01 + e10) above the chi-square
+    critical value; no disagreement, no rejection."""
+    e01, e10 = np.asarray(e01), np.asarray(e10)
+    chi = (np.abs(e01 - e10) - 1.0) ** 2 / np.maximum(e01 + e10, 1)
+    return (chi > crit_chi) & (e01 + e10 > 0)
+
+
 def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.25, effect: float = 0.0,
                    influence: float = 1.5, alpha: float = 0.05, seed: int = 0, progress=None) -> TestSimulation:
     """Simulate the book's tests on two learners (after Dietterich 1998).
@@ -318,8 +327,7 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
         t0 = ~train[:, 0]
         e01 = (wrong[:, 0, 0] & ~wrong[:, 1, 0] & t0).sum(-1)
         e10 = (~wrong[:, 0, 0] & wrong[:, 1, 0] & t0).sum(-1)
-        chi = (np.abs(e01 - e10) - 1.0) ** 2 / np.maximum(e01 + e10, 1)
-        rej[0] += int(((chi > crit_chi) & (e01 + e10 > 0)).sum())
+        rej[0] += int(_mcnemar_reject(e01, e10, crit_chi).sum())
         diff = (err[:, 0] - err[:, 1])[:, 1:]
         rej[1] += int(_t_reject(diff, crit_t[RESAMPLES - 1]).sum())
         rej[5] += int(_t_reject(diff, crit_t[RESAMPLES - 1], 1 / RESAMPLES + (n - n_tr) / n_tr).sum())

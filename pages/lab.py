@@ -84,7 +84,7 @@ def label_measures(f):
     Y = [ec.table_labels(f[c].tolist(), c, (0, 1)) for c in ("y1", "y2", "y3")]
     Y = numbers(f.assign(y1=Y[0], y2=Y[1], y3=Y[2]), ["y1", "y2", "y3"])
     F = numbers(f, ["f1", "f2", "f3"])
-    pred = ec.labels_at(F, 0.5)
+    pred = ec.labels_at(F, threshold=0.5)
     return dict(subset=ec.subset_accuracy(Y, pred), hamming=ec.hamming_loss(Y, pred), jaccard=ec.jaccard(Y, pred),
                 coverage=ec.coverage_error(Y, F), lrap=ec.label_ranking_average_precision(Y, F),
                 rloss=ec.label_ranking_loss(Y, F))

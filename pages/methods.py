@@ -81,9 +81,9 @@ with ui.guard("bootstrap"):
     st.fragment(ui.guard("bootstrap draws")(balls), run_every=timers.every(PLAY_SECONDS, playing))(
         m, sample, playing)
     left, right = st.columns(2)
-    ms, expected, sim_mean, sim_sd = ex.oob_limit()
+    lim = ex.oob_limit()
     with left:
-        ui.chart(oob_limit_figure(ms, expected, sim_mean, sim_sd, m, text=ui.texts(
+        ui.chart(oob_limit_figure(lim.ms, lim.expected, lim.mean, lim.sd, m, text=ui.texts(
             "methods.limit.", "x", "y", "exact", "limit", "simulated", "title")), key="methods_limit")
     with right:
         oob = ex.oob_repeats(m)
@@ -126,7 +126,7 @@ with ui.guard("holdout"):
     except ec.DataError as err:
         ui.show_error(err)
     else:
-        shares = ex.class_shares(fs.y, split)
+        shares = split.class_shares(fs.y)
         k1, k2, k3 = st.columns(3)
         k1.metric(T("methods.share.all"), f"{shares[0]:.1%}")
         k2.metric(T("methods.share.train", n=f"{split.train.size:,}"), f"{shares[1]:.1%}")

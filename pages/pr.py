@@ -27,9 +27,9 @@ def threshold_views() -> None:
     beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     beta_is_1 = abs(beta - 1.0) < 1e-9
     bestb = [f.best_f(beta) for f in facts]
-    iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, 1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
+    iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, beta=1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
     if not beta_is_1:
-        iso += [(f"Fβ={v:.1f}", *ec.f_iso_curve(v, beta)) for v in (0.4, 0.8)]
+        iso += [(f"Fβ={v:.1f}", *ec.f_iso_curve(v, beta=beta)) for v in (0.4, 0.8)]
     best_label = "max F1" if beta_is_1 else f"max Fβ (β={beta:g})"
 
     left, right = st.columns([1.3, 1])

@@ -48,3 +48,45 @@ def test_every_path_a_doc_names_exists():
             if not exists(name, doc):
                 missing.append(f"{doc.relative_to(ROOT)}: {name}")
     assert not missing, missing
+
+
+def _modules(top: str) -> list[Path]:
+    """Every module and subpackage under ``top`` (not __init__, __main__, caches)."""
+    out = []
+    for f in sorted((ROOT / top).rglob("*")):
+        if "__pycache__" in f.parts:
+            continue
+        if f.suffix == ".py" and f.stem not in ("__init__", "__main__") or f.is_dir() and (f / "__init__.py").exists():
+            out.append(f)
+    return out
+
+
+def _layout() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Layout")
+    return text[start:text.index("```\n", text.index("```text", start) + 7)]
+
+
+def test_every_module_is_in_the_readme_layout():
+    layout = _layout()
+    missing = [f.relative_to(ROOT).as_posix() for top in ("ui", "evalcore") for f in _modules(top)
+               if not re.search(rf"(?<![\w-]){re.escape(f.stem)}(\.py|/|\b)", layout)]
+    assert not missing, missing
+
+
+def test_every_module_is_named_in_its_package_docstring():
+    """A module is named in the docstring of its package or of a package
+    above it (ui/__init__.py draws the whole of ui/)."""
+    import ast
+
+    missing = []
+    for top in ("ui", "evalcore"):
+        for f in _modules(top):
+            docs = ""
+            for pkg in f.relative_to(ROOT).parents:
+                init = ROOT / pkg / "__init__.py"
+                if pkg.as_posix() != "." and init.exists():
+                    docs += ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+            if not re.search(rf"(?<![\w-]){re.escape(f.stem)}\b", docs):
+                missing.append(f.relative_to(ROOT).as_posix())
+    assert not missing, missing

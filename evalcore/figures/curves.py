@@ -47,7 +47,7 @@ def _magnified_inset(fig: go.Figure, views, label: str) -> None:
     from ..drawing import clip_polyline, crowded_inset
 
     marks = [t for t in fig.data if t.mode == "markers" and len(t.x) == 1]
-    inset = crowded_inset([t.x[0] for t in marks], [t.y[0] for t in marks], [(v.x, v.y) for v in views])
+    inset = crowded_inset([t.x[0] for t in marks], [t.y[0] for t in marks], curves=[(v.x, v.y) for v in views])
     if inset is None:
         return
     (sx0, sx1, sy0, sy1), (tx0, tx1, ty0, ty1) = inset.source, inset.target

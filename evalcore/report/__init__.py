@@ -9,6 +9,9 @@ other fields hold the reduced curves the HTML draws
 "Download a report" button and the command line both call it, so a report
 shows what the pages show for the same state.
 
+``html`` draws it, ``strings`` (with ``strings.toml``) holds its zh/en text,
+``engines`` reads a log too large for memory (DuckDB, Spark).
+
 ``import evalcore`` does not import this package.
 """
 from __future__ import annotations
@@ -306,7 +309,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
             progress(i, len(names))
         tc = table.threshold_counts()
         thr = float(thresholds.get(m, default_threshold(tc)))
-        best = ec.best_f(tc, 1.0)
+        best = ec.best_f(tc, beta=1.0)
         opt = ec.optimal_threshold(tc, p=p, cost01=cost01, cost10=cost10)
         at = {"current": thr, "f1_optimal": best.threshold, "cost_optimal": opt.threshold}
         roc, pr, cc = ec.roc_view(tc), ec.pr_view(tc), tc.cost_curve()
@@ -314,7 +317,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         hull = (cc.fpr[cc.hull], 1.0 - cc.fnr[cc.hull])      # the ROC hull's vertices (as ec.roc_hull_points)
         cal, rel = _calibration(table)
         if i == 0:
-            lines = ec.cost_line_sample(cc, COST_LINES)
+            lines = ec.cost_line_sample(cc, max_lines=COST_LINES)
         else:                       # the figure draws the first model's lines only: the others' O(n) arrays go
             cc = dataclasses.replace(cc, fpr=_EMPTY, fnr=_EMPTY, thresholds=_EMPTY, hull=_EMPTY)
         curves.append(ModelCurves(

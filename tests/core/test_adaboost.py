@@ -59,7 +59,7 @@ def test_the_printed_auc_of_50_rounds_is_one_end_of_the_range(reports):
 
 
 def test_the_tie_aware_auc_is_the_midpoint_and_matches_scikit_learn(reports):
-    X, y = ec.load_horse_colic("train")
+    X, y = ec.load_horse_colic(part="train")
     for n, r in reports.items():
         s = ec.fit_adaboost(X, y, n).decision_function(X)
         assert r.train.tie_aware == pytest.approx(roc_auc_score(y, s), abs=1e-12)

@@ -57,7 +57,7 @@ def test_pair_grid_mean_is_rank_loss(case):
 @pytest.mark.parametrize("beta", [0.5, 1.0, 2.0])
 def test_best_f_is_the_brute_force_maximum(case, beta):
     y, s = case
-    b = ec.best_f(ec.threshold_counts(y, s), beta)
+    b = ec.best_f(ec.threshold_counts(y, s), beta=beta)
     # brute force: predictions at every distinct score, F_beta = (1+b^2)TP / ((1+b^2)TP + b^2 FN + FP)
     pred = s[None, :] >= np.unique(s)[:, None]
     tp = (pred & (y == 1)).sum(1)
@@ -70,7 +70,7 @@ def test_best_f_is_the_brute_force_maximum(case, beta):
 
 @pytest.mark.parametrize("f, beta", [(0.5, 1.0), (0.8, 2.0), (0.3, 0.5)])
 def test_iso_f_curve_points_have_that_f(f, beta):
-    r, p = ec.f_iso_curve(f, beta)
+    r, p = ec.f_iso_curve(f, beta=beta)
     fb = (1 + beta ** 2) * p * r / (beta ** 2 * p + r)
     np.testing.assert_allclose(fb[p < 1], f)
 
@@ -104,7 +104,7 @@ def test_reduce_curve_bound(extremes):
         c = tc.roc_curve()
         x, y = c.fpr, c.tpr
     cols = 500
-    keep = ec.reduce_curve(x, y, cols, extremes=extremes)
+    keep = ec.reduce_curve(x, y, columns=cols, extremes=extremes)
     assert len(keep) <= (4 if extremes else 2) * cols and keep[0] == 0 and keep[-1] == len(x) - 1
     col = np.clip((x * cols).astype(int), 0, cols - 1)
     kept_col = col[keep]

@@ -15,12 +15,12 @@ def test_the_four_terms_add_up_to_the_expected_error():
     np.testing.assert_allclose(bv.bias2 + bv.variance + bv.noise, bv.error, atol=1e-9)
     for truth in ec.TRUTHS:
         for degree in (0, 3, 9, 15):
-            t = ec.simulate_fits(truth, degree=degree, n_sets=100, seed=1).decomposition.totals()
+            t = ec.simulate_fits(truth=truth, degree=degree, n_sets=100, seed=1).decomposition.totals()
             assert t.bias2 + t.variance + t.noise == pytest.approx(t.error, abs=1e-9 * max(1.0, t.error))
 
 
 def test_error_matches_squared_error_against_fresh_noisy_labels():
-    sim = ec.simulate_fits("sin", n_train=30, n_sets=400, noise_sd=0.5, degree=3, seed=2)
+    sim = ec.simulate_fits(truth="sin", n_train=30, n_sets=400, noise_sd=0.5, degree=3, seed=2)
     rng = np.random.default_rng(3)
     draws = [((sim.predictions - (sim.truth + 0.5 * rng.standard_normal(sim.predictions.shape))) ** 2).mean()
              for _ in range(20)]
@@ -40,7 +40,7 @@ def test_a_model_that_returns_the_truth_has_no_bias_and_no_variance():
 
 @pytest.mark.parametrize("degree", [0, 1, 4, 9])
 def test_the_batched_fit_equals_a_per_set_polyfit_loop(degree):
-    sim = ec.simulate_fits("poly", n_train=25, n_sets=20, noise_sd=0.3, degree=degree, n_points=40, seed=4)
+    sim = ec.simulate_fits(truth="poly", n_train=25, n_sets=20, noise_sd=0.3, degree=degree, n_points=40, seed=4)
     loop = np.array([np.polyval(np.polyfit(x, y, degree), sim.x) for x, y in zip(sim.train_x, sim.train_y)])
     np.testing.assert_allclose(sim.predictions, loop, atol=1e-6)
 
@@ -75,10 +75,10 @@ def test_against_mlxtend_on_the_same_predictions():
 
 
 def test_bias_falls_and_variance_rises_with_degree():
-    c = ec.complexity_curve("sin", n_sets=200, seed=0)
+    c = ec.complexity_curve(truth="sin", n_sets=200, seed=0)
     assert c.bias2[1] > c.bias2[3] and c.variance[12] > c.variance[3]
     assert np.all(np.diff(c.train_error) <= 1e-12)                 # more freedom never fits worse
-    g = ec.training_curve("sin", steps=[1, 100, 100_000], n_sets=100, seed=0)
+    g = ec.training_curve(truth="sin", steps=[1, 100, 100_000], n_sets=100, seed=0)
     assert g.bias2[0] > g.bias2[1] and g.variance[2] > g.variance[1]
 
 
@@ -89,9 +89,9 @@ def test_zero_one_loss_does_not_add_up():
 
 def test_bad_settings_say_so():
     with pytest.raises(ec.DataError, match="truth"):
-        ec.simulate_fits("cosine")
+        ec.simulate_fits(truth="cosine")
     with pytest.raises(ec.DataError, match="degree"):
-        ec.simulate_fits("sin", degree=25)
+        ec.simulate_fits(truth="sin", degree=25)
 
 
 @pytest.mark.parametrize("degree", [9, 12, 15])
@@ -100,7 +100,7 @@ def test_the_fits_equal_numpys_polynomial_fit_up_to_degree_15(degree):
     basis, lstsq per set) gives the same curves as the batched Legendre QR."""
     from numpy.polynomial import Polynomial
 
-    sim = ec.simulate_fits("sin", n_train=20, n_sets=15, noise_sd=0.3, degree=degree, n_points=50, seed=7)
+    sim = ec.simulate_fits(truth="sin", n_train=20, n_sets=15, noise_sd=0.3, degree=degree, n_points=50, seed=7)
     ref = np.array([Polynomial.fit(x, y, degree, domain=[0, 1])(sim.x) for x, y in zip(sim.train_x, sim.train_y)])
     np.testing.assert_allclose(sim.predictions, ref, atol=1e-6 * max(1.0, np.abs(ref).max()))
 
@@ -112,7 +112,7 @@ def test_the_decomposition_is_the_exact_expectation_over_the_label_noise():
     from numpy.polynomial import Polynomial
 
     sd, degree = 0.4, 5
-    sim = ec.simulate_fits("sin", n_train=15, n_sets=40, noise_sd=sd, degree=degree, n_points=30, seed=3)
+    sim = ec.simulate_fits(truth="sin", n_train=15, n_sets=40, noise_sd=sd, degree=degree, n_points=30, seed=3)
     f = ec.TRUTHS["sin"]
     clean = np.array([Polynomial.fit(x, f(x), degree, domain=[0, 1])(sim.x) for x in sim.train_x])
     h2 = np.array([((np.vander(sim.x, degree + 1) @ np.linalg.pinv(np.vander(x, degree + 1))) ** 2).sum(axis=1)
@@ -129,17 +129,17 @@ def test_bias_squared_does_not_climb_again_at_high_degree_or_many_steps():
     of Monte Carlo noise: 0.07-0.32 at degrees 12-15 and 0.05-0.07 at 10^4-10^5
     steps (default page settings), where the truth is within 1e-4 of a
     degree-9 polynomial."""
-    c = ec.complexity_curve("sin", n_sets=200, seed=0)
+    c = ec.complexity_curve(truth="sin", n_sets=200, seed=0)
     assert np.all(c.bias2[9:] <= c.bias2[9] + 1e-4)
     assert np.all(np.diff(c.bias2[3:]) <= 1e-4)
-    g = ec.training_curve("sin", n_sets=200, seed=0)
+    g = ec.training_curve(truth="sin", n_sets=200, seed=0)
     assert np.all(np.diff(g.bias2) <= 1e-6)
 
 
 def test_complexity_curve_equals_one_simulation_per_degree():
-    c = ec.complexity_curve("poly", degrees=[0, 2, 7], n_train=12, n_sets=30, seed=5)
+    c = ec.complexity_curve(truth="poly", degrees=[0, 2, 7], n_train=12, n_sets=30, seed=5)
     for i, d in enumerate((0, 2, 7)):
-        t = ec.simulate_fits("poly", n_train=12, n_sets=30, degree=d, seed=5).decomposition.totals()
+        t = ec.simulate_fits(truth="poly", n_train=12, n_sets=30, degree=d, seed=5).decomposition.totals()
         assert c.bias2[i] == pytest.approx(t.bias2, rel=1e-8, abs=1e-14)
         assert c.variance[i] == pytest.approx(t.variance, rel=1e-8)
 

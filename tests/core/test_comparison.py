@@ -12,7 +12,7 @@ import evalcore as ec
 @pytest.mark.parametrize("k, m, eps0, alpha", [(5, 20, 0.1, 0.05), (0, 10, 0.3, 0.05), (12, 100, 0.08, 0.01),
                                                 (30, 30, 0.5, 0.1), (3, 50, 0.02, 0.05)])
 def test_binomial_test(k, m, eps0, alpha):
-    r = ec.binomial_test(k, m, eps0, alpha)
+    r = ec.binomial_test(k, m, eps0, alpha=alpha)
     assert r.pvalue == pytest.approx(stats.binomtest(k, m, eps0, alternative="greater").pvalue)
     # critical count: smallest c with P(X > c) <= alpha, by enumeration
     sf = [stats.binom.sf(c, m, eps0) for c in range(m + 1)]

@@ -16,7 +16,7 @@ Q_005 = (1.960, 2.344, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164)
 @pytest.mark.parametrize("alpha,table", [(0.05, Q_005), (0.1, Q_01)])
 def test_q_alpha_reproduces_the_books_table(alpha, table):
     for k, q in zip(range(2, 11), table):
-        assert ec.nemenyi_q(k, alpha) == pytest.approx(q, abs=1.5e-3)
+        assert ec.nemenyi_q(k, alpha=alpha) == pytest.approx(q, abs=1.5e-3)
 
 
 def test_equal_differences_make_the_t_statistic_undefined():

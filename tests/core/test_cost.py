@@ -100,5 +100,5 @@ def test_rescaling_the_cost_ratio_is_changing_the_prior(case):
 def test_cost_line_sample_contains_the_hull():
     ps = __import__("evalcore.datasets", fromlist=["x"]).synthetic(10_000, 1.0, 0.5, seed=2)
     cc = ec.cost_curve(ps.y, ps.scores["A"])
-    idx = ec.cost_line_sample(cc, 100)
+    idx = ec.cost_line_sample(cc, max_lines=100)
     assert set(cc.hull) <= set(idx) and len(idx) <= 100 + len(cc.hull)

@@ -28,7 +28,7 @@ def test_2_1_the_books_count_and_a_brute_force_enumeration():
 @pytest.mark.parametrize("n", [math.comb(500, 150) ** 2, math.comb(1000, 300), math.comb(5000, 1500) ** 2,
                                10 ** 300 - 1, 99_995_000, 99_994_999, 1_000_000, 123, 0])
 def test_2_1_scientific_parts_round_the_exact_integer(n):
-    m, e = ec.scientific_parts(n, 4)
+    m, e = ec.scientific_parts(n, digits=4)
     # oracle: exact rational arithmetic, rounded half up at the 4th significant digit
     from fractions import Fraction
     if n == 0:
@@ -45,7 +45,7 @@ def test_2_1_scientific_parts_round_the_exact_integer(n):
 
 def test_2_1_the_books_count_reads_2_986_not_2_985():
     assert ec.scientific_parts(math.comb(500, 150) ** 2) == ("2.986", 262)     # 2.98594…, cut would read 2.985
-    assert ec.scientific_parts(99_996, 4) == ("1.000", 5)
+    assert ec.scientific_parts(99_996, digits=4) == ("1.000", 5)
 
 
 def test_2_2_majority_vote_loo_is_always_wrong_and_10_fold_about_half():
@@ -101,7 +101,7 @@ def test_2_6_least_error_point_is_the_brute_force_minimum_and_on_the_hull():
     p = ec.least_error_point(y, s)
     errors = [np.mean((s >= c) != y) for c in np.r_[np.inf, np.unique(s)]]
     assert p.error == pytest.approx(min(errors))
-    hf, ht = ec.roc_hull(y, s)
+    hf, ht = ec.roc_hull_points(ec.threshold_counts(y, s))
     assert any(abs(p.fpr - a) < 1e-12 and abs(p.tpr - b) < 1e-12 for a, b in zip(hf, ht))
     assert p.slope == pytest.approx((1 - y.mean()) / y.mean())
 
@@ -109,10 +109,10 @@ def test_2_6_least_error_point_is_the_brute_force_minimum_and_on_the_hull():
 def test_2_8_normalisations_and_knn_equal_scikit_learn():
     rng = np.random.default_rng(1)
     X, Xn = rng.normal(size=(30, 2)) * [1, 100], rng.normal(size=(5, 2)) * [3, 300]
-    assert ec.min_max(Xn, X) == pytest.approx(MinMaxScaler().fit(X).transform(Xn))
-    assert ec.z_score(Xn, X) == pytest.approx(StandardScaler().fit(X).transform(Xn))
+    assert ec.min_max(Xn, reference=X) == pytest.approx(MinMaxScaler().fit(X).transform(Xn))
+    assert ec.z_score(Xn, reference=X) == pytest.approx(StandardScaler().fit(X).transform(Xn))
     y = (X[:, 0] > 0).astype(int)
-    assert (ec.knn_predict(X, y, Xn, 3) == KNeighborsClassifier(3).fit(X, y).predict(Xn)).all()
+    assert (ec.knn_predict(X, y, Xn, k=3) == KNeighborsClassifier(3).fit(X, y).predict(Xn)).all()
 
 
 def test_2_8_study_predicates_hold_and_change():

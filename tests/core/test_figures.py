@@ -36,7 +36,7 @@ def test_roc_traces_are_the_views_arrays(tcs):
 def test_pr_traces_bep_and_best(tcs):
     views = [ec.pr_view(tc) for tc in tcs]
     beps = [tc.break_even_point() for tc in tcs]
-    best = [ec.best_f(tc, 2.0) for tc in tcs]
+    best = [ec.best_f(tc, beta=2.0) for tc in tcs]
     fig = figures.pr_curves(views, names=["a", "b"], text=PR_TEXT, beps=beps, best=best)
     for i, v in enumerate(views):
         np.testing.assert_array_equal(fig.data[i].x, v.x)
@@ -84,7 +84,7 @@ def test_cost_figure_curves_and_highlight_indices(tcs):
                                    "current", "optimal", "fpr", "tpr", "norm")}
     names = ["hl-roc", "<b>x</b>"]           # hostile names cannot break the wiring
     fig = figures.cost_linked_figure([ec.roc_view(tc) for tc in tcs], [ec.roc_hull_points(tc) for tc in tcs],
-                                     curves, ec.cost_line_sample(curves[0], 50), cur, opt, names=names,
+                                     curves, ec.cost_line_sample(curves[0], max_lines=50), cur, opt, names=names,
                                      pc=ec.probability_cost(0.3, 2, 1), text=text)
     envelopes = [t for t in fig.data if t.line.width == 4 and t.xaxis == "x2" and t.x is not None and len(t.x) > 2]
     for env, cc in zip(envelopes, curves):
@@ -107,8 +107,8 @@ def test_cost_figure_a_threshold_move_changes_only_the_current_dots(tcs):
     for thr in (0.5, 0.45):
         cur = [ec.cost_at(tc, thr, p=0.3, cost01=2, cost10=1) for tc in tcs]
         fig = figures.cost_linked_figure([ec.roc_view(tc) for tc in tcs], [ec.roc_hull_points(tc) for tc in tcs],
-                                         curves, ec.cost_line_sample(curves[0], 50), cur, opt, names=["a", "b"],
-                                         pc=pc, text=text)
+                                         curves, ec.cost_line_sample(curves[0], max_lines=50), cur, opt,
+                                         names=["a", "b"], pc=pc, text=text)
         spec = json.loads(fig.to_json())
         dots = [s for s in spec["layout"]["shapes"] if s["type"] == "circle"]
         assert [(d["xref"], d["xanchor"], d["yanchor"]) for d in dots] == [
@@ -144,7 +144,7 @@ def test_crowded_markers_get_a_magnified_inset_on_white():
     tcs = [ec.threshold_counts(ps.y, ps.scores[m]) for m in ps.models[:3]]
     views = [ec.pr_view(tc) for tc in tcs]
     beps = [tc.break_even_point() for tc in tcs]
-    best = [ec.best_f(tc, 1.0) for tc in tcs]
+    best = [ec.best_f(tc, beta=1.0) for tc in tcs]
     points = [ec.operating_point(tc, 0.5) for tc in tcs]
     text = dict(PR_TEXT, inset="Z{zoom}!")
     fig = figures.pr_curves(views, points, names=ps.models[:3], text=text, beps=beps, best=best)
@@ -153,7 +153,7 @@ def test_crowded_markers_get_a_magnified_inset_on_white():
     box = extra[0]                                             # the white box, drawn before the magnified copy
     assert box.fill == "toself" and box.fillcolor.upper() == style.PAPER
     inset = ec.crowded_inset([t.x[0] for t in plain.data if t.mode == "markers"],
-                             [t.y[0] for t in plain.data if t.mode == "markers"], [(v.x, v.y) for v in views])
+                             [t.y[0] for t in plain.data if t.mode == "markers"], curves=[(v.x, v.y) for v in views])
     assert inset is not None and inset.zoom > 2
     copies = [t for t in extra if t.mode == "markers"]
     assert len(copies) == 9

@@ -112,13 +112,13 @@ def test_macro_micro_one_vs_one_uses_the_pair_matrices():
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_top_k_accuracy_equals_scikit_learn_without_ties(k):
     y, p = _data(5)
-    assert mc.top_k_accuracy(y, p, k) == pytest.approx(top_k_accuracy_score(y, p, k=k, labels=range(4)))
+    assert mc.top_k_accuracy(y, p, k=k) == pytest.approx(top_k_accuracy_score(y, p, k=k, labels=range(4)))
 
 
 def test_top_k_accuracy_shares_ties():
     # the true class ties with one other for first place: half a hit at k = 1, a hit at k = 2
-    assert mc.top_k_accuracy([0], [[0.4, 0.4, 0.2]], 1) == 0.5
-    assert mc.top_k_accuracy([0], [[0.4, 0.4, 0.2]], 2) == 1.0
+    assert mc.top_k_accuracy([0], [[0.4, 0.4, 0.2]], k=1) == 0.5
+    assert mc.top_k_accuracy([0], [[0.4, 0.4, 0.2]], k=2) == 1.0
 
 
 def test_probability_measures_equal_scikit_learn():

@@ -336,21 +336,30 @@ def test_heavy_runs_one_at_a_time():
     active, peak = [0], [0]
     lock = threading.Lock()
 
+    release = threading.Event()
+
     @heavy.job(cost=lambda: limits.HEAVY_QUEUE_COST)
     def work():
         with lock:
             active[0] += 1
             peak[0] = max(peak[0], active[0])
-        time.sleep(0.05)
+        release.wait(timeout=30)
         with lock:
             active[0] -= 1
 
     threads = [threading.Thread(target=work) for _ in range(4)]
     for th in threads:
         th.start()
+    # held: the turns are taken and every other job is queued (conditions, not a pause)
+    deadline = time.monotonic() + 30
+    while not (active[0] == limits.HEAVY_AT_ONCE and heavy._waiting == 4 - limits.HEAVY_AT_ONCE):
+        assert time.monotonic() < deadline, (active[0], heavy._waiting)
+        time.sleep(0.01)
+    assert peak[0] == limits.HEAVY_AT_ONCE
+    release.set()
     for th in threads:
         th.join()
-    assert peak[0] == limits.HEAVY_AT_ONCE
+    assert peak[0] == limits.HEAVY_AT_ONCE and active[0] == 0
 
 
 def test_a_heavy_job_leaves_its_threads_priority_as_it_found_it():

@@ -61,7 +61,7 @@ def test_page_verdict_follows_the_error_minimum(lang):
     widget(at.slider, "_w_biasvar.degree").set_value(14).run()
     assert over in verdict(at)
     widget(at.radio, "_w_biasvar.mode").set_value("steps").run()
-    path = ec.training_curve("sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
+    path = ec.training_curve(truth="sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
     widget(at.select_slider, "_w_biasvar.steps").set_value(path.best).run()
     assert near in verdict(at)
     widget(at.select_slider, "_w_biasvar.steps").set_value(100_000).run()
@@ -119,7 +119,7 @@ def test_the_log_axes_start_near_the_least_error_and_say_so():
     """The decomposition's log axis ran to 10^-18 (bias² of high degrees): it starts at 1 % of the
     least expected error, and a caption says so; with σ = 0 the floor is 10^-4 of f's variance."""
     at = run("pages/biasvar.py", lang="en")
-    path = ec.complexity_curve("sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
+    path = ec.complexity_curve(truth="sin", n_train=20, n_sets=200, noise_sd=0.3, seed=0)
     lo = figure(at, "biasvar_decomp")["layout"]["yaxis"]["range"][0]
     assert lo == pytest.approx(math.log10(0.01 * path.error.min()))
     assert figure(at, "biasvar_fitting")["layout"]["yaxis"]["range"][0] == pytest.approx(lo)

@@ -224,9 +224,3 @@ def run_controls(kind: str, table_key: str, *, label: str, help: str, data_label
     SS[table_key] = table
     bounds.redraw(table_key)
     return True
-
-
-def correct(ps, model: str, threshold: float) -> np.ndarray:
-    """Whether each sample of a predictions set is classified right by
-    ``model`` at ``threshold`` (score >= threshold = positive)."""
-    return (ps.scores[model] >= threshold) == (ps.y == 1)

@@ -165,7 +165,7 @@ class ModelFacts:
     @property
     def cost_lines(self) -> np.ndarray:
         """Indices of the cost lines to draw (the hull's plus evenly spaced others)."""
-        return self._once("cost_lines", lambda: ec.cost_line_sample(self.cost_curve, COST_LINES))
+        return self._once("cost_lines", lambda: ec.cost_line_sample(self.cost_curve, max_lines=COST_LINES))
 
     # -- uncertainty: resampled once, read at any threshold (ui.parts.intervals) --
     @property
@@ -203,7 +203,7 @@ class ModelFacts:
     # -- parameterised facts, bounded cache ------------------------------
     def best_f(self, beta: float) -> ec.BestF:
         b = round(float(beta), 6)
-        return self._param(("best_f", b), lambda: ec.best_f(self.counts, b))
+        return self._param(("best_f", b), lambda: ec.best_f(self.counts, beta=b))
 
     def optimal(self, p: float, cost01: float, cost10: float) -> ec.CostPoint:
         key = ("optimal", float(p), float(cost01), float(cost10))

@@ -3,9 +3,7 @@ every page; its control (slider plus exact number), and curve clicks that
 set it."""
 from __future__ import annotations
 
-import math
 
-import numpy as np
 import streamlit as st
 
 import evalcore as ec
@@ -31,32 +29,24 @@ def set_threshold(token: str, name: str, value: float) -> None:
     SS.setdefault("thresholds", {})[_thr_key(token, name)] = float(value)
 
 
-def _nice_step(raw: float) -> float:
-    if raw <= 0 or not math.isfinite(raw):
-        return 0.01
-    return float(10.0 ** math.floor(math.log10(raw)))
-
-
 def threshold_control(token: str, name: str, tc: ec.ThresholdCounts) -> float:
     """Slider plus exact number input for the shared threshold of model
     ``name``; returns the current threshold.  Rule: predicted positive iff
     score >= it."""
     value = get_threshold(token, name, tc)
     lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
-    if hi <= lo:
-        hi = lo + 1.0
+    grid = ec.slider_range(lo, hi)
     nbase = f"_w_thr_n|{name}"
 
     def move_to(v):
         set_threshold(token, name, v)
 
-    if not math.isfinite(hi / 2 - lo / 2) or max(abs(lo), abs(hi)) > 1e15:
+    if grid is None:
         # scores too large for a slider's steps: the exact input alone
         st.number_input(t("common.thr.number"), format="%.6g", **tied(nbase, float(value), move_to))
         st.caption(t("common.thr.no_slider"))
         return get_threshold(token, name, tc)
-    step = _nice_step((hi - lo) / 500)
-    lo_s, hi_s = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    lo_s, hi_s, step = grid.lo, grid.hi, grid.step
     # each widget shows the shared value; one whose value changed elsewhere (the other one, a click,
     # a link, another page) is drawn anew, so the one being moved keeps its key and fast presses
     c1, c2 = st.columns([3, 1])
@@ -76,10 +66,7 @@ def set_threshold_to_point(token: str, name: str, tc: ec.ThresholdCounts, index:
     """Set the shared threshold to curve point ``index`` of ``tc`` (a button
     callback); the point at +inf (nothing predicted positive) becomes the
     smallest threshold above every score."""
-    thr = float(tc.thresholds[index])
-    if not np.isfinite(thr):
-        thr = float(np.nextafter(tc.thresholds[1], np.inf))
-    set_threshold(token, name, thr)
+    set_threshold(token, name, ec.finite_threshold(tc.thresholds, index))
 
 
 def threshold_panel(token: str, models: list, ps) -> str:
@@ -99,8 +86,5 @@ def threshold_from_click(key: str, token: str, models: list, views: list) -> Non
     i, j = (click.get("curve"), click.get("index")) if isinstance(click, dict) else (None, None)
     if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < len(views) and 0 <= j < len(views[i].thresholds)):
         return
-    thr = float(views[i].thresholds[j])
-    if not np.isfinite(thr):  # the ROC start: nothing predicted positive
-        thr = float(np.nextafter(views[i].thresholds[1], np.inf))
-    set_threshold(token, models[i], thr)
+    set_threshold(token, models[i], ec.finite_threshold(views[i].thresholds, j))   # the ROC start: +inf
     SS["roc_model"] = models[i]       # the visible control follows the clicked curve

@@ -3,7 +3,6 @@ variance): one object per setting, shared by every session, bounded; and
 the bias-variance page's text read from them (its strings)."""
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
 import evalcore as ec
@@ -25,7 +24,7 @@ SEED = 0                # the same training sets for every setting of the knob
     (degree + 1) ** 2 + (gd_steps or 0) // 100))   # a gradient step: one vectorised update of all sets
 def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd_steps: int | None):
     """One setting's fitted curves and decomposition (read-only arrays)."""
-    return freeze(ec.simulate_fits(truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=degree,
+    return freeze(ec.simulate_fits(truth=truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=degree,
                                     gd_steps=gd_steps, seed=SEED))
 
 
@@ -35,9 +34,9 @@ def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd
 def curve(truth: str, n_train: int, n_sets: int, noise_sd: float, mode: str):
     """The decomposition along the whole knob (degrees, or gradient steps)."""
     if mode == "steps":
-        return freeze(ec.training_curve(truth, steps=STEPS, degree=GD_DEGREE, n_train=n_train, n_sets=n_sets,
+        return freeze(ec.training_curve(truth=truth, steps=STEPS, degree=GD_DEGREE, n_train=n_train, n_sets=n_sets,
                                          noise_sd=noise_sd, seed=SEED))
-    return freeze(ec.complexity_curve(truth, degrees=DEGREES, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd,
+    return freeze(ec.complexity_curve(truth=truth, degrees=DEGREES, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd,
                                        seed=SEED))
 
 
@@ -46,7 +45,7 @@ def regimes(path, sim) -> ec.RegimeMap:
     position of ``path``, against its least expected error (what counts as
     near scales with the truth's variance over the test points of ``sim``),
     and the floor of the log axes: the verdict, the shading and the text read it."""
-    return ec.regime_map(path.error, scale=float(np.var(sim.truth)))
+    return ec.regime_map(path.error, scale=sim.truth_variance)
 
 
 def short(steps: int) -> str:

@@ -172,7 +172,7 @@ def cv5x2(ctx) -> None:
 def mcnemar(ctx) -> None:
     st.markdown(T("compare.mcnemar.intro"))
     ps = datasets.resolve("breast-cancer")
-    table = ec.mcnemar_table(learners.correct(ps, "logistic", 0.5), learners.correct(ps, "naive_bayes", 0.5))
+    table = ec.mcnemar_table(ps.correct("logistic", 0.5), ps.correct("naive_bayes", 0.5))
     c1, c2 = st.columns(2)
     e01 = c1.number_input("e01", 0, 10**6, step=1, help=T("compare.mcnemar.e01"),
                           **bind("compare.e01", int(table[0, 1]), first="value"))
@@ -182,8 +182,8 @@ def mcnemar(ctx) -> None:
     if len(ctx.pair) == 2:
         def from_current():
             thr = [get_threshold(ctx.token, m, model(ctx.token, m, ctx.current).counts) for m in ctx.pair]
-            t2 = ec.mcnemar_table(learners.correct(ctx.current, ctx.pair[0], thr[0]),
-                                  learners.correct(ctx.current, ctx.pair[1], thr[1]))
+            t2 = ec.mcnemar_table(ctx.current.correct(ctx.pair[0], thr[0]),
+                                  ctx.current.correct(ctx.pair[1], thr[1]))
             same = (int(t2[0, 1]), int(t2[1, 0])) == (SS["compare.e01"], SS["compare.e10"])
             SS["compare.e01"], SS["compare.e10"] = int(t2[0, 1]), int(t2[1, 0])
             SS["compare.mc_from"] = dict(a=ctx.pair[0], b=ctx.pair[1], ta=fmt_threshold(thr[0]),
@@ -260,7 +260,8 @@ def friedman(ctx) -> None:
         st.markdown(T("compare.friedman.ranks", ranks=", ".join(f"{c} = {v:.3f}" for c, v in zip(cols, r.avg_ranks))))
         formula("compare.friedman.chi2", n=r.n_datasets, k=r.k, v=f"{r.chi2:.4f}")
         formula("compare.friedman.f", n=r.n_datasets, k=r.k, c=f"{r.chi2:.4f}", v=fmt(r.statistic, 4))
-        formula("compare.friedman.cd", q=f"{ec.nemenyi_q(r.k, ctx.alpha):.3f}", k=r.k, n=r.n_datasets, v=f"{cd:.3f}")
+        q = ec.nemenyi_q(r.k, alpha=ctx.alpha)
+        formula("compare.friedman.cd", q=f"{q:.3f}", k=r.k, n=r.n_datasets, v=f"{cd:.3f}")
         decision(ctx, r, "compare.h0.friedman")
     with st.expander(T("compare.friedman.rank_table")):
         st.dataframe(pd.DataFrame(r.ranks, columns=[cell(c) for c in cols]), hide_index=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 
-import numpy as np
 import streamlit as st
 
 import evalcore as ec
@@ -153,26 +152,20 @@ def k_models(token: str, models: list, ps) -> None:
     with right:
         chart(figures.pvalue_matrix(res, models, text=dict(hover=t_fig("common.ci.k.hover"),
                                                           title=t_fig("common.ci.k.matrix"))), key="roc_k_matrix")
-    n_sig = int(np.triu(res.reject, 1).sum())
-    pairs = len(models) * (len(models) - 1) // 2
     groups = "; ".join("{" + ", ".join(cell(models[i]) for i in g) + "}" for g in res.groups)
-    st.markdown(t("common.ci.k.verdict", sig=n_sig, pairs=pairs, groups=groups or t("common.ci.k.nogroup")))
+    st.markdown(t("common.ci.k.verdict", sig=res.n_rejected, pairs=res.n_pairs,
+                  groups=groups or t("common.ci.k.nogroup")))
     st.caption(t("common.ci.k.note"))
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
-def _cv_curves(fs_name: str, learner: str, seed: int = 0):
-    """Each fold's ROC curve (fpr, tpr) of ``learner`` in a stratified
-    10-fold CV of the feature set ``fs_name``, and its AUC."""
+def _cv_curves(fs_name: str, learner: str, seed: int = 0) -> ec.CvRoc:
+    """Each fold's ROC curve of ``learner`` in a stratified 10-fold CV of the
+    feature set ``fs_name`` (``ec.cv_roc``), with a progress bar."""
     fs = feature_set(fs_name)
-    out = []
     bar = st.progress(0.0, text=t("common.training", i=0, n=CV_FOLDS))
-    for i, sp in enumerate(ec.kfold_splits(fs.y, CV_FOLDS, seed=seed).splits()):
-        est = make(learner).fit(fs.X[sp.train], fs.y[sp.train])
-        s = est.predict_proba(fs.X[sp.test])[:, 1]
-        roc = ec.roc_curve(fs.y[sp.test], s)
-        out.append((np.asarray(roc.fpr), np.asarray(roc.tpr), float(roc.auc)))
-        bar.progress((i + 1) / CV_FOLDS, text=t("common.training", i=i + 1, n=CV_FOLDS))
+    out = ec.cv_roc(fs.X, fs.y, ec.kfold_splits(fs.y, CV_FOLDS, seed=seed).splits(), lambda: make(learner),
+                    name=learner, on_progress=lambda i, n: bar.progress(i / n, text=t("common.training", i=i, n=n)))
     bar.empty()
     return out
 
@@ -192,15 +185,13 @@ def cv_roc() -> None:
     except ec.DataError as err:
         st.error(err.text(SS.get("lang", "zh")))
         return
-    av = ec.roc_vertical_average([(f, tp) for f, tp, _ in folds])
-    aucs = np.array([a for _, _, a in folds])
     text = dict(x=t("common.axis.fpr"), y=t("common.axis.tpr"), fold=t_fig("common.ci.cv.fold"),
                 mean=t_fig("common.ci.cv.mean"), band=t_fig("common.ci.cv.band"), diagonal=t("common.roc.diagonal"))
     left, right = st.columns([1.3, 1])
     with left:
-        chart(figures.cv_roc_figure([(f, tp) for f, tp, _ in folds], av, text=text), key="roc_cv")
+        chart(figures.cv_roc_figure(folds.curves, folds.averaged, text=text), key="roc_cv")
     with right:
-        st.metric(t("common.ci.cv.auc"), f"{aucs.mean():.3f} ± {aucs.std(ddof=1):.3f}")
+        st.metric(t("common.ci.cv.auc"), f"{folds.auc_mean:.3f} ± {folds.auc_sd:.3f}")
         st.markdown(t("common.ci.cv.body", k=CV_FOLDS, k1=CV_FOLDS - 1))
 
 

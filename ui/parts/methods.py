@@ -92,15 +92,11 @@ def _truth_points(separation: float, seed: int):
 def _true_error(learner: tuple, problem: ec.GaussianProblem, separation: float, seed: int):
     """The true error of a fitted model: exact for the logistic model (a
     linear rule, evalcore's formula), else its error on 10^5 fresh points."""
-    if learner[0] == "logistic":
-        def exact(model):
-            scale, lr = model[0], model[-1]
-            w = lr.coef_[0] / scale.scale_
-            b = float(lr.intercept_[0] - np.sum(lr.coef_[0] * scale.mean_ / scale.scale_))
-            return problem.linear_rule_error(w, b)
-        return exact
+    if learner[0] == "logistic":       # a scaler, then the linear model: evalcore's exact error
+        return lambda model: problem.standardised_rule_error(model[-1].coef_[0], model[-1].intercept_[0],
+                                                             model[0].mean_, model[0].scale_)
     tx, ty = _truth_points(separation, seed + 99)
-    return lambda model: float(np.mean(model.predict(tx) != ty))
+    return lambda model: ec.error_rate(ty, model.predict(tx))
 
 
 def _truth_cost(learner, n, repeats=TRUTH_REPEATS, seed=0):
@@ -176,21 +172,14 @@ def bootstrap(m: int, seed: int) -> ec.BootstrapSample:
 
 @st.cache_data(max_entries=2, show_spinner=False)
 def oob_limit():
-    """(ms, (1 - 1/m)^m, simulated mean, simulated sd) over OOB_MS, 2,000 repeats each."""
-    sims = [ec.oob_fraction(mm, 2000, seed=mm) for mm in OOB_MS]
-    return (np.asarray(OOB_MS), np.asarray([ec.expected_oob_fraction(mm) for mm in OOB_MS]),
-            np.asarray([s.mean() for s in sims]), np.asarray([s.std() for s in sims]))
+    """(1 - 1/m)^m beside simulated out-of-bag fractions over OOB_MS, 2,000 repeats each (read-only)."""
+    return ec.oob_limit(OOB_MS, repeats=2000)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def oob_repeats(m: int) -> np.ndarray:
     """The out-of-bag fraction of OOB_REPEATS bootstrap samples of m."""
     return ec.oob_fraction(m, OOB_REPEATS, seed=0)
-
-
-def class_shares(y: np.ndarray, split: ec.Split) -> tuple[float, float, float]:
-    """The positive share in all data, the training set and the test set."""
-    return float(y.mean()), float(y[split.train].mean()), float(y[split.test].mean())
 
 
 def smallest_class(fs_name: str) -> int:
@@ -271,11 +260,11 @@ def truth_table(study: ec.EstimatorStudy, names, headers) -> dict:
 
     def f(j, text):
         return text if ran[j] else "—"
-    mean = np.nanmean(np.where(ran, study.estimates, 0.0), axis=0)
+    mean = study.mean
     return dict(zip(headers, (list(names), [f(j, f"{mean[j]:.4f}") for j in cols],
                               [f(j, f"{study.bias[j]:+.4f} ± {study.bias_se[j]:.4f}") for j in cols],
                               [f(j, f"{study.rmse[j]:.4f}") for j in cols],
-                              [f"{study.truth.mean():.4f}"] * len(cols))))
+                              [f"{study.truth_mean:.4f}"] * len(cols))))
 
 
 @st.cache_data(max_entries=4, show_spinner=False)

@@ -107,7 +107,7 @@ def bayes_section() -> None:
     post = ec.bayesian_correlated_t(d, rho=1 / FOLDS, rope=float(rope))
     n_test = 1 / FOLDS
     corrected = ec.corrected_resampled_t_test(d, n_train=FOLDS - 1, n_test=1, alpha=ALPHA)
-    plain = ec.t_test(d, 0.0, ALPHA)
+    plain = ec.t_test(d, 0.0, alpha=ALPHA)
     left, right = st.columns([1.4, 1])
     names = labels("common.ci.learner.", lrn)
     with left:

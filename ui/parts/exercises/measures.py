@@ -34,7 +34,7 @@ def _check_23(frame: pd.DataFrame):
         raise ec.DataError("one_class", name=str(cols[0]), n_pos=int(sum(y)), n_neg=len(y) - int(sum(y)))
     y = np.asarray(y)
     a, b = values[:, 1], values[:, 2]
-    fa, fb = ec.max_f1(y, a), ec.max_f1(y, b)
+    fa, fb = ec.best_f(ec.threshold_counts(y, a)).f, ec.best_f(ec.threshold_counts(y, b)).f
     ba, bb = ec.break_even_point(y, a), ec.break_even_point(y, b)
     return y, a, b, fa, fb, ba, bb
 
@@ -128,8 +128,7 @@ def e25() -> None:
             texts("exercises.e25.grid.", "x", "y", "penalty"), pos=t("common.cls.pos"), neg=t("common.cls.neg"))),
             key="exercises_e25_grid")
     with right:
-        m_pos, m_neg = int(y.sum()), int(y.size - y.sum())
-        full, half = int((grid.penalty == 1).sum()), int((grid.penalty == 0.5).sum())
+        (m_pos, m_neg), full, half = grid.shape, grid.n_below, grid.n_tied
         loss, auc = ec.rank_loss(y, s), ec.roc_auc(y, s)
         formula("exercises.e25.loss_filled", full=full, half=half, mp=m_pos, mn=m_neg, v=fmt(loss))
         formula("exercises.e25.cell", mp=m_pos, mn=m_neg, cell=t("exercises.e25.cell_word"))
@@ -148,13 +147,14 @@ def e26() -> None:
     if cur is None:
         return
     y, s, name = cur
-    share = float(np.mean(y))
+    share = ec.positive_share(y)
     pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), 0.05, 0.95, step=0.05,
                    **bind("exercises.26.prior", round(min(0.95, max(0.05, share)) * 20) / 20))
     best = ec.least_error_point(y, s, prior=pi)
     roc = ec.roc_curve(y, s)
     lines = [(*ec.iso_error_line(best.error + d, pi), best.error + d) for d in (0.0, 0.1, 0.2, 0.3)]
-    chart(iso_error_figure((roc.fpr, roc.tpr), ec.roc_hull(y, s), lines, (best.fpr, best.tpr, best.error),
+    hull = ec.roc_hull_points(ec.threshold_counts(y, s))
+    chart(iso_error_figure((roc.fpr, roc.tpr), hull, lines, (best.fpr, best.tpr, best.error),
                            text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
           key="exercises_e26_fig")
     formula("exercises.e26.err", pi=f"{pi:.2f}")

@@ -27,10 +27,9 @@ def _answer_28(study: ec.NormalisationStudy) -> str:
     others more spread, which k-NN scores higher and whether the gap is noise)."""
     lo, hi = study.others_range("minmax")
     new_mm = study.new["minmax"][:, 1]
-    outside = bool(((new_mm < 0) | (new_mm > 1)).any())
     parts = [t("exercises.e28.mm.outlier" if study.has_outlier else "exercises.e28.mm.none", o=num(study.outlier),
                sds=f"{study.outlier_sds:.1f}", lo=f"{lo:.2f}", hi=f"{hi:.2f}", share=f"{study.others_share:.0%}"),
-             t("exercises.e28.new.outside" if outside else "exercises.e28.new.inside",
+             t("exercises.e28.new.outside" if study.new_outside_unit else "exercises.e28.new.inside",
                new=", ".join(f"{v:.2f}" for v in new_mm)),
              t("exercises.e28.linear", share=f"{study.others_share:.0%}"),
              t(f"exercises.e28.spread.{study.more_spread}", rm=f"{study.spread('minmax'):.2f}",
@@ -57,8 +56,7 @@ def e28() -> None:
         texts("exercises.e28.fig.", "pos", "neg", "new", "x", "y"),
         titles=[t(f"exercises.e28.{k}") for k in keys])), key="exercises_e28_fig")
     rows = {t("exercises.e28.col.method"): [t(f"exercises.e28.{k}") for k in keys],
-            t("exercises.e28.col.range2"): [f"[{num(study.train[k][:, 1].min())}, {num(study.train[k][:, 1].max())}]"
-                                             for k in keys],
+            t("exercises.e28.col.range2"): ["[{}, {}]".format(*map(num, study.feature_range(k))) for k in keys],
             t("exercises.e28.col.new"): [", ".join(num(v) for v in study.new[k][:, 1]) for k in keys],
             t("exercises.e28.col.knn", k=ec.STUDY_K): [f"{study.accuracy[k]:.1%}" for k in keys]}
     st.dataframe(pd.DataFrame(rows), hide_index=True)

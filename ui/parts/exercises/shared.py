@@ -24,7 +24,7 @@ def big(n: int, tex: bool = False) -> str:
     """A big integer in scientific form, 4 digits rounded: 2.986 × 10^262 (LaTeX with ``tex``)."""
     if n < 10 ** 6:
         return str(n)
-    m, e = ec.scientific_parts(n, 4)
+    m, e = ec.scientific_parts(n, digits=4)
     return m + (rf" \times 10^{{{e}}}" if tex else " × 10" + str(e).translate(_SUPERSCRIPT))
 
 
