@@ -269,3 +269,23 @@ def test_a_store_that_fails_is_a_sentence_not_a_traceback(clock):
         refused("store", c.state, "ABCDEFGH")                        # not "the room is gone": nobody leaves
         refused("store", c.is_lecturer, "ABCDEFGH", "secret")
         refused("store", c.join, "ABCDEFGH", SID[0], client="p")
+
+
+def test_processes_share_the_store(make_store, clock, tmp_path):
+    """Another process (as deploy/class_server.py runs several) sees the room and its answers are ours."""
+    import os
+    import subprocess
+    import sys
+
+    store = make_store()
+    c = Classroom(store, CAPS, clock=clock)
+    code, secret = c.open_room()
+    vote = c.open_vote(code, secret, CHOICE)
+    where = getattr(store, "url", None) or store.path
+    script = (f"from classroom import Classroom, open_store\nfrom tests.classroom.conftest import CAPS\n"
+              f"c = Classroom(open_store({where!r}), CAPS, clock=lambda: {clock.now!r})\n"
+              f"for i in range(3):\n    sid = f'other-process-{{i:04d}}-abc'\n"
+              f"    c.join({code!r}, sid, client=sid)\n    c.answer({code!r}, sid, {vote}, 'no')\n")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    subprocess.run([sys.executable, "-c", script], cwd=root, check=True, timeout=60)
+    assert c.tally(code, vote).counts == {"yes": 0, "no": 3} and c.students(code) == 3
