@@ -34,6 +34,7 @@ from classroom.store import Store
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"    # no 0/O, 1/I/L: read off a projector, typed on a phone
 CODE_LENGTH = 8
 SID = re.compile(r"[A-Za-z0-9_-]{16,64}")       # a student id as the app makes it (secrets.token_urlsafe)
+PURGE_S = 60                                     # expired rooms are deleted at most this often (and on open_room)
 BINS = 10                                        # a number question's histogram
 
 
@@ -174,6 +175,7 @@ class Classroom:
 
     def __init__(self, store: Store, caps: Caps, *, clock=time.time):
         self.store, self.caps, self.clock = _Guarded(store), caps, clock
+        self._purged = -math.inf
 
     # ------------------------------------------------------------------ lecturer
     def open_room(self) -> tuple[str, str]:
@@ -308,6 +310,10 @@ class Classroom:
 
     # ------------------------------------------------------------------ both
     def _room(self, code: str) -> dict:
+        now = self.clock()
+        if now - self._purged > PURGE_S:             # expired rooms are deleted, not only ignored
+            self._purged = now
+            self.store.purge(now)
         room = self.store.room(str(code))
         if room is None or room["expires"] <= self.clock():
             raise ClassError("room")

@@ -211,6 +211,9 @@ def _student_question(code: str, me: str, state: dict) -> None:
     q = question_of(vote["question"])
     st.markdown(text_of(q, q.text, language))
     answer = c.mine(code, me, vote["id"])
+    refused = SS.pop("class_error", None)                 # a tap refused in its callback (_send)
+    if refused:
+        st.warning(t(f"common.class.error.{refused}"), icon="⚠️")
     if vote["status"] == "open":
         _answer_controls(code, me, vote["id"], q, answer, language)
         if answer is not None:
@@ -236,22 +239,24 @@ def _student_question(code: str, me: str, state: dict) -> None:
 
 
 def _answer_controls(code: str, me: str, vote: int, q: Question, answer: str | None, language: str) -> None:
-    value = None
     if q.kind == "choice":
         for option, label in zip(q.options, answer_labels(q, language)):
-            if st.button(label, key=f"_w_class_ans_{vote}_{option}", width="stretch",
-                         type="primary" if answer == option else "secondary"):
-                value = option
+            st.button(label, key=f"_w_class_ans_{vote}_{option}", width="stretch",
+                      type="primary" if answer == option else "secondary", on_click=_send,
+                      args=(code, me, vote, option))
     else:
         start = float(answer) if answer is not None else (q.lo + q.hi) / 2
-        x = st.number_input(t("common.class.number"), min_value=float(q.lo), max_value=float(q.hi),
-                            value=start, key=f"_w_class_num_{vote}")
-        if st.button(t("common.class.send"), type="primary", key=f"_w_class_send_{vote}"):
-            value = x
-    if value is not None:
-        try:
-            service().answer(code, me, vote, value)
-        except ClassError as err:
-            refuse(err)
-            st.rerun()
-        st.rerun(scope="fragment")
+        st.number_input(t("common.class.number"), min_value=float(q.lo), max_value=float(q.hi), value=start,
+                        key=f"_w_class_num_{vote}")
+        st.button(t("common.class.send"), type="primary", key=f"_w_class_send_{vote}", on_click=_send,
+                  args=(code, me, vote), kwargs={"widget": f"_w_class_num_{vote}"})
+
+
+def _send(code: str, me: str, vote: int, value=None, *, widget: str | None = None) -> None:
+    """A tap, stored in the button's callback: Streamlit calls it before the
+    run begins, and the phone's timer sends its next poll even while a run is
+    going, which interrupts the run (a tap read inside it was lost under load)."""
+    try:
+        service().answer(code, me, vote, SS.get(widget) if widget else value)
+    except ClassError as err:
+        SS["class_error"] = err.code
