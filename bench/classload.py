@@ -7,7 +7,9 @@ Chromium (a phone that joins a room and taps an answer; the projector that
 takes a class over by its private link), then replayed: each student opens
 ``/?room=CODE&me=<its id>``, asks for the room every ``CLASS_POLL_S`` as the
 browser's timer does (the server's ``auto_rerun``), and taps its answer at a
-random moment of the 10 s after the vote opens.  The projector asks every
+random moment of the 10 s after the vote opens (once its phone shows the
+answers: a tap on a button the phone has not drawn yet would be a tap no
+student can make).  The projector asks every
 ``CLASS_LIVE_S`` and reads "Answered: n / m" off the page.  The bench opens
 the vote itself, on the store, as the lecturer's click would.
 
@@ -96,7 +98,7 @@ async def session(url: str, first: bytes, poll: bytes, query: str, until: float,
         async with websockets.connect(url.replace("http", "ws") + "/_stcore/stream", max_size=2**26, origin=url,
                                       open_timeout=120, subprotocols=["streamlit"],
                                       additional_headers={"Cookie": cookie} if cookie else None) as ws:
-            timer = {"every": None, "fragment": None}
+            timer = {"every": None, "fragment": None, "buttons": False}
 
             async def reader():
                 async for raw in ws:
@@ -105,15 +107,20 @@ async def session(url: str, first: bytes, poll: bytes, query: str, until: float,
                     kind = msg.WhichOneof("type")
                     if kind == "auto_rerun":
                         timer["every"], timer["fragment"] = msg.auto_rerun.interval, msg.auto_rerun.fragment_id
-                    elif kind == "delta" and seen and msg.delta.new_element.WhichOneof("type") == "markdown":
-                        seen(msg.delta.new_element.markdown.body)
+                    elif kind == "delta":
+                        element = msg.delta.new_element
+                        kind = element.WhichOneof("type")
+                        if seen and kind == "markdown":
+                            seen(element.markdown.body)
+                        elif kind == "button" and "_w_class_ans_" in element.button.id:
+                            timer["buttons"] = True          # the answer buttons are on the phone
 
             task = asyncio.create_task(reader())
             await ws.send(frame(first, query))
             next_poll = time.monotonic() + 2
             while time.monotonic() < until:
                 now = time.monotonic()
-                if tap and now >= tap[0]:
+                if tap and now >= tap[0] and timer["buttons"]:       # a student taps what the phone shows
                     out["taps"][query] = time.monotonic()
                     await ws.send(frame(tap[1], query))
                     tap = None
