@@ -12,6 +12,7 @@ every number; the numbers of the two engines at the same size are compared
     python bench/bigreport.py                      # 10^6 (both engines), 10^7 and 10^8 (DuckDB)
     python bench/bigreport.py --sizes 1e6 1e7      # quicker
     python bench/bigreport.py --round-digits 4     # DuckDB with scores rounded to 4 decimals
+    python bench/bigreport.py --multiclass         # a K-class log: 10^6 (both engines) and 10^7 rows x 10 classes
 
 Target (issue 39): 10^8 rows x 2 models from Parquet in <= 30 s and <= 1.5 GB.
 """
@@ -29,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_MAX_ROWS = 10 ** 6          # the in-memory path takes at most the app's MAX_ROWS (10^8 would need ~30 GB)
+CLASSES = 10                       # classes of the K-class log
 
 
 def make_log(path: Path, n: int, fmt: str) -> None:
@@ -43,6 +45,62 @@ def make_log(path: Path, n: int, fmt: str) -> None:
            f"FROM (SELECT random() < 0.3 AS y FROM range({n}))")
     opts = "(FORMAT parquet, ROW_GROUP_SIZE 1000000)" if fmt == "parquet" else "(FORMAT csv, HEADER true)"
     con.execute(f"COPY ({sql}) TO '{path}' {opts}")
+
+
+def make_multiclass_log(path: Path, n: int, fmt: str, k: int = CLASSES) -> None:
+    """A K-class log of one model: labels skewed towards the first classes, probabilities floored to
+    3 decimals (the last class takes the rest, so every row sums to 1)."""
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET threads = 2")
+    normal = "sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())"
+    e = [f"exp(1.4 * CAST(y = {j} AS INTEGER) + {normal}) AS e{j}" for j in range(k)]
+    total = " + ".join(f"e{j}" for j in range(k))
+    cols = [f"floor(e{j} / ({total}) * 1000) / 1000 AS \"model:c{j}\"" for j in range(k - 1)]
+    rest = " - ".join(f"floor(e{j} / ({total}) * 1000) / 1000" for j in range(k - 1))
+    sql = (f"SELECT 'c' || y AS label, {', '.join(cols)}, 1 - {rest} AS \"model:c{k - 1}\" "
+           f"FROM (SELECT y, {', '.join(e)} FROM (SELECT CAST(floor({k} * pow(random(), 1.5)) AS INTEGER) AS y "
+           f"FROM range({n})))")
+    opts = "(FORMAT parquet, ROW_GROUP_SIZE 1000000)" if fmt == "parquet" else "(FORMAT csv, HEADER true)"
+    con.execute(f"COPY ({sql}) TO '{path}' {opts}")
+
+
+def multiclass_rows(tmp: str, sizes) -> list:
+    """The K-class report by size: DuckDB from Parquet, and at 10^6 rows also DuckDB and memory from CSV."""
+    rows = []
+    for n in map(int, sizes):
+        pq = Path(tmp) / f"mc-{n}.parquet"
+        make_multiclass_log(pq, n, "parquet")
+        t, rss, _ = run_report(pq, "duckdb", Path(tmp) / "mc.json", ("--costs", cost_file(tmp)))
+        rows.append((f"{n:.0e} x {CLASSES} classes", "duckdb (Parquet)", f"{pq.stat().st_size / 2 ** 20:.0f} MB", t,
+                     rss, ""))
+        pq.unlink()
+        got = json.loads((Path(tmp) / "mc.json").read_text(encoding="utf-8"))["models"][0]
+        print(f"# {n:.0e} rows x {CLASSES} classes: macro AUC {got['auc']['macro']:.6f}, M "
+              f"{got['auc']['hand_till']:.6f}, log loss {got['probability']['log_loss']:.4f}", flush=True)
+        if n <= MEMORY_MAX_ROWS:
+            csv = Path(tmp) / f"mc-{n}.csv"
+            make_multiclass_log(csv, n, "csv")
+            size = f"{csv.stat().st_size / 2 ** 20:.0f} MB"
+            t, rss, _ = run_report(csv, "duckdb", Path(tmp) / "mc_d.json", ("--costs", cost_file(tmp)))
+            rows.append((f"{n:.0e} x {CLASSES} classes", "duckdb (CSV)", size, t, rss, ""))
+            t, rss, _ = run_report(csv, "memory", Path(tmp) / "mc_m.json", ("--costs", cost_file(tmp)))
+            diff = _largest_difference(json.loads((Path(tmp) / "mc_m.json").read_text("utf-8")),
+                                       json.loads((Path(tmp) / "mc_d.json").read_text("utf-8")))
+            rows.append((f"{n:.0e} x {CLASSES} classes", "memory (CSV)", size, t, rss,
+                         f"max |memory - duckdb| = {diff:.1e}"))
+            csv.unlink()
+    return rows
+
+
+def cost_file(tmp: str) -> str:
+    """A K x K cost matrix file: a mistake costs 1, a missed last class 5."""
+    path = Path(tmp) / "cost.txt"
+    if not path.exists():
+        path.write_text("\n".join(",".join("0" if i == j else ("5" if i == CLASSES - 1 else "1")
+                                            for j in range(CLASSES)) for i in range(CLASSES)) + "\n")
+    return str(path)
 
 
 def run_report(path: Path, engine: str, out: Path, extra=()) -> tuple[float, float, int]:
@@ -71,9 +129,15 @@ def main() -> None:
     ap.add_argument("--sizes", nargs="+", type=float, default=[1e6, 1e7, 1e8])
     ap.add_argument("--round-digits", type=int)
     ap.add_argument("--keep", help="a folder to keep the logs in (default: a temporary one, removed)")
+    ap.add_argument("--multiclass", nargs="*", type=float, metavar="N",
+                    help="the K-class rows (10 classes, one model, a cost matrix): these sizes (default 1e6 1e7) "
+                         "instead of the two-class ones")
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory(dir=args.keep) as tmp:
+        if args.multiclass is not None:
+            args.sizes = []
+            rows += multiclass_rows(tmp, args.multiclass or [1e6, 1e7])
         for n in map(int, args.sizes):
             pq = Path(tmp) / f"log-{n}.parquet"
             make_log(pq, n, "parquet")

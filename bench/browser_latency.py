@@ -20,11 +20,19 @@
   through a value written by the server; it is now drawn anew with its value,
   among the first elements.)
 
+And first (issue 36), **first screen**: a fresh browser (empty cache, a
+new context) opens a lecturer's link to the confusion page with the data in
+it, until the page's figures are drawn and its run is over: the time, the
+HTTP requests and their bytes (as sent, compressed or not, from Chromium's
+network log), and the websocket's bytes; median of ``--first`` visits, the
+largest files listed once.
+
 Per page, at 10^3 and 10^6 rows (the synthetic set).  Prints a table; asserts
 nothing.  Traffic goes only to 127.0.0.1 (the script starts its own server).
 
     python bench/browser_latency.py            # needs /usr/bin/chromium
     python bench/browser_latency.py --rows 1000 --repeats 5
+    python bench/browser_latency.py --rows 1000 --repeats 0 --first 5   # the first screen alone
 
 Targets (issue 13): key press -> figures redrawn p50 <= 300 ms at 10^3 and <= 600 ms at 10^6;
 first visit <= 2 s at 10^6.
@@ -158,6 +166,36 @@ def key_presses(page, wire: Wire, repeats: int) -> tuple[float, float, float]:
     return statistics.median(figures), statistics.median(times), statistics.median(server)
 
 
+def first_screen(browser, url: str, rows: int, show: bool = False) -> tuple[float, int, float, float]:
+    """A fresh context opens ``/confusion`` with ``rows`` synthetic rows until its figures are drawn and the
+    run is over: (seconds, requests, HTTP kB, websocket kB)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    sizes: dict[str, float] = {}
+    names: dict[str, str] = {}
+    ws = [0.0]
+    cdp.on("Network.requestWillBeSent", lambda ev: names.__setitem__(ev["requestId"], ev["request"]["url"]))
+    cdp.on("Network.loadingFinished", lambda ev: sizes.__setitem__(ev["requestId"], ev["encodedDataLength"]))
+    cdp.on("Network.webSocketFrameReceived",
+           lambda ev: ws.__setitem__(0, ws[0] + len(ev["response"].get("payloadData", "")) * 3 / 4))
+    cdp.send("Network.enable")
+    try:
+        t0 = time.perf_counter()
+        page.goto(f"{url}/confusion?source=synthetic&n={rows}")
+        page.locator("h1").first.wait_for(timeout=120_000)
+        page.locator("[data-testid='stMain'] .lab-figure.js-plotly-plot").first.wait_for(timeout=120_000)
+        settled(page)
+        figures_drawn(page)
+        took = time.perf_counter() - t0
+        if show:
+            for rid, n in sorted(sizes.items(), key=lambda kv: -kv[1])[:8]:
+                print(f"  {n / 1024:8.1f} kB  {names.get(rid, '?').split('?')[0].replace(url, '')[:90]}")
+        return took, len(sizes), sum(sizes.values()) / 1024, ws[0] / 1024
+    finally:
+        context.close()
+
+
 def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     wire = Wire(page)
@@ -190,7 +228,8 @@ def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rows", type=int, nargs="*", default=[1000, 1_000_000])
-    ap.add_argument("--repeats", type=int, default=10)
+    ap.add_argument("--repeats", type=int, default=10, help="key presses per page (0: none)")
+    ap.add_argument("--first", type=int, default=3, help="fresh-browser first screens per size (0: none)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -202,9 +241,23 @@ def main() -> None:
         rows = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
+            firsts = []
             for n in args.rows:
-                rows += measure(browser, url, n, args.repeats)
+                if args.first:
+                    first_screen(browser, url, n)          # the server's facts at this size exist (a class's
+                    got = [first_screen(browser, url, n, show=i == 0) for i in range(args.first)]  # 2nd student)
+                    firsts.append((n, *(statistics.median(g[k] for g in got) for k in range(4))))
+                if args.repeats:
+                    rows += measure(browser, url, n, args.repeats)
             browser.close()
+        if firsts:
+            print("\n| first screen (fresh browser, /confusion) | rows | time | requests | HTTP kB | websocket kB |")
+            print("| --- | ---: | ---: | ---: | ---: | ---: |")
+            for n, took, requests, http, wsk in firsts:
+                print(f"| median of {args.first} | {n:,} | {took:.2f} s | {requests:.0f} | {http:,.0f} | {wsk:,.0f} |")
+            print(f"(load average {os.getloadavg()[0]:.2f}; target: <= 2 s at 10^3, <= 3 s at 10^6)")
+        if not rows:
+            return
         print("\n| page | rows | open link (home) | first visit | key press -> figures redrawn "
               "| key press -> run over | of which the server's run |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")

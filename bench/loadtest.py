@@ -13,10 +13,17 @@ server and is bounded in sessions and seconds.
     python bench/loadtest.py                       # 40 students, watermelon, 60 s
     python bench/loadtest.py --sessions 20 --source synthetic --n 100000
     python bench/loadtest.py --processes 2         # deploy/class_server.py: 2 processes behind nginx
+    python bench/loadtest.py --hall                # issue 36: 200 join within 30 s, then the mix (bench/hall.py)
+    python bench/loadtest.py --hall --processes 2 --sessions 200 --join 30 --seconds 120
 
 With ``--processes N`` (N >= 2) the students go through nginx with sticky
 sessions, as ``deploy/class_server.py`` serves a class: each first fetches
 the page (getting its route cookie), then opens the websocket with it.
+
+``--hall`` runs the lecture hall of :mod:`hall` instead (no browser
+needed): each kind of action alone (server CPU per action), the join burst,
+then the realistic mix over the four measure pages; per action kind p50,
+p95, max and kB.
 
 Prints a table: sessions, moves, p50 / p95 / max latency, errors, bytes per
 move, the server's CPU time per move (all app processes, page openings
@@ -191,6 +198,10 @@ def main() -> None:
     ap.add_argument("--source", default="watermelon", choices=("watermelon", "synthetic"))
     ap.add_argument("--n", type=int, default=100_000, help="synthetic set size")
     ap.add_argument("--processes", type=int, default=1, help="app processes; 2 or more: behind nginx")
+    ap.add_argument("--hall", action="store_true", help="the join burst and the mix of actions (bench/hall.py)")
+    ap.add_argument("--join", type=float, default=30, help="--hall: seconds over which the students join")
+    ap.add_argument("--no-assets", action="store_true", help="--hall: joining fetches the page only, not its "
+                                                              "first script and style sheet")
     args = ap.parse_args()
     sessions = max(1, min(args.sessions, 200))
     seconds = max(5.0, min(args.seconds, 600.0))
@@ -205,6 +216,15 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(url)
+        if args.hall:
+            import hall
+
+            print(f"({sessions} students; {'one process' if not cluster else f'{len(apps)} processes behind nginx'}"
+                  f"; load before: {os.getloadavg()[0]:.2f})", flush=True)
+            hall.run(url, [a.pid for a in apps], sessions, max(1.0, min(args.join, 120.0)), seconds,
+                     not args.no_assets, cpu_seconds, rss_mb)
+            print(f"(load after: {os.getloadavg()[0]:.2f})")
+            return
         query = "source=watermelon" if args.source == "watermelon" else f"source=synthetic&n={args.n}"
         frames = record(url, f"/confusion?{query}")
         if len(frames) < 2:

@@ -24,7 +24,8 @@ Modules, by topic:
   same from (y_true, scores)), ``confusion`` (counts, measures, kappa),
   ``cost`` (the cost formulas), ``analysis`` (the ROC walk, AUC four ways, best
   F, enclosure), ``drawing`` (curve reduction and views for figures),
-  ``calibration``, ``losses``, ``multiclass`` (K classes), ``multilabel``,
+  ``calibration``, ``losses``, ``multiclass`` (K classes; ``multiclass_data`` and
+  ``multiclass_views``: the multi-class page's sets and views), ``multilabel``,
   ``regression``, ``clustering`` (the metrics lab's other tasks);
 * evaluation methods: ``splits`` (hold-out, k-fold, bootstrap), ``estimates``
   (.632, .632+, a problem with a known truth), ``crossval`` and ``estimators``
@@ -36,7 +37,8 @@ Modules, by topic:
   with Holm's correction), ``results`` (the shared result types);
 * data: ``loading``, ``loading_multiclass`` and ``_csv`` (files), ``tables``
   (result tables checked cell by cell), ``presets``, ``datasets`` (built-in
-  data), ``aggregate`` (a model as distinct scores: logs too large for memory);
+  data), ``aggregate`` (a model as distinct scores: logs too large for memory),
+  ``classtable`` (K-class scores as per-column class counts, the same for K classes);
 * the book's exercises: ``exercises``, ``normalisation``, ``chisquare``,
   ``adaboost`` (the horse-colic example's tie);
 * ``_validation`` (DataError and the input checks), ``_bounds`` (the command
@@ -74,9 +76,15 @@ from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulati
 from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_from_sums, delong_pairs, delong_test
 from .calibration import BrierScore, Reliability, brier_counts, brier_score, reliability_bins, reliability_counts
 from .multiclass import (BothWays, ClassCurves, PerClass, argmax_decision, bayes_decision, brier_multiclass,
-                         class_curves, cost_matrix_error, expected_cost, hand_till_m, macro_micro_both, one_vs_one,
-                         per_class, sums_to_one, top_k_accuracy, top_label_reliability)
+                         class_curves, cost_matrix_error, expected_cost, expected_costs, hand_till_m, macro_micro_both,
+                         one_vs_one, per_class, sums_to_one, top_k_accuracy, top_label_reliability)
 from .loading_multiclass import MultiClassSet, class_name, load_multiclass
+from .classtable import ClassAUCs, ClassTable, RowNumbers, class_aucs, class_tables, row_numbers
+# the multi-class page (issue 35): built-in K-class sets, decisions, per-class views and AUC intervals
+from .multiclass_data import BUILTIN_SETS, builtin_multiclass
+from .multiclass_views import (GAPS, RULES, AucIntervals, ClassViews, Decided, auc_intervals, check_model_count,
+                               class_views, cost_from_cells, cost_text, decide, largest_classes, macro_micro_gap,
+                               mean_counts, parse_cost_text, weakest_class, zero_one_cost)
 from .aggregate import PairSums, ScoreTable, auc_interval_from_table, pair_sums, round_scores, score_table
 from .nulls import FORMULA_DECIMALS, NullDistribution, formula_digits, null_distribution
 from .tables import ResultTable, load_table, table_values
@@ -155,6 +163,12 @@ __all__ = [
     "MultiClassSet", "load_multiclass", "class_name", "sums_to_one", "argmax_decision", "bayes_decision",
     "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays", "macro_micro_both",
     "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass", "top_k_accuracy", "top_label_reliability",
+    "expected_costs", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers", "row_numbers",
+    # the multi-class page's views (issue 35)
+    "BUILTIN_SETS", "builtin_multiclass", "RULES", "cost_from_cells", "check_model_count", "mean_counts",
+    "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text",
+    "Decided",
+    "decide", "ClassViews", "class_views", "AucIntervals", "auc_intervals",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "OobLimit", "oob_limit", "Split", "holdout_split", "KFold", "kfold_splits",
     "leave_one_out",

@@ -11,6 +11,8 @@ from ._validation import register_messages
 
 MAX_ROWS = 1_000_000             # data rows of a predictions file (and of a K x K labels file)
 MAX_MODELS = 10                  # score columns of a predictions file (plus the label column)
+MAX_CLASSES = 50                 # classes of a K-class predictions file (the report and its command line)
+MAX_CLASS_COLUMNS = 200          # score columns (models x classes) of a K-class file read into memory
 COST_MIN, COST_MAX = 1e-6, 1e6   # a cost (cost01, cost10) is 0 or in [COST_MIN, COST_MAX]: ratios stay finite
 
 _MESSAGES: dict[str, tuple[str, str]] = {

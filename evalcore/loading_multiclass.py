@@ -108,23 +108,8 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
         raise DataError("mc_no_label_column", columns=cols)
     others = [c for c in cols if c != lab and c.strip().lower() not in ID_NAMES]
     warnings = [LoadWarning("id_column", col=c) for c in cols if c != lab and c.strip().lower() in ID_NAMES]
-    named = [c for c in others if ":" in c]
-    if named and len(named) != len(others):
-        raise DataError("mc_mixed_columns", col=next(c for c in others if ":" not in c))
-    groups: dict = {}
-    for c in others:
-        model, cls = c.rsplit(":", 1) if named else ("model", c)
-        groups.setdefault(model.strip(), []).append((cls.strip(), c))
-    first = next(iter(groups), None)
-    classes = [k for k, _ in groups[first]] if first is not None else []
-    if len(classes) < 2:
-        raise DataError("mc_too_few_classes", k=len(classes))
-    if max_classes is not None and len(classes) > max_classes:
-        raise DataError("mc_too_many_classes", k=len(classes), limit=max_classes)
-    for model, pairs in groups.items():
-        if sorted(k for k, _ in pairs) != sorted(classes):
-            raise DataError("mc_classes_differ", model=model, got=[k for k, _ in pairs], first=first, want=classes)
-    scores = {m: np.column_stack([_numbers(df, dict(pairs)[k]) for k in classes]) for m, pairs in groups.items()}
+    classes, groups = score_columns(others, max_classes=max_classes)
+    scores = {m: np.column_stack([_numbers(df, by_class[k]) for k in classes]) for m, by_class in groups.items()}
     labels = df[lab]
     keep = labels.notna().to_numpy() & np.array([class_name(v) != "" for v in labels.to_numpy()])
     for s in scores.values():
@@ -153,6 +138,64 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
     return MultiClassSet(y, classes, out, prob, warnings, lab, str(name))
 
 
+def score_columns(columns, *, max_classes=None) -> tuple[list, dict]:
+    """The classes and each model's score column per class, read from the
+    score columns' names (``<model>:<class>``, or ``<class>`` for one model
+    named "model"): ``(classes, {model: {class: column}})``, the classes in
+    the first model's order; a DataError when the names do not say it."""
+    named = [c for c in columns if ":" in c]
+    if named and len(named) != len(columns):
+        raise DataError("mc_mixed_columns", col=next(c for c in columns if ":" not in c))
+    groups: dict = {}
+    for c in columns:
+        model, cls = c.rsplit(":", 1) if named else ("model", c)
+        groups.setdefault(model.strip(), []).append((cls.strip(), c))
+    first = next(iter(groups), None)
+    classes = [k for k, _ in groups[first]] if first is not None else []
+    if len(classes) < 2:
+        raise DataError("mc_too_few_classes", k=len(classes))
+    if max_classes is not None and len(classes) > max_classes:
+        raise DataError("mc_too_many_classes", k=len(classes), limit=max_classes)
+    for model, pairs in groups.items():
+        if sorted(k for k, _ in pairs) != sorted(classes):
+            raise DataError("mc_classes_differ", model=model, got=[k for k, _ in pairs], first=first, want=classes)
+    return classes, {m: dict(pairs) for m, pairs in groups.items()}
+
+
+def looks_multiclass(columns, label_values=()) -> bool:
+    """Whether a predictions file is K-class by the column rule: every score
+    column (``columns``: all but the label and ids) is ``<model>:<class>``,
+    or there are at least two score columns and every label value (as
+    :func:`class_name`) names one of them."""
+    cols = [c.strip() for c in columns]
+    if len(cols) >= 2 and all(":" in c for c in cols):
+        return True
+    labels = {class_name(v) for v in label_values} - {""}
+    return len(cols) >= 2 and bool(labels) and labels <= set(cols)
+
+
+def sniff_multiclass(source, *, head_bytes: int = 1 << 16) -> bool:
+    """Whether the predictions file at path ``source`` is K-class
+    (:func:`looks_multiclass`), read from its first ``head_bytes`` bytes
+    (whole lines; the label values seen there); False when that part
+    cannot be read as a table (the loader then says why)."""
+    with open(source, "rb") as f:
+        head = f.read(head_bytes)
+    if len(head) == head_bytes:
+        cut = head.rfind(b"\n")
+        head = head[:cut + 1 + int(head.startswith(b"\xff\xfe"))] if cut > 0 else head      # UTF-16LE: "\n\0"
+    try:
+        df = read_table(head)
+    except DataError:
+        return False
+    cols = [str(c) for c in df.columns]
+    lab = find_column(cols, LABEL_NAMES)
+    if lab is None:
+        return False
+    others = [c for c in cols if c != lab and c.strip().lower() not in ID_NAMES]
+    return looks_multiclass(others, df[lab].dropna().unique()[:1000])
+
+
 def _numbers(df, col) -> np.ndarray:
     import pandas as pd
 
@@ -166,4 +209,5 @@ def _numbers(df, col) -> np.ndarray:
     return v
 
 
-__all__ = ["MultiClassSet", "load_multiclass", "class_name"]
+__all__ = ["MultiClassSet", "load_multiclass", "class_name", "score_columns", "looks_multiclass",
+           "sniff_multiclass"]

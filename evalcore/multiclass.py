@@ -69,9 +69,20 @@ def bayes_decision(probabilities, cost) -> np.ndarray:
     >>> bayes_decision(p, [[0, 1], [5, 0]]).tolist()       # a missed class 1 costs 5
     [1, 0]
     """
+    return expected_costs(probabilities, cost).argmin(axis=1)
+
+
+def expected_costs(probabilities, cost) -> np.ndarray:
+    """The (n, K) expected costs Σ_i p_i cost[i, j] of predicting each class
+    j, summed in class order i = 0, 1, ... term by term (not by a BLAS
+    product), so that an SQL engine writing the same sum gets the same
+    numbers and the same decision on a tie."""
     p = np.asarray(probabilities, dtype=np.float64)
     c = check_cost_matrix(cost, p.shape[1])
-    return (p @ c).argmin(axis=1)
+    out = p[:, :1] * c[0]
+    for i in range(1, c.shape[0]):
+        out = out + p[:, i:i + 1] * c[i]
+    return out
 
 
 def check_cost_matrix(cost, k: int) -> np.ndarray:
@@ -97,10 +108,8 @@ def cost_matrix_error(cm, cost) -> float:
 def expected_cost(probabilities, cost, decision) -> float:
     """The mean cost the model itself expects of its decisions:
     mean over rows of Σ_i p_i cost[i, d] (scores read as probabilities)."""
-    p = np.asarray(probabilities, dtype=np.float64)
-    c = check_cost_matrix(cost, p.shape[1])
     d = np.asarray(decision, dtype=np.int64)
-    return float((p @ c)[np.arange(p.shape[0]), d].mean())
+    return float(expected_costs(probabilities, cost)[np.arange(d.shape[0]), d].mean())
 
 
 # ------------------------------------------------------- matrices and averages
@@ -275,7 +284,8 @@ def top_label_reliability(y, probabilities, *, n_bins: int = 10) -> Reliability:
     return reliability_bins(right, p.max(axis=1), n_bins=n_bins)
 
 
-__all__ = ["check_scores_matrix", "sums_to_one", "argmax_decision", "bayes_decision", "check_cost_matrix",
+__all__ = ["check_scores_matrix", "sums_to_one", "argmax_decision", "bayes_decision", "expected_costs",
+           "check_cost_matrix",
            "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays",
            "macro_micro_both", "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass",
            "top_k_accuracy", "top_label_reliability"]

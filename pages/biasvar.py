@@ -20,18 +20,19 @@ with ui.guard("decomposition"):
     c1, c2, c3, c4 = st.columns(4)
     truth = c1.radio(T("biasvar.truth"), TRUTHS, format_func=ui.labels("biasvar.truth.", TRUTHS).get,
                      horizontal=True, **ui.bind("biasvar.truth"))
-    noise_sd = c2.slider(T("biasvar.noise"), 0.0, 1.0, step=0.05, help=T("biasvar.noise.help"),
+    noise_sd = c2.slider(T("biasvar.noise"), *ui.span("biasvar.noise"), step=0.05, help=T("biasvar.noise.help"),
                          **ui.bind("biasvar.noise"))
-    n_train = c3.select_slider(T("biasvar.n"), (10, 15, 20, 30, 50, 100, 200), **ui.bind("biasvar.n"))
-    n_sets = c4.select_slider(T("biasvar.sets"), (50, 100, 200, 500), **ui.bind("biasvar.sets"))
+    n_train = c3.select_slider(T("biasvar.n"), ui.choices("biasvar.n"), **ui.bind("biasvar.n"))
+    n_sets = c4.select_slider(T("biasvar.sets"), ui.choices("biasvar.sets"), **ui.bind("biasvar.sets"))
     m1, m2 = st.columns([1, 3])
     mode = m1.radio(T("biasvar.mode"), MODES, format_func=ui.labels("biasvar.mode.", MODES).get,
                     help=T("biasvar.mode.help"), **ui.bind("biasvar.mode"))
     if mode == "degree":
-        knob = m2.slider(T("biasvar.degree"), 0, 15, help=T("biasvar.degree.help"), **ui.bind("biasvar.degree"))
+        knob = m2.slider(T("biasvar.degree"), *ui.span("biasvar.degree"),
+                         help=T("biasvar.degree.help"), **ui.bind("biasvar.degree"))
         sim = biasvar.fits(truth, n_train, n_sets, noise_sd, knob, None)
     else:
-        knob = m2.select_slider(T("biasvar.steps"), biasvar.STEPS, format_func=lambda v: f"{v:,}",
+        knob = m2.select_slider(T("biasvar.steps"), ui.choices("biasvar.steps"), format_func=lambda v: f"{v:,}",
                                 help=T("biasvar.steps.help", degree=biasvar.GD_DEGREE), **ui.bind("biasvar.steps"))
         sim = biasvar.fits(truth, n_train, n_sets, noise_sd, biasvar.GD_DEGREE, knob)
     path = biasvar.curve(truth, n_train, n_sets, noise_sd, mode)

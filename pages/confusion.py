@@ -43,7 +43,7 @@ def threshold_views(models: list) -> None:
     facts = ui.model(token, model, ps)
     tc = facts.counts
     thr = ui.threshold_control(token, model, tc)
-    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
+    beta = st.slider(T("common.cm.beta"), *ui.span("beta"), step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     c = tc.at(thr)
     m = ec.measures(c, beta=beta)
 
@@ -90,7 +90,7 @@ def threshold_views(models: list) -> None:
         rows.append({T("mm.matrix"): ui.cell(ui.shown_name(mod)), T("common.thr.short"): ui.fmt_threshold(tm, 4),
                      "TP": cm_.tp, "FP": cm_.fp, "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision),
                      "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
-    st.dataframe(rows, hide_index=True)
+    st.dataframe(ui.arrow_table(rows), hide_index=True)
     mac = ec.macro_micro(counts_list)
     p, r = ui.fmt(mac.macro_p), ui.fmt(mac.macro_r)
     mp, mr = ui.fmt(mac.micro_p), ui.fmt(mac.micro_r)

@@ -139,7 +139,7 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
             T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
                              ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
                              ui.fmt_threshold(res.best.threshold, 4)]}
-    st.dataframe(rows, hide_index=True)
+    st.dataframe(ui.arrow_table(rows), hide_index=True)
     small = min(res.counts.n_pos, res.counts.n_neg)
     if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
         st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))

@@ -110,7 +110,7 @@ def regression() -> None:
     st.markdown(T("lab.reg.intro"))
     left, right = st.columns([1, 2])
     with left:
-        bias = st.slider(T("lab.reg.bias"), -3.0, 3.0, step=0.1, help=T("lab.reg.bias.help"),
+        bias = st.slider(T("lab.reg.bias"), *ui.span("lab.bias"), step=0.1, help=T("lab.reg.bias.help"),
                          **ui.bind("lab.bias"))
         y, yhat = table("regression", lambda f: numbers(f, ["y", "yhat"]).T)
     r = ec.regression_scores(y, yhat, offset=bias)

@@ -17,7 +17,6 @@ from ui.parts import methods as ex
 from ui.protect import timers
 ui.open_page("methods")
 T = ui.t
-M_VALUES = (5, 10, 20, 50, 100, 200, 500, 1000)
 PLAY_SECONDS = 0.4
 
 # ------------------------------------------------------------- the bootstrap
@@ -66,7 +65,7 @@ def balls(m, sample, playing):
 with ui.guard("bootstrap"):
     st.header(T("methods.boot"))
     c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
-    m = c1.select_slider(T("methods.m"), M_VALUES, **ui.bind("methods.m"))
+    m = c1.select_slider(T("methods.m"), ui.choices("methods.m"), **ui.bind("methods.m"))
     sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
     ui.SS.setdefault(step_key, 0)
     ui.SS[step_key] = min(int(ui.SS[step_key]), m)
@@ -102,9 +101,10 @@ with ui.guard("setup"):
     learner_name = s2.selectbox(T("methods.learner"), LEARNERS, format_func=ui.labels("methods.learner.", LEARNERS).get,
                                 **ui.bind("methods.learner"))
     if learner_name == "tree":
-        param = ("depth", s3.slider(T("methods.depth"), 1, 12, **ui.bind("methods.depth")))
+        param = ("depth", s3.slider(T("methods.depth"), *ui.span("methods.depth"), **ui.bind("methods.depth")))
     elif learner_name == "knn":
-        param = ("neighbors", s3.slider(T("methods.neighbors"), 1, 25, **ui.bind("methods.neighbors")))
+        param = ("neighbors", s3.slider(T("methods.neighbors"), *ui.span("methods.neighbors"),
+                                        **ui.bind("methods.neighbors")))
     else:
         param = None
     learner = (learner_name, (param,) if param else ())
@@ -115,7 +115,8 @@ with ui.guard("setup"):
 with ui.guard("holdout"):
     st.header(T("methods.holdout"))
     h1, h2 = st.columns([2, 1])
-    frac = h1.slider(T("methods.frac"), 0.1, 0.9, step=0.05, format="%.2f", **ui.bind("methods.frac"))
+    frac = h1.slider(T("methods.frac"), *ui.span("methods.frac"), step=ui.grid_step("methods.frac"), format="%.2f",
+                     **ui.bind("methods.frac"))
     stratify = h2.toggle(T("methods.stratify"), help=T("methods.stratify.help"), **ui.bind("methods.stratify"))
     if learner_name == "knn":                      # k-NN on a training set smaller than k: every sample votes
         least = ex.smallest_training_set(fs_name, stratify)
@@ -146,7 +147,7 @@ with ui.guard("k-fold"):
     k = fs.n if loo else v1.slider(T("methods.k"), 2, k_max, **ui.bind("methods.k", within=(2, k_max)))
     if not loo and k_max < 20:
         v1.caption(T("methods.k.bound", k=k_max, c=ex.smallest_class(fs_name)))
-    p = 1 if loo else v3.select_slider(T("methods.p"), (1, 2, 5, 10), **ui.bind("methods.p"))
+    p = 1 if loo else v3.select_slider(T("methods.p"), ui.choices("methods.p"), **ui.bind("methods.p"))
     try:
         cv = ec.leave_one_out(fs.n) if loo else ec.kfold_splits(fs.y, k, repeats=p, seed=0)
     except ec.DataError as err:
@@ -167,7 +168,7 @@ with ui.guard("truth"):
     st.header(T("methods.truth"))
     st.markdown(T("methods.truth.intro", r=ex.TRUTH_REPEATS))
     t1, t2 = st.columns(2)
-    n = t1.select_slider(T("methods.n"), ex.TRUTH_SIZES, **ui.bind("methods.n"))
+    n = t1.select_slider(T("methods.n"), ui.choices("methods.n"), **ui.bind("methods.n"))
     if t2.button(T("methods.truth.run"), key="methods_truth_run", type="primary",
                  help=T("methods.truth.run.help", loo=ec.STUDY_LOO_MAX_N, b=ex.TRUTH_BOOTS)):
         ui.SS["methods.truth_on"] = (learner, n)               # the settings the study was asked for

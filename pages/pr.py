@@ -24,7 +24,7 @@ def threshold_views() -> None:
     the lesson or the comparison below)."""
     points = [ec.operating_point(f.counts, ui.get_threshold(token, m, f.counts)) for m, f in zip(models, facts)]
 
-    beta = st.slider(T("common.cm.beta"), 0.1, 5.0, step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
+    beta = st.slider(T("common.cm.beta"), *ui.span("beta"), step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     beta_is_1 = abs(beta - 1.0) < 1e-9
     bestb = [f.best_f(beta) for f in facts]
     iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, beta=1.0)) for v in (0.2, 0.4, 0.6, 0.8)]
@@ -55,7 +55,7 @@ def threshold_views() -> None:
             if not beta_is_1:
                 col.append(f"{bb.f:.4f}")
             table[ui.cell(m)] = col
-        st.dataframe(table, hide_index=True)
+        st.dataframe(ui.arrow_table(table), hide_index=True)
         st.markdown(T("pr.bep_vs_f1"))
         st.info(T("pr.ap_note"))
     if intervals.is_on():

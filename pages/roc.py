@@ -104,7 +104,7 @@ with ui.guard("mode view"):
                          T("common.thr.short"): ui.fmt_threshold(p.threshold), "TPR": f"{p.tpr:.3f}",
                          "FPR": f"{p.fpr:.3f}"}
                         for m, v, p in zip(models, views, points)]
-                st.dataframe(rows, hide_index=True)
+                st.dataframe(ui.arrow_table(rows), hide_index=True)
                 for i in range(len(models)):
                     for j in range(i + 1, len(models)):
                         verdict = ui.dominance("roc", facts[i], facts[j])

@@ -395,3 +395,22 @@ def test_thresholds_are_written_by_one_formatter():
     assert not [f.name for f in files if own.search(f.read_text(encoding="utf-8"))]
     from evalcore.figures.style import threshold_text
     assert (threshold_text(float("inf")), threshold_text(-float("inf")), threshold_text(0.5)) == ("+∞", "−∞", "0.5")
+
+
+def test_a_shareable_settings_range_is_written_once_in_the_settings_table():
+    """A slider, select slider or number input tied to a shareable setting
+    whose parser has a range takes it from the table (``span``, ``choices``),
+    never from numbers of its own, unless the range depends on the data
+    (``bind(..., within=...)``)."""
+    from ui.core import settings
+
+    ranged = {key for key, parse in settings.params().values()
+              if getattr(parse, "lo", None) is not None or getattr(parse, "options", None) is not None}
+    call = re.compile(r"\.(slider|select_slider|number_input)\((.*?)\*\*(?:ui\.)?bind\(\"([^\"]+)\"([^\n]*)", re.S)
+    bad = []
+    for f in [*ROOT.glob("pages/*.py"), *UI]:
+        code = re.sub(r'""".*?"""', "", f.read_text(encoding="utf-8"), flags=re.S)
+        for kind, args, key, rest in call.findall(code):
+            if key in ranged and "within=" not in rest and not re.search(r"\b(span|choices)\(", args):
+                bad.append(f"{f.relative_to(ROOT)}: {kind} {key}")
+    assert not bad, bad

@@ -2,7 +2,8 @@
 
 ``ui.core``     the framework every page uses
   ``state``       every session key, declared once with its meaning; ``bind``
-  ``settings``    the one table of shareable settings (link parameter, session key, parser = range, default)
+  ``settings``    the one table of shareable settings (link parameter, session key, parser = range, default);
+                  ``parsers``: the parsers, each with its range
   ``i18n``        strings (zh/en), lessons, LaTeX templates, number formats (``tex_number``, ``text_number``)
   ``registry``    the pages: navigation, the home map, the page tests, each page part's warm start
   ``page``        the one opening call of a page;  ``boundary``: the section boundary (``guard``)
@@ -12,6 +13,8 @@
   ``threshold``   the shared threshold and its control
   ``learners``    real learners (scikit-learn) and the comparison runs several pages share
   ``charts``      plotly charts, clickable curves, the linked cost figure;  ``components``: our own components
+  ``held_traces`` a fragment's run sends a live figure's changed traces only;  ``frames``: Arrow tables
+  ``served``      the app's scripts served compressed once and kept by the browser
   ``links``       the URL that restores a shared state;  ``report``: the sidebar's "Download a report"
   ``keys``        keyboard shortcuts (presenter remotes);  ``typeset``: formulas typeset in place
   ``preload``     the home page starts every element's code in the browser
@@ -31,6 +34,7 @@
   ``compare``     the comparison-tests page's sections          ``trust``     which test to trust
   ``intervals``   intervals, bands and k models (confusion, P-R, ROC)
   ``roc_walk``    the ROC page's step mode (the textbook's algorithm, step by step)
+  ``multiclass``  the multi-class page: K-class data, model, cost matrix, a class's threshold
   ``exercises``   the exercises page by topic: ``methods``, ``measures``, ``normalisation``,
                   ``significance``; ``guess`` (guess first), ``shared``
 
@@ -40,6 +44,7 @@ keeps the roles apart.
 """
 from ui.core.boundary import guard
 from ui.core.charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
+from ui.core.frames import arrow_table
 from ui.core.data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, feature_set, handle_upload,
                           model_picker, set_synthetic, upload_status)
 from ui.core.i18n import (cell, error_text, fill, fmt, fmt_cost, fmt_threshold, formula, labels, lang, lesson, md,
@@ -50,7 +55,8 @@ from ui.core.models import ModelFacts, affordable, cost_comparison, dominance, i
 from ui.core.page import data_sidebar, open_data_page, open_page, presenter, run, sidebar_state
 from ui.core.preload import preload
 from ui.core.registry import PAGES, STAGES, Page, navigation_pages, page_link
-from ui.core.settings import COMPARE_SECTIONS, FEATURE_SOURCES, LAB_SECTIONS, NMI_AVERAGES, SOURCES
+from ui.core.settings import (COMPARE_SECTIONS, FEATURE_SOURCES, LAB_SECTIONS, NMI_AVERAGES, SOURCES, choices,
+                              grid_step, span)
 from ui.core.state import KEYS, SS, bind, tied
 from ui.core.tables import edited_table, last_good, section
 from ui.core.threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
@@ -70,8 +76,9 @@ __all__ = [
     "ModelFacts", "affordable", "cost_comparison", "dominance", "is_flipped", "model", "set_flipped",
     "data_sidebar", "open_data_page", "open_page", "presenter", "run", "sidebar_state", "preload",
     "PAGES", "STAGES", "Page", "navigation_pages", "page_link",
-    "COMPARE_SECTIONS", "FEATURE_SOURCES", "LAB_SECTIONS", "NMI_AVERAGES", "SOURCES",
+    "COMPARE_SECTIONS", "FEATURE_SOURCES", "LAB_SECTIONS", "NMI_AVERAGES", "SOURCES", "choices", "grid_step", "span",
     "KEYS", "SS", "bind", "tied", "edited_table", "last_good", "section",
     "get_threshold", "set_threshold", "set_threshold_to_point", "threshold_control", "threshold_panel",
     "formula_grid", "bounded_editor", "costs", "labels_parser", "readable_classes", "redraw", "table_parser", "once",
+    "arrow_table",
 ]

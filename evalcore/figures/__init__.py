@@ -20,6 +20,7 @@ from .curves import pr_curves, roc_curves
 from .intervals import (auc_groups_figure, band_figure, cv_roc_figure, posterior_figure, pvalue_matrix,
                         rejection_figure)
 from .lab import clusters_figure, regression_figure
+from .multiclass import class_curves_figure, matrix_grid
 from .methods import balls_figure, fold_grid, oob_histogram, oob_limit_figure, spread_figure, truth_figure
 from .steps import pair_grid_figure, ranked_strip, roc_step_figure
 from .style import PALETTE, model_color
@@ -32,4 +33,4 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "f1_bep_figure",
            "precision_prior_figure", "iso_error_figure",
            "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color",
-           "votes_figure"]
+           "class_curves_figure", "matrix_grid", "votes_figure"]

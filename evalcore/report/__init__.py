@@ -10,7 +10,10 @@ other fields hold the reduced curves the HTML draws
 shows what the pages show for the same state.
 
 ``html`` draws it, ``strings`` (with ``strings.toml``) holds its zh/en text,
-``engines`` reads a log too large for memory (DuckDB, Spark).
+``engines`` reads a log too large for memory (DuckDB, Spark).  K-class
+predictions: ``multiclass`` (build_multiclass_report), ``html_multiclass``
+(its HTML), ``multiclass_cli`` (the command line's K-class path), and
+``engines.multiclass`` (the same logs through DuckDB and Spark).
 
 ``import evalcore`` does not import this package.
 """

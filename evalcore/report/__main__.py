@@ -26,12 +26,15 @@ import evalcore as ec
 from evalcore._bounds import COST_MAX, COST_MIN, MAX_MODELS, MAX_ROWS
 
 from . import build_report
+from .multiclass import MultiClassReport
+from .multiclass_cli import TASKS, is_multiclass
 from .strings import LANGS, text
 
 PROGRESS_BYTES = 5 * 2**20     # files at least this large get progress lines
 AUTO_DUCKDB_BYTES = 256 * 2**20   # --engine auto: a CSV at least this large (or Parquet, or several files) -> DuckDB
 ENGINES = ("auto", "memory", "duckdb", "spark")
-BOUNDS = ("too_many_rows", "too_many_rows_over", "too_many_columns", "cost_out_of_range")   # exit status 2
+BOUNDS = ("too_many_rows", "too_many_rows_over", "too_many_columns", "cost_out_of_range",  # exit status 2
+          "mc_too_many_classes")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,7 +57,12 @@ def _parser() -> argparse.ArgumentParser:
                         "--threshold a=0.4 b=0.6 (or repeat the option); "
                         "default 0.5 for scores in [0, 1], else the middle of the scores")
     p.add_argument("--costs", metavar="COST01,COST10",
-                   help="the cost of a false negative and of a false positive (default 1,1)")
+                   help="the cost of a false negative and of a false positive (default 1,1); for a K-class file a "
+                        "K x K cost matrix, rows separated by ';' (0,1,4;1,0,1;2,1,0) or the path of a file with "
+                        "one row a line: row i the costs of predicting each class for a sample of class i")
+    p.add_argument("--task", choices=TASKS, default="auto",
+                   help="binary or multiclass; auto (default): multiclass when the score columns are "
+                        "<model>:<class> or the label values name the score columns")
     p.add_argument("--prior", type=str, metavar="P", help="prior p of the positive class (default: the data's)")
     p.add_argument("--beta", type=str, default="1", help="β of Fβ (default 1)")
     p.add_argument("--pos-label", help="which label is the positive class, when the file cannot tell")
@@ -115,8 +123,10 @@ def _costs(spec: str | None) -> tuple[float, float]:
 
 
 def _html(rep, lang: str) -> str:
-    from .html import render      # plotly is imported only for an HTML report, not for JSON
-
+    if isinstance(rep, MultiClassReport):
+        from .html_multiclass import render
+    else:
+        from .html import render      # plotly is imported only for an HTML report, not for JSON
     return render(rep, lang=lang)
 
 
@@ -145,7 +155,7 @@ def _has(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-def _memory_report(args, say, **settings):
+def _memory_report(args, say, multi: bool, **settings):
     if len(args.csv) > 1:
         raise ec.DataError("report_one_file", engine="memory")
     path = args.csv[0]
@@ -156,21 +166,25 @@ def _memory_report(args, say, **settings):
     large = size >= PROGRESS_BYTES
     if large:
         say("cli.reading", path=path, mb=f"{size / 2**20:.1f}")
-    try:
-        ps = ec.load_predictions(path, pos_label=args.pos_label, max_rows=MAX_ROWS, max_columns=MAX_MODELS + 1)
-    except OSError as err:
-        raise ec.DataError("report_no_file", path=path, reason=err.strerror or str(err)) from None
 
     def progress(i: int, k: int) -> None:
         if large:
             say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
 
+    if multi:
+        from .multiclass_cli import memory_report
+
+        return memory_report(args, say, progress)
+    try:
+        ps = ec.load_predictions(path, pos_label=args.pos_label, max_rows=MAX_ROWS, max_columns=MAX_MODELS + 1)
+    except OSError as err:
+        raise ec.DataError("report_no_file", path=path, reason=err.strerror or str(err)) from None
     return build_report(ps, source="file", name=os.path.basename(path),
                         pos_label_how="auto" if args.pos_label is None else "chosen", lang=args.lang,
                         progress=progress, **settings)
 
 
-def _engine_report(args, engine: str, say, **settings):
+def _engine_report(args, engine: str, say, multi: bool, **settings):
     from . import engines
 
     def progress(stage, pct, model):
@@ -182,11 +196,16 @@ def _engine_report(args, engine: str, say, **settings):
     if engine == "spark":
         options["master"] = args.master
     say("cli.engine", engine={"duckdb": "DuckDB", "spark": "Spark"}[engine], files=len(args.csv), memory=args.memory)
+
+    def model_progress(i: int, k: int) -> None:
+        say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
+
+    if multi:
+        from .multiclass_cli import engine_report
+
+        return engine_report(args, engine, options, model_progress)
     log_class = engines.DuckDBLog if engine == "duckdb" else engines.SparkLog
     with log_class(args.csv, **options) as log:
-        def model_progress(i: int, k: int) -> None:
-            say("cli.model", i=i + 1, k=k) if i < k else say("cli.comparing")
-
         return build_report(log, source="file", pos_label_how="auto" if args.pos_label is None else "chosen",
                             lang=args.lang, progress=model_progress, **settings)
 
@@ -199,24 +218,26 @@ def main(argv=None) -> int:
         print(text(key, lang, **kw), file=sys.stderr, flush=True)
 
     try:
-        thresholds, (c01, c10) = _thresholds(args.threshold), _costs(args.costs)
-        prior = None if args.prior is None else _number(args.prior, "--prior")
-        beta = _number(args.beta, "--beta")
-        if beta <= 0:
-            raise ec.DataError("out_of_range", name="--beta", interval="(0, inf)", value=beta)
         engine = _engine(args)
+        multi = is_multiclass(args)
+        settings = {}
+        if not multi:
+            thresholds, (c01, c10) = _thresholds(args.threshold), _costs(args.costs)
+            prior = None if args.prior is None else _number(args.prior, "--prior")
+            beta = _number(args.beta, "--beta")
+            if beta <= 0:
+                raise ec.DataError("out_of_range", name="--beta", interval="(0, inf)", value=beta)
+            settings = dict(thresholds=thresholds, cost01=c01, cost10=c10, prior=prior, beta=beta)
         if engine == "memory":
             try:
-                rep = _memory_report(args, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior,
-                                     beta=beta)
+                rep = _memory_report(args, say, multi, **settings)
             except ec.DataError as err:        # past the app's rows: out of core, when the engine was not chosen
                 if args.engine != "auto" or not err.code.startswith("too_many_rows") or not _has("duckdb"):
                     raise
                 say("cli.switching", rows=f"{MAX_ROWS:,}")
                 engine = "duckdb"
         if engine in ("duckdb", "spark"):
-            rep = _engine_report(args, engine, say, thresholds=thresholds, cost01=c01, cost10=c10, prior=prior,
-                                 beta=beta)
+            rep = _engine_report(args, engine, say, multi, **settings)
         out = rep.to_json() if args.format == "json" else _html(rep, lang)
     except ec.DataError as err:
         say("cli.error", message=err.text(lang))

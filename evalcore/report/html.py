@@ -65,7 +65,7 @@ def inert_json(obj) -> str:
     return out
 
 
-def _f(x, digits: int = 4) -> str:
+def fmt(x, digits: int = 4) -> str:
     if x is None:
         return "—"
     if isinstance(x, str):
@@ -75,7 +75,7 @@ def _f(x, digits: int = 4) -> str:
 
 def _thr(x) -> str:
     if isinstance(x, str) or x is None:
-        return _f(x)
+        return fmt(x)
     return f"{x:.6g}"
 
 
@@ -85,13 +85,13 @@ def _p(x) -> str:
     return "< 0.0001" if x < 1e-4 else f"{x:.4f}"
 
 
-def _ci(pair) -> str:
+def ci_html(pair) -> str:
     if pair is None or pair[0] is None:
         return ""
-    return f' <span class="ci">[{_f(pair[0])}, {_f(pair[1])}]</span>'
+    return f' <span class="ci">[{fmt(pair[0])}, {fmt(pair[1])}]</span>'
 
 
-def _table(header, rows, cls: str = "") -> str:
+def table_html(header, rows, cls: str = "") -> str:
     """``header``: cells already HTML; ``rows``: lists of (html, numeric?)."""
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f'<td class="n">{v}</td>' if num else f"<td>{v}</td>" for v, num in r)
@@ -99,14 +99,14 @@ def _table(header, rows, cls: str = "") -> str:
     return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _pairs(rows) -> str:
+def pairs_html(rows) -> str:
     """A table of (name, value) rows, both already HTML: names as row headers."""
     body = "".join(f'<tr><th scope="row">{a}</th><td>{b}</td></tr>' for a, b in rows)
     return f'<table class="kv"><tbody>{body}</tbody></table>'
 
 
 
-class _Page:
+class Page:
     """The HTML being written, and its figures."""
 
     def __init__(self, lang: str):
@@ -130,7 +130,7 @@ class _Page:
                  f'<script type="application/json" class="figure" data-target="{fid}">{inert_json(spec)}</script>')
 
 
-def _data_section(pg: _Page, d: dict, warnings) -> None:
+def _data_section(pg: Page, d: dict, warnings) -> None:
     t = pg.t
     rows = [(t("data.name"), f'<span class="name">{esc(d["name"])}</span>'),
             (t("data.source"), t(f'data.src.{d["source"]}')),
@@ -144,10 +144,10 @@ def _data_section(pg: _Page, d: dict, warnings) -> None:
     if warnings:
         notes = "<br>".join(esc(w.text(pg.lang) if hasattr(w, "text") else w) for w in warnings)
         rows.append((t("data.notes"), notes))
-    pg.add(_pairs(rows))
+    pg.add(pairs_html(rows))
 
 
-def _settings_section(pg: _Page, n: dict) -> None:
+def _settings_section(pg: Page, n: dict) -> None:
     t, s = pg.t, n["settings"]
     thr = "<br>".join(f"{cell(m)}: {_thr(v)}" for m, v in s["thresholds"].items())
     rows = [(t("set.models"), ", ".join(cell(m) for m in s["models"])), (t("set.thresholds"), thr),
@@ -156,7 +156,7 @@ def _settings_section(pg: _Page, n: dict) -> None:
             (t("set.flipped"), ", ".join(cell(m) for m in s["flipped"]) or t("set.none")),
             (t("set.intervals"), t("set.intervals.value", level=f'{s["confidence_level"]:.0%}')),
             (t("set.alpha"), f'{s["alpha"]:g}'), (t("set.lang"), n["report"]["lang"])]
-    pg.add(_pairs(rows))
+    pg.add(pairs_html(rows))
 
 
 _MEASURES = (("accuracy", "m.accuracy"), ("error_rate", "m.error_rate"), ("precision", "m.precision"),
@@ -164,7 +164,7 @@ _MEASURES = (("accuracy", "m.accuracy"), ("error_rate", "m.error_rate"), ("preci
              ("cost", "m.cost"), ("norm_cost", "m.norm_cost"))
 
 
-def _matrix(pg: _Page, op: dict) -> str:
+def _matrix(pg: Page, op: dict) -> str:
     t = pg.t
     return (f'<table class="cm"><tr><th>{t("cm.true")} \\ {t("cm.pred")}</th><th>{t("cm.pos")}</th>'
             f'<th>{t("cm.neg")}</th></tr><tr><th>{t("cm.pos")}</th><td class="n">TP = {op["tp"]:,}</td>'
@@ -177,7 +177,7 @@ def _shown(n: dict, name) -> str:
     return n["settings"].get("labels", {}).get(name, name)
 
 
-def _measures_section(pg: _Page, n: dict) -> None:
+def _measures_section(pg: Page, n: dict) -> None:
     t = pg.t
     beta = n["settings"]["beta"]
     level = f'{n["settings"]["confidence_level"]:.0%}'
@@ -190,26 +190,26 @@ def _measures_section(pg: _Page, n: dict) -> None:
                 [(t("m.matrix"), False)] + [(_matrix(pg, ops[k]), False) for k in POINTS]]
         for key, label in _MEASURES:
             name = t(label) if label else {"f1": "F1", "f_beta": f"Fβ (β = {beta:g})"}.get(key, key.upper())
-            rows.append([(name, False)] + [(_f(ops[k][key]) + _ci(ops[k].get(key + "_ci")), True) for k in POINTS])
-        pg.add(_table(header, rows))
+            rows.append([(name, False)] + [(fmt(ops[k][key]) + ci_html(ops[k].get(key + "_ci")), True) for k in POINTS])
+        pg.add(table_html(header, rows))
 
 
-def _texts(pg: _Page, **keys) -> dict:
+def texts(pg: Page, **keys) -> dict:
     return {k: text(v, pg.lang) for k, v in keys.items()}
 
 
-def _curve_sections(pg: _Page, rep: Report) -> None:
+def _curve_sections(pg: Page, rep: Report) -> None:
     t, n, cs = pg.t, rep.numbers, rep.curves
     names = [_shown(n, c.name) for c in cs]
     level = f'{n["settings"]["confidence_level"]:.0%}'
     # ---- ROC
     pg.add('<h2 id="roc">' + t("sec.roc") + "</h2>")
     pg.figure(figures.roc_curves([c.roc for c in cs], [c.points["current"] for c in cs], names=names, width=None,
-                                 text=_texts(pg, x="fig.fpr", y="fig.tpr", diagonal="fig.diagonal",
+                                 text=texts(pg, x="fig.fpr", y="fig.tpr", diagonal="fig.diagonal",
                                              threshold="fig.threshold")))
     pg.add(f'<p class="note">{t("fig.note")}</p>')
-    pg.add(_table([t("col.model"), "AUC", t("roc.ci", level=level)],
-                  [[(cell(_shown(n, m["name"])), False), (_f(m["auc"]), True), (_ci(m["auc_ci"]), True)]
+    pg.add(table_html([t("col.model"), "AUC", t("roc.ci", level=level)],
+                  [[(cell(_shown(n, m["name"])), False), (fmt(m["auc"]), True), (ci_html(m["auc_ci"]), True)]
                    for m in n["models"]]))
     digits = n["settings"].get("score_rounding_digits")
     if digits is not None:          # never a silent approximation: how far the rounding may have moved each AUC
@@ -219,18 +219,18 @@ def _curve_sections(pg: _Page, rep: Report) -> None:
     pg.add('<h2 id="pr">' + t("sec.pr") + "</h2>")
     pg.figure(figures.pr_curves([c.pr for c in cs], [c.points["current"] for c in cs], names=names, width=None,
                                 beps=[c.bep for c in cs], best=[c.best_f1 for c in cs],
-                                text=dict(_texts(pg, x="fig.recall", y="fig.precision", threshold="fig.threshold",
+                                text=dict(texts(pg, x="fig.recall", y="fig.precision", threshold="fig.threshold",
                                                  best="fig.max_f1", best_f1="fig.max_f1"), p_eq_r="P = R",
                                           bep="BEP")))
     pg.add(f'<p class="note">{t("pr.note")}</p>')
-    pg.add(_table([t("col.model"), "AP", "BEP", t("pr.f1"), t("pr.f1_thr")],
-                  [[(cell(_shown(n, m["name"])), False), (_f(m["average_precision"]), True), (_f(m["bep"]), True),
-                    (_f(m["operating_points"]["f1_optimal"]["f1"]), True),
+    pg.add(table_html([t("col.model"), "AP", "BEP", t("pr.f1"), t("pr.f1_thr")],
+                  [[(cell(_shown(n, m["name"])), False), (fmt(m["average_precision"]), True), (fmt(m["bep"]), True),
+                    (fmt(m["operating_points"]["f1_optimal"]["f1"]), True),
                     (_thr(m["operating_points"]["f1_optimal"]["threshold"]), True)] for m in n["models"]]))
     # ---- cost
     s = n["settings"]
     pg.add('<h2 id="cost">' + t("sec.cost") + "</h2>")
-    ftext = _texts(pg, roc_title="cost.roc_title", cost_title="cost.cost_title", lines="cost.lines",
+    ftext = texts(pg, roc_title="cost.roc_title", cost_title="cost.cost_title", lines="cost.lines",
                    points="cost.points", line_hover="cost.line_hover", iso="cost.iso", area="cost.area",
                    current="cost.current", optimal="cost.optimal", norm="cost.norm", fpr="fig.fpr", tpr="fig.tpr")
     pg.figure(figures.cost_linked_figure([c.roc for c in cs], [c.hull for c in cs], [c.cost for c in cs],
@@ -239,14 +239,14 @@ def _curve_sections(pg: _Page, rep: Report) -> None:
                                          pc=s["probability_cost"], text=ftext, comparison=rep.cost_comparison))
     pc = f'{s["probability_cost"]:.3f}'
     pg.add(f'<p class="note">{t("cost.note", pc=pc)}</p>')
-    pg.add(_table([t("col.model"), t("cost.area"), t("cost.at_current"), t("cost.at_optimal"), t("cost.opt_thr")],
-                  [[(cell(_shown(n, m["name"])), False), (_f(m["expected_total_cost"]), True),
-                    (_f(m["operating_points"]["current"]["norm_cost"]), True),
-                    (_f(m["operating_points"]["cost_optimal"]["norm_cost"]), True),
+    pg.add(table_html([t("col.model"), t("cost.area"), t("cost.at_current"), t("cost.at_optimal"), t("cost.opt_thr")],
+                  [[(cell(_shown(n, m["name"])), False), (fmt(m["expected_total_cost"]), True),
+                    (fmt(m["operating_points"]["current"]["norm_cost"]), True),
+                    (fmt(m["operating_points"]["cost_optimal"]["norm_cost"]), True),
                     (_thr(m["operating_points"]["cost_optimal"]["threshold"]), True)] for m in n["models"]]))
 
 
-def _calibration_section(pg: _Page, rep: Report) -> None:
+def _calibration_section(pg: Page, rep: Report) -> None:
     t, n = pg.t, rep.numbers
     pg.add('<h2 id="calibration">' + t("sec.calibration") + "</h2>")
     inside = [(i, c) for i, c in enumerate(rep.curves) if c.reliability is not None]
@@ -261,20 +261,20 @@ def _calibration_section(pg: _Page, rep: Report) -> None:
     pg.figure(figures.reliability_diagram([c.reliability for _, c in inside],
                                           names=[_shown(n, c.name) for _, c in inside],
                                           colors=[i for i, _ in inside],
-                                          text=_texts(pg, x="cal.x", y="cal.y", diagonal="cal.diagonal",
+                                          text=texts(pg, x="cal.x", y="cal.y", diagonal="cal.diagonal",
                                                       count="cal.count")))
     pg.add(f'<p class="note">{t("cal.note", bins=n["settings"]["calibration_bins"])}</p>')
     rows = []
     for m in n["models"]:
         cal = m["calibration"]
         if cal["in_unit_interval"]:
-            rows.append([(cell(_shown(n, m["name"])), False)] + [(_f(cal[k]), True) for k in
+            rows.append([(cell(_shown(n, m["name"])), False)] + [(fmt(cal[k]), True) for k in
                                                        ("brier", "reliability", "resolution", "uncertainty",
                                                         "within_bin")])
-    pg.add(_table([t("col.model"), t("cal.brier"), t("cal.rel"), t("cal.res"), t("cal.unc"), t("cal.wb")], rows))
+    pg.add(table_html([t("col.model"), t("cal.brier"), t("cal.rel"), t("cal.res"), t("cal.unc"), t("cal.wb")], rows))
 
 
-def _compare_section(pg: _Page, n: dict) -> None:
+def _compare_section(pg: Page, n: dict) -> None:
     t = pg.t
     pg.add('<h2 id="compare">' + t("sec.compare") + "</h2>")
     pairs, s = n["comparisons"], n["settings"]
@@ -298,12 +298,12 @@ def _compare_section(pg: _Page, n: dict) -> None:
     rows = []
     for q in pairs:
         d = q["delong"]
-        r = [(cell(_shown(n, q["a"])), False), (cell(_shown(n, q["b"])), False), (_f(d["auc_a"]), True),
-             (_f(d["auc_b"]), True), (_f(d["difference"]), True), (_f(d["statistic"], 3), True),
+        r = [(cell(_shown(n, q["a"])), False), (cell(_shown(n, q["b"])), False), (fmt(d["auc_a"]), True),
+             (fmt(d["auc_b"]), True), (fmt(d["difference"]), True), (fmt(d["statistic"], 3), True),
              (_p(d["pvalue"]), True)]
         r += [(_p(d.get("pvalue_holm")), True)] if holm else []
         rows.append(r + [(verdict(d), False)])
-    pg.add(f"<h3>{t('cmp.delong')}</h3>" + _table(head, rows))
+    pg.add(f"<h3>{t('cmp.delong')}</h3>" + table_html(head, rows))
     head = [t("cmp.a"), t("cmp.b"), t("cmp.e01"), t("cmp.e10"), "τχ²", t("cmp.p"), t("cmp.p_exact")]
     head += [t("cmp.p_holm")] if holm else []
     head += [t("cmp.verdict", alpha=alpha)]
@@ -316,13 +316,13 @@ def _compare_section(pg: _Page, n: dict) -> None:
             r += [(t("cmp.no_disagree"), False), ("", False), ("", False)] + ([("", False)] if holm else [])
             rows.append(r + [("—", False)])
             continue
-        r += [(_f(mc["statistic"], 3), True), (_p(mc["pvalue"]), True), (_p(mc["pvalue_exact"]), True)]
+        r += [(fmt(mc["statistic"], 3), True), (_p(mc["pvalue"]), True), (_p(mc["pvalue_exact"]), True)]
         r += [(_p(mc.get("pvalue_holm")), True)] if holm else []
         rows.append(r + [(verdict(mc), False)])
-    pg.add(f"<h3>{t('cmp.mcnemar')}</h3>" + _table(head, rows))
+    pg.add(f"<h3>{t('cmp.mcnemar')}</h3>" + table_html(head, rows))
 
 
-def _about_section(pg: _Page, n: dict) -> None:
+def _about_section(pg: Page, n: dict) -> None:
     t = pg.t
     pg.add('<h2 id="about">' + t("sec.about") + "</h2>")
     src = n["data"]["source"]
@@ -336,14 +336,14 @@ def _about_section(pg: _Page, n: dict) -> None:
         link = t("about.no_link.upload" if src in ("upload", "builtin") else "about.no_link.file")
     rows = [(t("about.version"), esc(n["report"]["app_version"])), (t("about.date"), esc(n["report"]["created"])),
             (t("about.link"), link)]
-    pg.add(_pairs(rows))
+    pg.add(pairs_html(rows))
     pg.add(f'<p class="note">{t("about.offline")} {t("nan_note")}</p>')
 
 
 def render(rep: Report, *, lang: str = "en") -> str:
     """The report ``rep`` (:func:`evalcore.report.build_report`) as one HTML
     document in ``lang`` ("zh" or "en")."""
-    pg = _Page(lang)
+    pg = Page(lang)
     t, n = pg.t, rep.numbers
     toc = "".join(f'<li><a href="#{s}">{t("sec." + s)}</a></li>' for s in SECTIONS)
     pg.add(f'<h1>{t("title")}</h1><p class="note name">'
@@ -359,6 +359,13 @@ def render(rep: Report, *, lang: str = "en") -> str:
     _calibration_section(pg, rep)
     _compare_section(pg, n)
     _about_section(pg, n)
+    return document(pg, n)
+
+
+def document(pg: Page, n: dict) -> str:
+    """The page ``pg`` as one HTML document: plotly.js embedded once, every
+    number of ``n`` kept inert in ``<script id="report-numbers">``."""
+    lang = pg.lang
     title = esc(text("title", lang) + " · " + ec.visible(str(n["data"]["name"])))
     return (f'<!DOCTYPE html><html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
@@ -367,4 +374,5 @@ def render(rep: Report, *, lang: str = "en") -> str:
             + inert_json(n) + f"</script><script>{_DRAW}</script></body></html>")
 
 
-__all__ = ["render", "esc", "cell", "SECTIONS"]
+__all__ = ["render", "document", "esc", "cell", "inert_json", "Page", "table_html", "pairs_html", "fmt", "ci_html",
+           "texts", "SECTIONS"]

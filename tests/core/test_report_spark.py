@@ -1,41 +1,90 @@
-"""The report's Spark engine in local mode: the same numbers as DuckDB's and
-the in-memory report's (a JVM starts: marked ``system``; runs where pyspark
-and Java 17+ are installed, see README)."""
+"""The report's Spark engine in local mode: the same numbers as the
+in-memory report's, two classes and K classes (a JVM starts: marked
+``system``; runs where pyspark and Java 17+ are installed -- ``.ci/run``
+installs requirements-spark.txt).  One session, ``local[1]``, for the whole
+module (its tests run together on one process); the command line, which
+stops the session it used, comes last."""
 import json
 import shutil
 
-import numpy as np
 import pytest
 
 import evalcore as ec
 from evalcore.report import build_report
 from evalcore.report.__main__ import main
+from evalcore.report.multiclass import build_multiclass_report
 
 pytest.importorskip("pyspark")
-pytestmark = [pytest.mark.system, pytest.mark.skipif(shutil.which("java") is None, reason="Spark needs Java")]
+pytestmark = [pytest.mark.system, pytest.mark.xdist_group("spark"),
+              pytest.mark.skipif(shutil.which("java") is None, reason="Spark needs Java")]
 
 from test_report_engines import _rows, _same, _without_engine, _write_csv  # noqa: E402
+from test_report_multiclass import COST, _data, write_csv  # noqa: E402
+from test_report_multiclass_engines import without_engine  # noqa: E402
 
 
-def test_spark_gives_the_in_memory_numbers_through_the_command_line(tmp_path, capsys):
+# A small JVM for tiny data: the client compiler only and one GC thread (the JIT's and GC's threads, not the
+# queries, were most of the CPU the module took on 2 cores)
+JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m"
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+
+    s = (SparkSession.builder.master("local[1]").appName("evalcore-tests").config("spark.ui.enabled", "false")
+         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "1")
+         .config("spark.default.parallelism", "1")
+         .config("spark.driver.extraJavaOptions", JVM_OPTIONS)
+         .getOrCreate())
+    yield s
+    s.stop()
+
+
+def test_spark_gives_the_in_memory_numbers_and_states_rounding(tmp_path, spark):
+    from evalcore.report.engines import SparkLog
+
     y, a, b, c = _rows(11, 2000)
     _write_csv(tmp_path / "p.csv", y, {"a": a, "b": b, "c": c}, blanks={(3, "b")})
-    args = ["--format", "json", "--costs", "1,4", "--threshold", "a=0.45", "--lang", "zh"]
-    assert main([str(tmp_path / "p.csv"), "--engine", "memory", "-o", str(tmp_path / "m.json"), *args]) == 0
-    assert main([str(tmp_path / "p.csv"), "--engine", "spark", "--master", "local[1]", "--round-digits", "3",
-                 "-o", str(tmp_path / "r.json"), *args]) == 0
-    assert main([str(tmp_path / "p.csv"), "--engine", "spark", "--master", "local[1]",
-                 "-o", str(tmp_path / "s.json"), *args]) == 0
-    mem, spark = (json.loads((tmp_path / f).read_text(encoding="utf-8")) for f in ("m.json", "s.json"))
-    assert spark["settings"]["engine"] == "spark" and spark["data"]["dropped_rows"] == 1
-    _same(_without_engine(mem), _without_engine(spark))
-    rounded = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
-    for m, exact in zip(rounded["models"], mem["models"]):
+    settings = dict(thresholds={"a": 0.45}, cost01=1.0, cost10=4.0)
+    mem = build_report(ec.load_predictions(tmp_path / "p.csv"), **settings)
+    with SparkLog(str(tmp_path / "p.csv"), session=spark) as log:
+        big = build_report(log, **settings)
+    assert big.numbers["settings"]["engine"] == "spark" and big.numbers["data"]["dropped_rows"] == 1
+    _same(_without_engine(mem.numbers), _without_engine(big.numbers))
+    with SparkLog(str(tmp_path / "p.csv"), session=spark, round_digits=3, score_cols=["a"]) as log:
+        rounded = build_report(log, thresholds={"a": 0.45})          # a second log in the same session
+    for m, exact in zip(rounded.numbers["models"], mem.numbers["models"][:1]):
         assert abs(m["auc"] - exact["auc"]) <= m["auc_rounding_error"]
-    assert "第" not in capsys.readouterr().err          # no error line
-    with open(tmp_path / "p.csv", "a", encoding="utf-8") as f:
-        f.write("9999,是,0.5,oops,0.1\n")
-    assert main([str(tmp_path / "p.csv"), "--engine", "spark", "--master", "local[1]", "-o",
-                 str(tmp_path / "bad.json")]) == 1
-    assert "'oops'" in capsys.readouterr().err and not (tmp_path / "bad.json").exists()
-    _ = (np, ec, build_report)
+
+
+def test_spark_gives_the_in_memory_k_class_numbers(tmp_path, spark):
+    from evalcore.report.engines.multiclass import SparkMultiLog
+
+    y, models = _data(12, 600)
+    models["tree"] = models["tree"] * 2                     # not probabilities
+    write_csv(tmp_path / "p.csv", y, models, blanks={(5, "lr")})
+    mem = build_multiclass_report(ec.load_multiclass(tmp_path / "p.csv"), cost=COST)
+    with SparkMultiLog(str(tmp_path / "p.csv"), session=spark) as log:
+        big = build_multiclass_report(log, cost=COST)
+    assert big.numbers["settings"]["engine"] == "spark" and big.numbers["data"]["dropped_rows"] == 1
+    _same(without_engine(mem.numbers), without_engine(big.numbers))
+
+
+def test_a_bad_cell_is_refused_then_the_command_line_gives_the_in_memory_json(tmp_path, capsys, spark):
+    from evalcore.report.engines import SparkLog
+
+    y, a, b, c = _rows(13, 500)
+    _write_csv(tmp_path / "p.csv", y, {"a": a, "b": b, "c": c})
+    with open(tmp_path / "bad.csv", "w", encoding="utf-8") as f:
+        f.write((tmp_path / "p.csv").read_text(encoding="utf-8") + "9999,是,0.5,oops,0.1\n")
+    with pytest.raises(ec.DataError, match="'oops'"):
+        SparkLog(str(tmp_path / "bad.csv"), session=spark)
+    assert main([str(tmp_path / "p.csv"), "--engine", "memory", "--format", "json", "-o",
+                 str(tmp_path / "m.json")]) == 0
+    assert main([str(tmp_path / "p.csv"), "--engine", "spark", "--master", "local[1]", "--format", "json",
+                 "--lang", "zh", "-o", str(tmp_path / "s.json")]) == 0        # last: it stops the session
+    mem, got = (json.loads((tmp_path / f).read_text(encoding="utf-8")) for f in ("m.json", "s.json"))
+    mem["report"]["lang"] = "zh"
+    _same(_without_engine(mem), _without_engine(got))
+    assert "Traceback" not in capsys.readouterr().err

@@ -33,10 +33,12 @@ EDITORS = {   # table name -> (page, one row of the editor's columns)
     "compare.table.t": ("pages/compare.py", {"error": 0.1}),
     "compare.table.paired": ("pages/compare.py", {"A": 0.1, "B": 0.2}),
     "compare.table.friedman": ("pages/compare.py", {"A": 1.0, "B": 2.0, "C": 3.0}),
+    "multiclass.cost_table": ("pages/multiclass.py", {"true \\ predicted": "x", "setosa": 1.0, "versicolor": 0.0,
+                                                      "virginica": 1.0}),
 }
 PRESET_ROWS = {"lab.table.binary": 6, "lab.table.multi": 4, "lab.table.hinge": 5, "lab.table.labels": 4,
                "lab.table.regression": 8, "lab.table.clusters": 12, "compare.table.t": 10,
-               "compare.table.paired": 10, "compare.table.friedman": 4}
+               "compare.table.paired": 10, "compare.table.friedman": 4, "multiclass.cost_table": 3}
 MESSAGE = {"en": "takes at most", "zh": "最多"}
 SECTION = {   # the page's open section that draws the editor
     "lab.table.binary": {"lab.section": "loss"}, "lab.table.multi": {"lab.section": "loss"},
@@ -44,6 +46,7 @@ SECTION = {   # the page's open section that draws the editor
     "lab.table.regression": {"lab.section": "regression"}, "lab.table.clusters": {"lab.section": "clustering"},
     "compare.table.t": {"compare.section": "t"}, "compare.table.paired": {"compare.section": "paired"},
     "compare.table.friedman": {"compare.section": "friedman"},
+    "multiclass.cost_table": {"multiclass.section": "decisions"},
 }
 
 

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
+from ui.core import held_traces, served
 from ui.core.components import component
 from ui.core.state import SS
 from ui.core.threshold import threshold_from_click
@@ -76,14 +77,17 @@ def live_chart(fig, key: str, *, on_click=None):
     as :func:`chart`.  With ``on_click``, a click on a point calls it, with
     the point in ``SS[key].click`` (``{"curve": i, "index": j}``).  A figure
     whose ``layout.meta`` names hover highlights (``hl_roc``, ``hl_cost``, as
-    ``figures.cost_linked_figure`` makes) gets hover linking."""
+    ``figures.cost_linked_figure`` makes) gets hover linking.  A fragment's
+    run sends only the traces that changed (:mod:`ui.core.held_traces`)."""
     if SS.get("_no_charts"):
         return None
     if SS.get("presenter"):
         _presenter(fig)
-    data = dict(spec=fig.to_json(), config=_export(LIVE_CONFIGS), script=plotly_js_url(),
+    spec, keys = held_traces.wire(key, fig.to_json())
+    data = dict(spec=spec, keys=keys, config=_export(LIVE_CONFIGS), script=plotly_js_url(),
                 clickable=on_click is not None)
-    return _live_component()(key=key, data=data, **({"on_click_change": on_click} if on_click else {}))
+    return _live_component()(key=key, data=data, on_missing_change=lambda: held_traces.forget(key),
+                             **({"on_click_change": on_click} if on_click else {}))
 
 
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
@@ -127,8 +131,12 @@ def plotly_js_url() -> str:
     from the installed plotly package (declared as a component's folder), so
     it works offline and nothing is ever written into the app's tree."""
     folder = Path(plotly.__file__).parent / "package_data"
-    component = components.declare_component("plotlyjs", path=str(folder))
-    return f"/component/{component.name}/plotly.min.js"
+    # the version in the folder's name: a browser keeps the file (ui.core.served), a new plotly is a new address
+    version = "".join(c if c.isalnum() else "_" for c in plotly.__version__)
+    component = components.declare_component(f"plotlyjs_{version}", path=str(folder))
+    path = f"/component/{component.name}/plotly.min.js"
+    served.serve(path, folder / "plotly.min.js")     # compressed once, kept by the browser (ui.core.served)
+    return path
 
 
 def linked_chart(fig: go.Figure) -> None:

@@ -24,7 +24,7 @@ from ui.protect import budget
 from ui.protect import limits
 from ui.core import links
 from ui.core.i18n import error_text, labels, md, shown_name, t
-from ui.core.settings import SOURCES, SYN_SIZES, parser
+from ui.core.settings import SOURCES, choices, span
 from ui.core.models import is_flipped, release
 from ui.core.state import SS, bind
 
@@ -151,12 +151,11 @@ def data_sidebar_only():
     ps, token = None, None
     if src == "synthetic":
         # ranges and defaults from the one table of settings (ui.core.settings), which the link reads too
-        sep, rate, seed = parser("syn_sep"), parser("syn_rate"), parser("syn_seed")
-        sb.select_slider(t("common.syn.n"), SYN_SIZES, format_func=lambda v: f"{v:,}",
+        sb.select_slider(t("common.syn.n"), choices("syn_n"), format_func=lambda v: f"{v:,}",
                          **bind("syn_n"))
-        sb.slider(t("common.syn.sep"), sep.lo, sep.hi, step=0.1, **bind("syn_sep"))
-        sb.slider(t("common.syn.rate"), rate.lo, rate.hi, step=0.01, **bind("syn_rate"))
-        sb.number_input(t("common.syn.seed"), min_value=seed.lo, max_value=seed.hi, step=1,
+        sb.slider(t("common.syn.sep"), *span("syn_sep"), step=0.1, **bind("syn_sep"))
+        sb.slider(t("common.syn.rate"), *span("syn_rate"), step=0.01, **bind("syn_rate"))
+        sb.number_input(t("common.syn.seed"), *span("syn_seed"), step=1,
                         **bind("syn_seed"))
         args = (int(SS["syn_n"]), float(SS["syn_sep"]), float(SS["syn_rate"]), int(SS["syn_seed"]))
         ps, token = _synthetic(*args), "syn:" + ":".join(map(str, args))

@@ -18,7 +18,8 @@ from ui.core.components import component
 from ui.core.i18n import t
 from ui.core.state import BOUND_DEFAULTS, SS
 
-from ui.core.settings import DATA_PARSERS, TABLE_CHARS, defaults, int_in, params, table_text
+from ui.core.parsers import int_in
+from ui.core.settings import DATA_PARSERS, TABLE_CHARS, defaults, params, table_text
 
 # values that need the data token: restored when the data is known
 _PENDING = "_link_pending"
@@ -74,12 +75,21 @@ def _fmt(v) -> str:
     return str(v)
 
 
+def _refused(parse, text: str) -> bool:
+    """Whether a link's parser refuses ``text`` (e.g. the multi-class page's source "upload")."""
+    try:
+        parse(text)
+    except (ValueError, TypeError):
+        return True
+    return False
+
+
 def _wanted(token: str | None, model: str | None) -> dict:
     """The link's parameters for the current state (only what differs from the defaults)."""
     known = defaults()
     want = {}
     too_large = []
-    for name, (key, _) in params().items():
+    for name, (key, parse) in params().items():
         if "." in key and key.split(".", 1)[0] != SS.get("_page"):
             continue                                         # a page's own key: only in a link to that page
         default = known.get(key, BOUND_DEFAULTS.get(key, object()))
@@ -97,6 +107,8 @@ def _wanted(token: str | None, model: str | None) -> dict:
                 continue
             if key == "roc_model" and (SS.get("source") == "upload" or str(token).startswith("upload")):
                 continue                                     # an upload's model name: the upload does not travel
+            if _refused(parse, _fmt(SS[key])):
+                continue                                     # a value the link could not bring back (an upload)
             want[name] = _fmt(SS[key])
     if SS.get("tour") == "chapter2":                     # the shipped tour's stop (a lecturer's own: this session only)
         want["tour"], want["stop"] = "chapter2", str(int(SS.get("tour_stop", 0)) + 1)

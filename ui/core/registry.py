@@ -56,6 +56,7 @@ PAGES: tuple[Page, ...] = (
     Page("pr", "measures", "predictions"),
     Page("roc", "measures", "predictions"),
     Page("cost", "measures", "predictions"),
+    Page("multiclass", "measures"),                # its own K-class data (issue 35)
     Page("lab", "measures"),
     Page("compare", "tests", "tables"),
     Page("trust", "tests"),

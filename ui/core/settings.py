@@ -19,9 +19,11 @@ import functools
 import math
 from urllib.parse import quote, unquote
 
+import evalcore as ec
 from evalcore.presets import COMPARE_TABLES, LAB_TABLES
 
-from ui.protect.limits import COST_MAX, COST_MIN, TABLES
+from ui.core.parsers import boolean, choice, float_in, grid_in, int_grid, int_in, int_of
+from ui.protect.limits import COST_MAX, COST_MIN, MC_CLASSES, MC_COST_CLASSES, TABLES
 
 # the data sidebar's sources and sizes (ui/core/data.py draws them from here)
 SOURCES = ("seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload")
@@ -38,45 +40,6 @@ TRUST_SETS = ("breast-cancer", "gaussian")
 EXERCISES = ("2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8", "2.9", "2.10")
 
 _FLOAT = float
-
-
-def _bool(v: str) -> bool:
-    if v not in ("0", "1"):
-        raise ValueError(v)
-    return v == "1"
-
-
-def _ranged(parse, **range_):
-    """A parser that also says its range (``lo``, ``hi``, ``options``): the widgets read it."""
-    for k, v in range_.items():
-        setattr(parse, k, v)
-    return parse
-
-
-def _choice(*options):
-    def parse(v: str) -> str:
-        if v not in options:
-            raise ValueError(v)
-        return v
-    return _ranged(parse, options=options)
-
-
-def int_in(lo: int, hi: int):
-    def parse(v: str) -> int:
-        x = int(v)
-        if not lo <= x <= hi:
-            raise ValueError(v)
-        return x
-    return _ranged(parse, lo=lo, hi=hi)
-
-
-def _float_in(lo: float, hi: float):
-    def parse(v: str) -> float:
-        x = float(v)
-        if not (math.isfinite(x) and lo <= x <= hi):
-            raise ValueError(v)
-        return x
-    return _ranged(parse, lo=lo, hi=hi)
 
 
 def _sizes(v: str) -> int:
@@ -108,98 +71,100 @@ def _cost(v: str) -> float:
 def params() -> dict:
     """Every link parameter -> (session key, parser): the table a link and a tour stop are read with."""
     return {
-        "lang": ("lang", _choice("zh", "en")),
-        "presenter": ("presenter", _bool),
-        "img": ("export_fmt", _choice("png", "svg")),
-        "source": ("source", _choice(*(s for s in SOURCES if s != "upload"))),
+        "lang": ("lang", choice("zh", "en")),
+        "presenter": ("presenter", boolean),
+        "img": ("export_fmt", choice("png", "svg")),
+        "source": ("source", choice(*(s for s in SOURCES if s != "upload"))),
         "n": ("syn_n", _sizes),
-        "sep": ("syn_sep", _float_in(0.0, 4.0)),
-        "rate": ("syn_rate", _float_in(0.01, 0.99)),
+        "sep": ("syn_sep", float_in(0.0, 4.0)),
+        "rate": ("syn_rate", float_in(0.01, 0.99)),
         "seed": ("syn_seed", int_in(0, 10_000)),
         "model": ("roc_model", str),
-        "beta": ("beta", _float_in(0.1, 5.0)),
-        "mode": ("roc_mode", _choice("step", "four", "grid", "full")),
+        "beta": ("beta", float_in(0.1, 5.0)),
+        "mode": ("roc_mode", choice("step", "four", "grid", "full")),
         "c01": ("cost01", _cost),
         "c10": ("cost10", _cost),
         # --- intervals beside the measures (ui.parts.intervals): switch, proportion and bootstrap methods ---
-        "ci": ("ci_on", _bool),
-        "ciprop": ("ci_prop", _choice("wilson", "clopper-pearson")),
-        "ciboot": ("ci_boot", _choice("percentile", "bca")),
+        "ci": ("ci_on", boolean),
+        "ciprop": ("ci_prop", choice("wilson", "clopper-pearson")),
+        "ciboot": ("ci_boot", choice("percentile", "bca")),
         # ---- the bias-variance page (pages/biasvar.py): every control; a key "<page>.<name>" goes into the
         # link only on its page, and only when it differs from the default the page binds (ui.core.state.BOUND_DEFAULTS)
-        "bv.f": (_BV + "truth", _choice("sin", "step", "poly")),
-        "bv.sd": (_BV + "noise", _grid_in(0.0, 1.0, 0.05)),
-        "bv.n": (_BV + "n", _int_of(10, 15, 20, 30, 50, 100, 200)),
-        "bv.sets": (_BV + "sets", _int_of(50, 100, 200, 500)),
-        "bv.mode": (_BV + "mode", _choice("degree", "steps")),
+        "bv.f": (_BV + "truth", choice("sin", "step", "poly")),
+        "bv.sd": (_BV + "noise", grid_in(0.0, 1.0, 0.05)),
+        "bv.n": (_BV + "n", int_of(10, 15, 20, 30, 50, 100, 200)),
+        "bv.sets": (_BV + "sets", int_of(50, 100, 200, 500)),
+        "bv.mode": (_BV + "mode", choice("degree", "steps")),
         "bv.deg": (_BV + "degree", int_in(0, 15)),
-        "bv.steps": (_BV + "steps", _int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
+        "bv.steps": (_BV + "steps", int_of(1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)),
         # ---- comparison tests (pages/compare.py) and the metrics lab (pages/lab.py) ----
         # defaults in _PAGE_DEFAULTS; tables travel compactly (_table), unless too long
         **_compare_lab_params(),
         # ---- the evaluation-methods page (pages/methods.py): every control
-        "m.m": (_M + "m", _int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
+        "m.m": (_M + "m", int_of(5, 10, 20, 50, 100, 200, 500, 1000)),
         "m.seed": (_M + "seed", int_in(0, 1_000_000)),
         "m.step": (_M + "step", int_in(0, 1000)),
-        "m.fs": (_M + "fs", _choice(*FEATURE_SOURCES)),
-        "m.l": (_M + "learner", _choice("logistic", "tree", "knn")),
+        "m.fs": (_M + "fs", choice(*FEATURE_SOURCES)),
+        "m.l": (_M + "learner", choice("logistic", "tree", "knn")),
         "m.depth": (_M + "depth", int_in(1, 12)),
         "m.nb": (_M + "neighbors", int_in(1, 25)),
-        "m.frac": (_M + "frac", _grid_in(0.1, 0.9, 0.05)),
-        "m.strat": (_M + "stratify", _bool),
-        "m.loo": (_M + "loo", _bool),
+        "m.frac": (_M + "frac", grid_in(0.1, 0.9, 0.05)),
+        "m.strat": (_M + "stratify", boolean),
+        "m.loo": (_M + "loo", boolean),
         "m.k": (_M + "k", int_in(2, 20)),
-        "m.p": (_M + "p", _int_of(1, 2, 5, 10)),
-        "m.n": (_M + "n", _int_of(30, 50, 100, 200)),
+        "m.p": (_M + "p", int_of(1, 2, 5, 10)),
+        "m.n": (_M + "n", int_of(30, 50, 100, 200)),
         "m.tune": (_M + "tune_stage", int_in(0, 2)),
         # ---- the exercises page (pages/exercises.py): the open exercise, each committed guess, the controls
-        "x.open": (_X + "open", _choice(*EXERCISES)),
+        "x.open": (_X + "open", choice(*EXERCISES)),
         **{f"x.g{n.replace('.', '')}": (f"{_X}guess.{n}", _token) for n in EXERCISES},
-        **{f"x.s{n.replace('.', '')}": (f"{_X}shown.{n}", _bool) for n in EXERCISES},    # "just show me"
+        **{f"x.s{n.replace('.', '')}": (f"{_X}shown.{n}", boolean) for n in EXERCISES},    # "just show me"
         "x.21p": (_X + "21.pos", int_in(1, 5000)), "x.21n": (_X + "21.neg", int_in(1, 5000)),
-        "x.21f": (_X + "21.frac", _grid_in(0.05, 0.95, 0.05)),
+        "x.21f": (_X + "21.frac", grid_in(0.05, 0.95, 0.05)),
         "x.22p": (_X + "22.pos", int_in(10, 100)), "x.22n": (_X + "22.neg", int_in(10, 100)),
-        "x.22l": (_X + "22.learner", _choice("majority", "1nn", "stump")),
+        "x.22l": (_X + "22.learner", choice("majority", "1nn", "stump")),
         "x.23s": (_X + "23.seed", int_in(1, 10_000)),
         "x.24tp": (_X + "24.tp", int_in(0, 10**6)), "x.24fn": (_X + "24.fn", int_in(0, 10**6)),
         "x.24fp": (_X + "24.fp", int_in(0, 10**6)), "x.24tn": (_X + "24.tn", int_in(0, 10**6)),
-        "x.24pi": (_X + "24.pi", _grid_in(0.01, 0.99, 0.01)),
-        "x.25d": (_X + "25.data", _choice("seed-9", "seed-5", "seed-4")),
-        "x.26pi": (_X + "26.prior", _grid_in(0.05, 0.95, 0.05)),
+        "x.24pi": (_X + "24.pi", grid_in(0.01, 0.99, 0.01)),
+        "x.25d": (_X + "25.data", choice("seed-9", "seed-5", "seed-4")),
+        "x.26pi": (_X + "26.prior", grid_in(0.05, 0.95, 0.05)),
         "x.27i": (_X + "27.point", int_in(0, 10**7)),
-        "x.28o": (_X + "28.outlier", _int_of(*range(500, 5001, 250))),
-        "x.29k": (_X + "29.kind", _choice("goodness", "independence")),
-        "x.29a": (_X + "29.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "x.28o": (_X + "28.outlier", int_grid(500, 5000, 250)),
+        "x.29k": (_X + "29.kind", choice("goodness", "independence")),
+        "x.29a": (_X + "29.alpha", lambda v: choice("0.01", "0.05", "0.1")(v) and float(v)),
         "x.210k": (_X + "210.k", int_in(3, 8)),
-        "x.210a": (_X + "210.alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
-        "x.210e": (_X + "210.effect", _grid_in(0.0, 1.0, 0.1)),
+        "x.210a": (_X + "210.alpha", lambda v: choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "x.210e": (_X + "210.effect", grid_in(0.0, 1.0, 0.1)),
         # ---- which test to trust (ui/parts/trust.py): the simulation's and the Bayesian section's controls
-        "t.reps": (_T + "reps", _int_of(*TRUST_REPLICATIONS)),
-        "t.n": (_T + "n", _int_of(*TRUST_SIZES)),
-        "t.eff": (_T + "effect", _grid_in(0.0, 0.1, 0.01)),
-        "t.inf": (_T + "influence", _grid_in(0.0, 3.0, 0.5)),
-        "t.data": (_T + "data", _choice(*TRUST_SETS)),
-        "t.a": (_T + "a", _choice(*LEARNER_NAMES)),
-        "t.b": (_T + "b", _choice(*LEARNER_NAMES)),
-        "t.rope": (_T + "rope", _grid_in(0.0, 0.05, 0.005)),
+        "t.reps": (_T + "reps", int_of(*TRUST_REPLICATIONS)),
+        "t.n": (_T + "n", int_of(*TRUST_SIZES)),
+        "t.eff": (_T + "effect", grid_in(0.0, 0.1, 0.01)),
+        "t.inf": (_T + "influence", grid_in(0.0, 3.0, 0.5)),
+        "t.data": (_T + "data", choice(*TRUST_SETS)),
+        "t.a": (_T + "a", choice(*LEARNER_NAMES)),
+        "t.b": (_T + "b", choice(*LEARNER_NAMES)),
+        "t.rope": (_T + "rope", grid_in(0.0, 0.05, 0.005)),
+        # ---- the multi-class page (pages/multiclass.py, ui/parts/multiclass.py): every control
+        **_multiclass_params(),
     }
 
 
-def _int_of(*options: int):
-    def parse(v: str) -> int:
-        x = int(v)
-        if x not in options:
-            raise ValueError(v)
-        return x
-    return parse
+def span(key: str) -> tuple:
+    """(lo, hi) of the shareable setting ``key``: a slider's or number input's
+    range, written once, in this table (``st.slider(label, *span(key), ...)``)."""
+    p = parser(key)
+    return p.lo, p.hi
 
 
-def _grid_in(lo: float, hi: float, step: float):
-    """A float in [lo, hi] on a slider's grid of ``step`` (rounded to it)."""
-    def parse(v: str) -> float:
-        x = _float_in(lo, hi)(v)
-        return round(lo + round((x - lo) / step) * step, 10)
-    return parse
+def choices(key: str) -> tuple:
+    """The options of the shareable setting ``key`` (a select slider's, a radio's)."""
+    return parser(key).options
+
+
+def grid_step(key: str) -> float:
+    """The step of a setting kept on a slider's grid."""
+    return parser(key).step
 
 
 # ---------------------------------------------------- comparison tests and metrics lab
@@ -271,30 +236,62 @@ def table_text(table: dict) -> str:
 def _compare_lab_params() -> dict:
     c, lab = "compare.", "lab."
     out = {
-        "c_sec": (c + "section", _choice(*COMPARE_SECTIONS)),
-        "c_alpha": (c + "alpha", lambda v: _choice("0.01", "0.05", "0.1")(v) and float(v)),
+        "c_sec": (c + "section", choice(*COMPARE_SECTIONS)),
+        "c_alpha": (c + "alpha", lambda v: choice("0.01", "0.05", "0.1")(v) and float(v)),
         "c_m": (c + "m", int_in(1, 100_000)),
         "c_err": (c + "errors", int_in(0, 100_000)),
-        "c_eps0": (c + "eps0", _float_in(0.001, 0.999)),
-        "c_eps0t": (c + "eps0_t", _float_in(0.0, 1.0)),
-        "c_var": (c + "variant", _choice("book", "dietterich")),
+        "c_eps0": (c + "eps0", float_in(0.001, 0.999)),
+        "c_eps0t": (c + "eps0_t", float_in(0.0, 1.0)),
+        "c_var": (c + "variant", choice("book", "dietterich")),
         "c_e01": (c + "e01", int_in(0, 10**6)),
         "c_e10": (c + "e10", int_in(0, 10**6)),
-        "c_preset": (c + "preset", _choice("book", "demsar")),
-        "c_higher": (c + "higher", _bool),
-        "c_delong": (c + "delong_set", _choice("current", "breast-cancer", "synthetic")),
-        "l_sec": (lab + "section", _choice(*LAB_SECTIONS)),
-        "l_bias": (lab + "bias", _float_in(-3.0, 3.0)),
-        "l_nmi": (lab + "nmi", _choice(*NMI_AVERAGES)),
+        "c_preset": (c + "preset", choice("book", "demsar")),
+        "c_higher": (c + "higher", boolean),
+        "c_delong": (c + "delong_set", choice("current", "breast-cancer", "synthetic")),
+        "l_sec": (lab + "section", choice(*LAB_SECTIONS)),
+        "l_bias": (lab + "bias", float_in(-3.0, 3.0)),
+        "l_nmi": (lab + "nmi", choice(*NMI_AVERAGES)),
     }
     for run in ("paired", "cv5x2"):
-        out[f"c_fs_{run}"] = (f"{c}fs.{run}", _choice("breast-cancer", "watermelon"))
-        out[f"c_a_{run}"] = (f"{c}a.{run}", _choice(*LEARNER_NAMES))
-        out[f"c_b_{run}"] = (f"{c}b.{run}", _choice(*LEARNER_NAMES))
+        out[f"c_fs_{run}"] = (f"{c}fs.{run}", choice("breast-cancer", "watermelon"))
+        out[f"c_a_{run}"] = (f"{c}a.{run}", choice(*LEARNER_NAMES))
+        out[f"c_b_{run}"] = (f"{c}b.{run}", choice(*LEARNER_NAMES))
     out.update({f"c_tab_{n}": (f"{c}table.{n}", _bounded_table(f"{c}table.{n}")) for n in _COMPARE_TABLES})
     out.update({f"l_tab_{n}": (f"{lab}table.{n}", _bounded_table(f"{lab}table.{n}", tuple(LAB_TABLES[n])))
                 for n in _LAB_TABLES})      # the lab reads its tables' columns by name
     return out
+
+
+# ---------------------------------------------------------------- the multi-class page (issue 35)
+_MC = "multiclass."
+MC_SOURCES = ("iris", "wine", "digits", "imbalanced", "upload")
+MC_SECTIONS = ("decisions", "averages", "curves", "probabilities")
+MC_CURVES = ("roc", "pr")
+
+
+def _cost_matrix(v: str) -> str:
+    """A K x K cost matrix in its link form (``evalcore.cost_text``: "0,1;1,0"), each cost clamped as
+    :func:`_cost` does, at most ``limits.MC_COST_CLASSES`` classes; returned in that same form."""
+    k = v.count(";") + 1
+    if not 2 <= k <= MC_COST_CLASSES:
+        raise ValueError(v)
+    cost = ec.parse_cost_text(v, k)          # a DataError is a ValueError: the link's value is ignored
+    return ec.cost_text([[_cost(str(x)) for x in row] for row in cost])
+
+
+def _multiclass_params() -> dict:
+    return {
+        "mc.src": (_MC + "source", choice(*(s for s in MC_SOURCES if s != "upload"))),
+        "mc.sec": (_MC + "section", choice(*MC_SECTIONS)),
+        "mc.model": (_MC + "model", choice("logistic", "naive_bayes", "tree_depth2")),   # the built-in learners
+        "mc.rule": (_MC + "rule", choice("argmax", "bayes")),
+        "mc.cost": (_MC + "cost", _cost_matrix),
+        "mc.curve": (_MC + "curve", choice(*MC_CURVES)),
+        "mc.cls": (_MC + "class", int_in(0, MC_CLASSES - 1)),
+        "mc.thr": (_MC + "thr", float_in(-1e15, 1e15)),
+        "mc.ci": (_MC + "ci", boolean),
+        "mc.k": (_MC + "topk", int_in(1, 10)),
+    }
 
 
 def _page_defaults() -> dict:
@@ -322,12 +319,15 @@ def _page_defaults() -> dict:
     for run in ("paired", "cv5x2"):
         out.update({f"compare.fs.{run}": "breast-cancer", f"compare.a.{run}": "logistic",
                     f"compare.b.{run}": "naive_bayes"})
+    out.update({_MC + k: v for k, v in (("source", "iris"), ("section", "decisions"), ("model", "logistic"),
+                                        ("rule", "argmax"), ("cost", ""), ("curve", "roc"), ("class", 0),
+                                        ("ci", False), ("topk", 2))})      # multiclass.thr: the class's own
     out.update({f"compare.table.{n}": COMPARE_TABLES[n] for n in _COMPARE_TABLES})
     out.update({f"lab.table.{n}": LAB_TABLES[n] for n in _LAB_TABLES})
     return out
 
 
-DATA_PARSERS = {"thr": _FLOAT, "p": _float_in(0.0, 1.0), "step": int_in(0, 10**7)}
+DATA_PARSERS = {"thr": _FLOAT, "p": float_in(0.0, 1.0), "step": int_in(0, 10**7)}
 
 
 def parse_param(name: str, text: str):

@@ -51,6 +51,7 @@ KEYS: dict[str, str] = {
     "_upload_facts": "{(token, model, flipped): ModelFacts} of ds_upload: kept in the session, so they go with it",
     "_link_box_drawn": "the share-link box is already in this run's sidebar (a page with a data sidebar draws one)",
     "_kept_figures": "{chart key: (inputs, figure)} of ui.kept: a figure that does not move with the threshold",
+    "_held_traces": "{live chart key: digests of the traces sent in its last run} (ui.core.held_traces)",
     "upload_name": "the file name of ds_upload",
     "upload_error": "the error of the last failed upload (shown until the next upload)",
     "upload_pending": "(bytes, name, error) of an upload waiting for the user to pick its positive label",
@@ -100,6 +101,7 @@ KEYS: dict[str, str] = {
     "trust.": "keys of the which-test-to-trust page (ui/parts/trust.py: simulation and Bayesian sections)",
     "lab.": "keys of the metrics-lab page (pages/lab.py)",
     "exercises.": "keys of the exercises page (pages/exercises.py, ui/parts/exercises/)",
+    "multiclass.": "keys of the multi-class page (each declared with its meaning in ui/parts/multiclass.py)",
     # class mode (issue 38: ui/core/class_box.py, ui/core/class_vote.py)
     "class_lecture": "(code, secret) of the class this session runs as its lecturer (the secret never in the URL)",
     "class_room": "the room code this session joined as a student (in the link as room=...)",

@@ -11,10 +11,11 @@ from ui.protect import heavy
 from ui.core.i18n import text_number
 from ui.core.i18n import t
 from ui.protect.budget import freeze
+from ui.core import settings
 
 PAGE_STRINGS = "biasvar."
 DEGREES = tuple(range(16))
-STEPS = (1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)
+STEPS = settings.choices("biasvar.steps")      # gradient steps offered (the one settings table)
 GD_DEGREE = 12          # the "training degree" reading fits this degree, stopped early
 SEED = 0                # the same training sets for every setting of the knob
 

@@ -27,6 +27,7 @@ from ui.core.models import model
 from ui.core.state import SS, bind
 from ui.core.tables import edited_table, last_good
 from ui.core.threshold import get_threshold
+from ui.core.settings import span
 
 PAGE_STRINGS = "compare."
 T = t
@@ -75,10 +76,10 @@ def run_it(kind: str, label: str = "compare.run") -> bool:
 def binomial(ctx) -> None:
     st.markdown(T("compare.binomial.intro"))
     c1, c2, c3 = st.columns(3)
-    m = c1.number_input(T("compare.binomial.m"), 1, 100_000, step=1, **bind("compare.m", first="value"))
-    errors = c2.number_input(T("compare.binomial.errors"), 0, 100_000, step=1,
+    m = c1.number_input(T("compare.binomial.m"), *span("compare.m"), step=1, **bind("compare.m", first="value"))
+    errors = c2.number_input(T("compare.binomial.errors"), *span("compare.errors"), step=1,
                              **bind("compare.errors", first="value"))
-    eps0 = c3.number_input("ε₀", 0.001, 0.999, step=0.01, format="%.3f", **bind("compare.eps0", first="value"))
+    eps0 = c3.number_input("ε₀", *span("compare.eps0"), step=0.01, format="%.3f", **bind("compare.eps0", first="value"))
     r = last_good("compare.last.binomial", lambda: ec.binomial_test(int(errors), int(m), float(eps0),
                                                                        alpha=ctx.alpha), kept=T("compare.kept"))
     if r is None:
@@ -103,7 +104,8 @@ def t_test(ctx) -> None:
     st.markdown(T("compare.t.intro"))
     left, right = st.columns([1, 1.4])
     with left:
-        eps0 = st.number_input("ε₀", 0.0, 1.0, step=0.01, format="%.3f", **bind("compare.eps0_t", first="value"))
+        eps0 = st.number_input("ε₀", *span("compare.eps0_t"), step=0.01, format="%.3f",
+                               **bind("compare.eps0_t", first="value"))
         r, _ = edited_table("compare.table.t", COMPARE_TABLES["t"],
                                lambda f: ec.t_test(numbers(f)[:, 0], eps0, alpha=ctx.alpha), kept=T("compare.kept"))
     with right:
@@ -174,9 +176,9 @@ def mcnemar(ctx) -> None:
     ps = datasets.resolve("breast-cancer")
     table = ec.mcnemar_table(ps.correct("logistic", 0.5), ps.correct("naive_bayes", 0.5))
     c1, c2 = st.columns(2)
-    e01 = c1.number_input("e01", 0, 10**6, step=1, help=T("compare.mcnemar.e01"),
+    e01 = c1.number_input("e01", *span("compare.e01"), step=1, help=T("compare.mcnemar.e01"),
                           **bind("compare.e01", int(table[0, 1]), first="value"))
-    e10 = c2.number_input("e10", 0, 10**6, step=1, help=T("compare.mcnemar.e10"),
+    e10 = c2.number_input("e10", *span("compare.e10"), step=1, help=T("compare.mcnemar.e10"),
                           **bind("compare.e10", int(table[1, 0]), first="value"))
     st.caption(T("compare.mcnemar.preset", e00=int(table[0, 0]), e11=int(table[1, 1])))
     if len(ctx.pair) == 2:

@@ -28,7 +28,6 @@ TRUTH_DRAWS = 100_000                       # fresh test points for a learner wh
 TRUTH_REPEATS = 25                          # training sets in the truth study
 TRUTH_BOOTS = 20                            # bootstrap resamples per training set in the truth study
 TRUTH_SEPARATION = 1.5
-TRUTH_SIZES = (30, 50, 100, 200)            # training set sizes offered (leave-one-out up to ec.STUDY_LOO_MAX_N)
 METHODS = ec.ESTIMATORS
 
 

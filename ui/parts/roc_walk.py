@@ -15,6 +15,7 @@ from ui.protect import timers
 from ui.core import tour
 from ui.core.charts import live_chart
 from ui.core.data import model_picker
+from ui.core.frames import arrow_table
 from ui.core.i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
 from ui.core.keys import keyboard
 from ui.core.models import model as model_facts
@@ -142,6 +143,6 @@ def roc_walk(ps, token: str, models: list) -> None:
                      T("roc.col.step"): int(g),
                      T("roc.col.in"): "✔" if g <= kk else ""}
                     for r, i, s, yy, g in zip(ranked.rank, ranked.order, ranked.scores, ranked.y, ranked.step)]
-            st.dataframe(rows, hide_index=True, height=min(420, 38 + 35 * len(rows)))
+            st.dataframe(arrow_table(rows), hide_index=True, height=min(420, 38 + 35 * len(rows)))
 
     walk()

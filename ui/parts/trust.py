@@ -17,9 +17,8 @@ from ui.core.charts import chart
 from ui.core.i18n import fmt, labels, t, t_fig
 from ui.protect.budget import freeze
 from ui.core.state import SS, bind
+from ui.core.settings import choices, span
 
-REPLICATIONS = settings.TRUST_REPLICATIONS     # the options, with every default, in the one settings table
-SIZES = settings.TRUST_SIZES
 SIM_SEED = 0
 ALPHA = 0.05
 FOLDS = 10                                # Bayesian section: 10-fold CV ...
@@ -43,11 +42,11 @@ def simulation_section() -> None:
     st.header(t("common.trust.sim.title"))
     st.markdown(t("common.trust.sim.intro"))
     c1, c2, c3, c4 = st.columns(4)
-    reps = c1.select_slider(t("common.trust.sim.reps"), REPLICATIONS, **bind("trust.reps"))
-    n = c2.select_slider(t("common.trust.sim.n"), SIZES, **bind("trust.n"))
-    effect = c3.slider(t("common.trust.sim.effect"), 0.0, 0.10, step=0.01, format="%.2f",
+    reps = c1.select_slider(t("common.trust.sim.reps"), choices("trust.reps"), **bind("trust.reps"))
+    n = c2.select_slider(t("common.trust.sim.n"), choices("trust.n"), **bind("trust.n"))
+    effect = c3.slider(t("common.trust.sim.effect"), *span("trust.effect"), step=0.01, format="%.2f",
                        help=t("common.trust.sim.effect.help"), **bind("trust.effect", first="value"))
-    influence = c4.slider(t("common.trust.sim.influence"), 0.0, 3.0, step=0.5,
+    influence = c4.slider(t("common.trust.sim.influence"), *span("trust.influence"), step=0.5,
                           help=t("common.trust.sim.influence.help"), **bind("trust.influence", first="value"))
     sim = _simulate(int(reps), int(n), round(float(effect), 4), round(float(influence), 4))
     names = [t(f"common.trust.test.{k}") for k in sim.tests]
@@ -93,7 +92,7 @@ def bayes_section() -> None:
                            format_func=labels("common.ci.set.", BAYES_SETS).get, **bind("trust.data"))
     a = c2.selectbox("A", lrn, format_func=labels("common.ci.learner.", lrn).get, **bind("trust.a"))
     b = c3.selectbox("B", lrn, format_func=labels("common.ci.learner.", lrn).get, **bind("trust.b"))
-    rope = c4.slider(t("common.trust.bayes.rope"), 0.0, 0.05, step=0.005, format="%.3f",
+    rope = c4.slider(t("common.trust.bayes.rope"), *span("trust.rope"), step=0.005, format="%.3f",
                      help=t("common.trust.bayes.rope.help"), **bind("trust.rope", first="value"))
     if a == b:
         st.info(t("common.trust.bayes.same"))

@@ -53,6 +53,7 @@ MB = 2 ** 20
 # session keys (or families) whose values a session holds on its own
 SESSION_KEYS = ("ds_upload", "_upload_facts", "upload_pending", "mc_labels", "_memo", "compare.table.",
                 "lab.table.",
+                "multiclass.upload", "_w_multiclass_upload",       # the multi-class page's K-class upload
                 # the files as uploaded: Streamlit keeps each uploader's bytes while its widget holds the file
                 "_w_upload", "_w_compare_upload", "_w_mc_upload", "_w_tour_upload")
 

@@ -41,6 +41,16 @@ TOUR_KEY_CHARS = 100         # characters of one key
 TOUR_DEPTH = 4               # nesting of arrays and inline tables in one value (a stop's state has depth 1)
 TOUR_VALUES = 3_000          # keys set and array items in the whole file
 
+# ------------------------------------------- the multi-class page (issue 35)
+MC_CLASSES = 50              # classes of a K-class predictions upload (more: refused, naming the bound)
+MC_MODELS = 3                # models of a K-class predictions upload
+MC_COLUMNS = 2 + MC_MODELS * MC_CLASSES   # columns: the label, an id, every model's score columns
+MC_CURVES = MATRIX_CLASSES   # one-vs-rest curves drawn (the largest classes; the averages use every class)
+MC_PAIR_CLASSES = 10         # the one-vs-one grid draws the pairs of the 10 largest classes (45 matrices)
+MC_COST_CLASSES = MATRIX_CLASSES   # the cost matrix is editable up to this many classes (0-1 costs past it)
+MC_INTERVAL_ROWS = 20_000    # AUC intervals: joint row resamples up to this many rows (B x n x K^2 work)
+MC_RESAMPLES = 500           # resamples of those intervals
+
 # ------------------------------------------------------------------ memory
 SHARED_CACHE_MB = 1024       # facts of all models (resampled sets included) in the cache every session shares
 SESSION_MB = 256             # what one session holds: uploads, their facts, K x K matrices, tables
@@ -79,6 +89,11 @@ TABLES: dict[str, Bound] = {
     "mc_labels": Bound(MAX_ROWS, CLASSES, "confusion: K x K labels CSV (rows x classes)",
                        "evalcore.load_labels(max_rows, max_classes); matrix shown for "
                        f"{MATRIX_CLASSES} classes + other"),
+    "multiclass upload": Bound(MAX_ROWS, MC_COLUMNS, "multi-class: K-class predictions CSV (rows x label, id, "
+                               "models x classes)", "evalcore.load_multiclass(max_rows, max_columns, max_classes), "
+                               + _PARSER + f"; at most {MC_MODELS} models, {MC_CLASSES} classes"),
+    "multiclass.cost_table": Bound(MC_COST_CLASSES, MC_COST_CLASSES + 1, "multi-class: the K x K cost matrix "
+                                   "(true classes x their name + predicted classes)", _EDITOR),
     "compare.table.t": Bound(200, 1, "compare: t-test errors", _EDITOR),
     "compare.table.paired": Bound(200, 2, "compare: paired t-test errors", _EDITOR),
     "compare.table.cv5x2": Bound(5, 4, "compare: 5x2cv errors", _EDITOR),

@@ -99,6 +99,7 @@ class SparkLog(SqlLog):
     def _table(self, name: str, sql: str, stage: str | None = None, model: str | None = None) -> None:
         if name in self._cached:
             self._guard(lambda: self.spark.sql(f"UNCACHE TABLE IF EXISTS {name}"))
+        self._guard(lambda: self.spark.sql(f"DROP VIEW IF EXISTS {name}"))    # a session's earlier log left it
         self._watch(lambda: self._guard(lambda: self.spark.sql(f"CACHE TABLE {name} AS {sql}")), stage, model,
                     self._percent)
         self._cached.append(name)
@@ -131,6 +132,7 @@ class SparkLog(SqlLog):
         for name in self._cached:
             try:
                 self.spark.sql(f"UNCACHE TABLE IF EXISTS {name}")
+                self.spark.sql(f"DROP VIEW IF EXISTS {name}")      # a session passed in is left as it came
             except Exception:       # noqa: BLE001 - a stopped session has nothing cached
                 pass
         if self._own:

@@ -31,9 +31,9 @@ function freshTraces(fig) {
 }
 
 async function drawInPlace(Plotly, gd, d) {
-  const fig = JSON.parse(d.spec);
+  const fig = d.fig;
   const fresh = freshTraces(fig);
-  const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : JSON.stringify(t)));
+  const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : d.keys[i] || JSON.stringify(t)));
   const { shapes = [], annotations = [], ...rest } = fig.layout;
   // what was last given to plotly: each trace (with its JSON), the rest of the layout, shapes, annotations
   const now = { config: d.config, layout: JSON.stringify(rest), shapes: JSON.stringify(shapes),
@@ -81,6 +81,37 @@ function linkHover(Plotly, gd) {
   });
 }
 
+// A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
+// the traces of the last HELD figures received are kept by digest, whether drawn or not (a newer figure
+// may replace one before it is drawn).  A reference to a trace not kept (the figure was drawn anew, a
+// run was never received) asks the server for the whole figure ('missing': the next run sends all).
+const HELD = 3;
+function resolve(gd, data, ask) {
+  if (!data.spec) return data;
+  const last = gd.__lab;
+  if (last && last.spec === data.spec && last.keysText === data.keys) return { ...data, fig: last.fig, keys: last.keys };
+  const fig = JSON.parse(data.spec);
+  const keys = data.keys ? JSON.parse(data.keys) : [];
+  const store = gd.__store || (gd.__store = new Map());
+  const missing = [];
+  fig.data = fig.data.map((t, i) => {
+    if (t.ref === undefined) {
+      if (keys[i]) store.set(keys[i], t);
+      return t;
+    }
+    if (!store.has(t.ref)) missing.push(t.ref);
+    return store.get(t.ref);
+  });
+  gd.__recent = [...(gd.__recent || []), keys.filter(Boolean)].slice(-HELD);
+  const kept = new Set(gd.__recent.flat());
+  for (const k of store.keys()) if (!kept.has(k)) store.delete(k);
+  if (missing.length) {
+    ask('missing', missing.length);
+    return null;
+  }
+  return { ...data, fig, keys, keysText: data.keys };
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let gd = parentElement.querySelector('.lab-figure');
@@ -89,10 +120,13 @@ export default function (component) {
     gd.className = 'lab-figure';
     parentElement.appendChild(gd);
   }
-  gd.__lab = data;                       // the newest figure wins when several runs arrive during a draw
+  const resolved = resolve(gd, data, setTriggerValue);   // null: drawn when the whole figure comes
+  if (resolved !== null) gd.__lab = resolved;   // the newest figure wins when several runs arrive during a draw
   gd.__gone = false;
   const done = plotly(data.script);
-  if (!data.spec) {                      // the home page (ui.core.preload): load plotly.js and draw
+  if (resolved === null) {
+    // nothing to draw yet
+  } else if (!data.spec) {               // the home page (ui.core.preload): load plotly.js and draw
     done.then(async (Plotly) => {        // each kind of trace once, so its code is ready for the first page
       if (gd.__drawn || gd.__busy || gd.__gone) return;
       gd.__busy = true;
@@ -158,5 +192,5 @@ async function drawLoop(Plotly, gd) {
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
-  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks']) delete gd[k];
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent']) delete gd[k];
 }

@@ -23,6 +23,7 @@ from ui.core.tables import edited_table
 from evalcore.figures.exercises import duality_figure, iso_error_figure
 from ui.core.i18n import shown_name
 from ui.parts.exercises.shared import current, options
+from ui.core.settings import span
 
 PAGE_STRINGS = "exercises."
 
@@ -80,10 +81,10 @@ def e24() -> None:
                        options=options("exercises.e24.opt.", ("tpr_r", "fpr_p", "none"))):
         return
     c = st.columns(4)
-    tp = c[0].number_input("TP", 0, 10**6, step=1, **bind("exercises.24.tp", first="value"))
-    fn = c[1].number_input("FN", 0, 10**6, step=1, **bind("exercises.24.fn", first="value"))
-    fp = c[2].number_input("FP", 0, 10**6, step=1, **bind("exercises.24.fp", first="value"))
-    tn = c[3].number_input("TN", 0, 10**6, step=1, **bind("exercises.24.tn", first="value"))
+    tp = c[0].number_input("TP", *span("exercises.24.tp"), step=1, **bind("exercises.24.tp", first="value"))
+    fn = c[1].number_input("FN", *span("exercises.24.fn"), step=1, **bind("exercises.24.fn", first="value"))
+    fp = c[2].number_input("FP", *span("exercises.24.fp"), step=1, **bind("exercises.24.fp", first="value"))
+    tn = c[3].number_input("TN", *span("exercises.24.tn"), step=1, **bind("exercises.24.tn", first="value"))
     if min(tp + fn, fp + tn) == 0:
         st.warning(t("exercises.e24.empty"))
         return
@@ -98,7 +99,7 @@ def e24() -> None:
         formula("exercises.e24.p", tp=tp, fp=fp, v=fmt(prec))
         formula("exercises.e24.prior")
     with right:
-        pi = st.slider(t("exercises.e24.prior"), 0.01, 0.99, step=0.01,
+        pi = st.slider(t("exercises.e24.prior"), *span("exercises.24.pi"), step=0.01,
                        **bind("exercises.24.pi"))
         grid = np.linspace(0.01, 0.99, 99)
         chart(precision_prior_figure(grid, [ec.precision_from_rates(tpr, fpr, g) for g in grid],
@@ -148,7 +149,7 @@ def e26() -> None:
         return
     y, s, name = cur
     share = ec.positive_share(y)
-    pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), 0.05, 0.95, step=0.05,
+    pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), *span("exercises.26.prior"), step=0.05,
                    **bind("exercises.26.prior", round(min(0.95, max(0.05, share)) * 20) / 20))
     best = ec.least_error_point(y, s, prior=pi)
     roc = ec.roc_curve(y, s)
@@ -174,7 +175,8 @@ def e27() -> None:
     cc = ec.cost_curve(y, s)
     tpr = 1 - cc.fnr
     n = len(cc.fpr)
-    i = st.slider(t("exercises.e27.point"), 0, n - 1, **bind("exercises.27.point", min(n - 1, n // 2)))
+    i = st.slider(t("exercises.e27.point"), 0, n - 1,
+                  **bind("exercises.27.point", min(n - 1, n // 2), within=(0, n - 1)))
     i = min(int(i), n - 1)
     chart(duality_figure(cc.fpr, tpr, cc.hull, (cc.x, cc.envelope), i, text=texts(
         "exercises.e27.fig.", "roc_x", "roc_y", "cost_x", "cost_y", "points", "lines", "envelope", "chosen", "hull")),

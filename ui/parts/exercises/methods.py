@@ -15,6 +15,7 @@ from ui.core.i18n import formula, labels, t, texts
 from ui.core.registry import page_link
 from ui.core.state import bind
 from ui.parts.exercises.shared import big, options
+from ui.core.settings import grid_step, span
 
 PAGE_STRINGS = "exercises."
 
@@ -32,9 +33,12 @@ def e21() -> None:
                        options=options("exercises.e21.opt.", ("small", "mid", "huge", "inf"))):
         return
     c1, c2, c3 = st.columns(3)
-    p = c1.number_input(t("exercises.e21.pos"), 1, MAX_CLASS, step=1, **bind("exercises.21.pos", first="value"))
-    n = c2.number_input(t("exercises.e21.neg"), 1, MAX_CLASS, step=1, **bind("exercises.21.neg", first="value"))
-    f = c3.slider(t("exercises.e21.frac"), 0.05, 0.95, step=0.05, **bind("exercises.21.frac"))
+    p = c1.number_input(t("exercises.e21.pos"), *span("exercises.21.pos"), step=1,
+                        **bind("exercises.21.pos", first="value"))
+    n = c2.number_input(t("exercises.e21.neg"), *span("exercises.21.neg"), step=1,
+                        **bind("exercises.21.neg", first="value"))
+    f = c3.slider(t("exercises.e21.frac"), *span("exercises.21.frac"), step=grid_step("exercises.21.frac"),
+                  **bind("exercises.21.frac"))
     c = _count(int(p), int(n), float(f))
     formula("exercises.e21", p=int(p), tp=c.test_pos, n=int(n), tn=c.test_neg, v=big(c.stratified, tex=True))
     k1, k2 = st.columns(2)
@@ -59,8 +63,8 @@ def e22() -> None:
                        options=options("exercises.e22.opt.", ("both50", "loo0", "loo100"))):
         return
     c1, c2, c3 = st.columns(3)
-    n_pos = c1.slider(t("exercises.e22.pos"), 10, 100, step=5, **bind("exercises.22.pos"))
-    n_neg = c2.slider(t("exercises.e22.neg"), 10, 100, step=5, **bind("exercises.22.neg"))
+    n_pos = c1.slider(t("exercises.e22.pos"), *span("exercises.22.pos"), step=5, **bind("exercises.22.pos"))
+    n_neg = c2.slider(t("exercises.e22.neg"), *span("exercises.22.neg"), step=5, **bind("exercises.22.neg"))
     learner = c3.radio(t("exercises.e22.learner"), ec.LEARNERS_22, horizontal=True,
                        format_func=labels("exercises.e22.learner.", ec.LEARNERS_22).get,
                        **bind("exercises.22.learner"))

@@ -14,6 +14,7 @@ from ui.core.registry import page_link
 from ui.core.state import bind
 from evalcore.figures.exercises import normalisation_figure
 from ui.parts.exercises.shared import num
+from ui.core.settings import grid_step, span
 
 PAGE_STRINGS = "exercises."
 
@@ -49,7 +50,8 @@ def e28() -> None:
     st.markdown(t("exercises.e28.q"))
     if not guess_first("2.8", t("exercises.e28.guess"), options=labels("exercises.e28.opt.", ("minmax", "z", "both"))):
         return
-    outlier = st.slider(t("exercises.e28.outlier"), 500, 5000, step=250, **bind("exercises.28.outlier"))
+    outlier = st.slider(t("exercises.e28.outlier"), *span("exercises.28.outlier"),
+                        step=grid_step("exercises.28.outlier"), **bind("exercises.28.outlier"))
     study = _norm(float(outlier))
     keys = ec.NORMALISATIONS
     chart(normalisation_figure([(study.train[k], study.y) for k in keys], [study.new[k] for k in keys], text=dict(

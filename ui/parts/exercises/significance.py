@@ -15,6 +15,7 @@ from ui.core.i18n import fmt, formula, labels, t, texts
 from ui.core.registry import page_link
 from ui.core.state import SS, bind
 from ui.core.tables import edited_table
+from ui.core.settings import span
 from evalcore.figures import null_figure
 from evalcore.figures.exercises import friedman_rates_figure
 
@@ -106,9 +107,10 @@ def e210() -> None:
                        options=labels("exercises.e210.opt.", ("chi2", "f", "same"))):
         return
     c1, c2, c3 = st.columns(3)
-    k = c1.slider(t("exercises.e210.k"), 3, 8, **bind("exercises.210.k"))
+    k = c1.slider(t("exercises.e210.k"), *span("exercises.210.k"), **bind("exercises.210.k"))
     alpha = c2.segmented_control("α", ALPHAS, **bind("exercises.210.alpha", first="one")) or SS["exercises.210.alpha"]
-    effect = c3.slider(t("exercises.e210.effect"), 0.0, 1.0, step=0.1, help=t("exercises.e210.effect.help"),
+    effect = c3.slider(t("exercises.e210.effect"), *span("exercises.210.effect"), step=0.1,
+                       help=t("exercises.e210.effect.help"),
                        **bind("exercises.210.effect"))
     r = _rates(int(k), float(alpha), float(effect))
     chart(friedman_rates_figure(r, text=texts("exercises.e210.fig.", "x", "y", "chi2", "f", "alpha")),

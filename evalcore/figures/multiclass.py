@@ -1,0 +1,86 @@
+"""Figures of the multi-class page: each class's one-vs-rest ROC or P-R
+curve (clickable: trace i is the i-th class drawn) with the micro- and
+macro-average curves, and a grid of small 2 x 2 matrices (one-vs-rest or
+one-vs-one)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..analysis import OperatingPoint
+from .curves import pr_curves, roc_curves
+from .style import GOOD, INK, NAME_CHARS, PAPER, POSITIVE, layout, marker, need, safe, threshold_text
+
+
+def class_curves_figure(views, kind: str, *, classes, names, text, point: OperatingPoint | None = None,
+                        selected: int | None = None) -> go.Figure:
+    """The one-vs-rest curves of the classes ``classes`` (indices into
+    ``views.roc`` / ``views.pr``; trace i is class ``classes[i]``, so a
+    click's curve number names the class), then the micro- and
+    macro-average curves, and the selected class's operating ``point``.
+
+    ``kind``: "roc" or "pr".  ``text`` keys: ``x y threshold micro macro``,
+    and for "roc" ``diagonal``, for "pr" ``p_eq_r``; optional ``title``.
+    ``names``: the class names (user text, escaped here)."""
+    x_t, y_t, thr, micro, macro = need(text, "x", "y", "threshold", "micro", "macro")
+    shown = [safe(names[c]) for c in classes]
+    if kind == "roc":
+        need(text, "diagonal")
+        fig = roc_curves([views.roc[c] for c in classes], names=shown, text=text, width=None)
+        extra = ((views.micro_roc.x, views.micro_roc.y, f"{micro} (AUC = {views.micro_roc.auc:.3f})"),
+                 (views.macro_fpr, views.macro_tpr, f"{macro} (AUC = {views.auc_macro:.3f})"))
+        xy = "FPR = %{x:.4f}, TPR = %{y:.4f}"
+    else:
+        p_eq_r = need(text, "p_eq_r")[0]
+        fig = pr_curves([views.pr[c] for c in classes], names=shown, width=None,
+                        text=dict(text, p_eq_r=p_eq_r, bep="", best="", best_f1=""))
+        extra = ((views.micro_pr.x, views.micro_pr.y, f"{micro} (AP = {views.ap_micro:.3f})"),
+                 (views.macro_recall, views.macro_precision, f"{macro} (AP = {views.ap_macro:.3f})"))
+        xy = "P = %{y:.4f}, R = %{x:.4f}"
+    for (x, y, label), dash in zip(extra, ("dash", "dot")):
+        fig.add_scatter(x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32), mode="lines",
+                        name=label, line=dict(color=INK, width=3, dash=dash),
+                        hovertemplate=f"<b>{label}</b><br>{xy}<extra></extra>")
+    if point is not None and selected is not None and selected in classes:
+        i = list(classes).index(selected)
+        x, y = (point.fpr, point.tpr) if kind == "roc" else (point.recall, point.precision)
+        if math.isfinite(x) and math.isfinite(y):
+            marker(fig, x, y, i, f"<b>{shown[i]}</b><br>{thr} = {threshold_text(point.threshold)}<br>"
+                   f"TP = {point.tp:,}, FP = {point.fp:,}<br>{xy}", size=18, edge=3)
+    return fig
+
+
+def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
+    """Small 2 x 2 confusion matrices side by side (``matrices``:
+    :class:`evalcore.Counts`; ``titles``: one each, e.g. "a vs b"), in the
+    book's layout: TP FN on the first row, FP TN on the second.
+
+    ``text`` keys: ``tp fn fp tn`` (cell names); optional ``title``."""
+    tp_, fn_, fp_, tn_ = need(text, "tp", "fn", "fp", "tn")
+    from plotly.subplots import make_subplots
+
+    k = len(matrices)
+    cols = max(1, min(columns, k))
+    rows = max(1, math.ceil(k / cols))
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[safe(t, NAME_CHARS) for t in titles],
+                        horizontal_spacing=0.04, vertical_spacing=min(0.12, 0.5 / rows))
+    for n, c in enumerate(matrices):
+        z = np.array([[c.tp, c.fn], [c.fp, c.tn]], dtype=float)
+        row = z.sum(axis=1, keepdims=True)
+        share = np.divide(z, row, out=np.zeros_like(z), where=row > 0)
+        signed = [[float(share[0, 0]), float(-share[0, 1])], [float(-share[1, 0]), float(share[1, 1])]]
+        cells = [[f"{tp_} {c.tp:,}", f"{fn_} {c.fn:,}"], [f"{fp_} {c.fp:,}", f"{tn_} {c.tn:,}"]]
+        fig.add_trace(go.Heatmap(z=signed, text=cells, texttemplate="%{text}", zmin=-1, zmax=1, showscale=False,
+                                 colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], hoverinfo="skip",
+                                 xgap=2, ygap=2, textfont=dict(size=13)),
+                      row=n // cols + 1, col=n % cols + 1)
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False, autorange="reversed")
+    fig.update_annotations(font_size=13)
+    layout(fig, text.get("title"), height=60 + 150 * rows)
+    return fig
+
+
+__all__ = ["class_curves_figure", "matrix_grid"]

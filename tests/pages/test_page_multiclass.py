@@ -1,0 +1,219 @@
+"""The multi-class page under AppTest (issue 35): every section in both
+languages, its numbers against scikit-learn, the sentence on macro and
+micro both ways, the cost matrix, a click on a class's curve, uploads good
+and bad, and links that carry every control."""
+import json
+import re
+
+import pytest
+from apptest_utils import click, figure, latex, metrics, ok, round_trip, run, widget
+from sklearn.metrics import accuracy_score, cohen_kappa_score, f1_score, roc_auc_score
+
+import evalcore as ec
+
+PAGE = "pages/multiclass.py"
+K = "multiclass."
+SECTIONS = ("decisions", "averages", "curves", "probabilities")
+
+
+def _page(lang="en", **state):
+    at = run(PAGE, lang=lang, **{K + k: v for k, v in state.items()})
+    ok(at)
+    assert not at.error, [e.value for e in at.error]
+    return at
+
+
+def _table(at, column: str):
+    """The first table on the page with ``column`` (an editor is a table too)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def _text(at) -> str:
+    return "\n".join([e.value for kind in ("markdown", "caption", "info", "subheader", "header")
+                      for e in getattr(at, kind) if not e.value.startswith("<style>")])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("section", SECTIONS)
+def test_every_section_runs_in_both_languages(lang, section):
+    at = _page(lang, section=section, source="digits" if section == "curves" else "iris")
+    assert at.title[0].value == ("多分类评估:宏平均、微平均与代价" if lang == "zh" else
+                                 "Multi-class evaluation: macro, micro and costs")
+    shown = _text(at)
+    assert bool(re.search(r"[\u4e00-\u9fff]", shown)) == (lang == "zh")
+
+
+def test_decisions_equal_scikit_learn():
+    at = _page(section="decisions")
+    ms = ec.builtin_multiclass("iris")
+    pred = ms.scores["logistic"].argmax(axis=1)
+    m = metrics(at)
+    assert m["Accuracy"] == f"{accuracy_score(ms.y, pred):.3f}"
+    assert m["κ"] == f"{cohen_kappa_score(ms.y, pred):.3f}"
+    assert float(m["Cost-sensitive error"]) == pytest.approx(1 - accuracy_score(ms.y, pred), abs=1e-4)
+    rows = _table(at, "F1")
+    assert rows["F1"].tolist() == [f"{v:.3f}" for v in f1_score(ms.y, pred, average=None)]
+
+
+def test_a_cost_matrix_moves_the_bayes_decision_and_its_cost():
+    cost = "0,1,1;1,0,20;1,1,0"              # calling a virginica versicolor costs 20
+    at = _page(section="decisions", rule="bayes", cost=cost, model="naive_bayes")
+    ms = ec.builtin_multiclass("iris")
+    p = ms.scores["naive_bayes"]
+    c = ec.parse_cost_text(cost, 3)
+    want = (p @ c).argmin(axis=1)
+    assert float(metrics(at)["Cost-sensitive error"]) == pytest.approx(c[ms.y, want].mean(), abs=1e-4)
+    assert any(f"{c[ms.y, want].sum():g}" in e for e in latex(at))
+    assert at.query_params["mc.cost"] == cost and at.query_params["mc.rule"] == "bayes"
+    # an edit in the editor (the cell versicolor -> virginica set to 7) goes into the matrix and the link
+    edit = {"edited_rows": {"1": {"virginica": 7}}, "added_rows": [], "deleted_rows": []}
+    at = run(PAGE, lang="en", **{K + "section": "decisions", "_w_multiclass.cost_table": edit})
+    ok(at)
+    assert at.session_state[K + "cost"] == "0,1,1;1,0,7;1,1,0" and at.query_params["mc.cost"] == "0,1,1;1,0,7;1,1,0"
+    # a bad cell (or an added row) keeps the last good matrix, with a sentence
+    for bad in ({"edited_rows": {"0": {"setosa": -3}}, "added_rows": [], "deleted_rows": []},
+                {"edited_rows": {}, "added_rows": [{"setosa": 1}], "deleted_rows": []}):
+        at = run(PAGE, lang="en", **{K + "section": "decisions", K + "cost": cost, "_w_multiclass.cost_table": bad})
+        ok(at)
+        assert at.session_state[K + "cost"] == cost
+        assert any("last good cost matrix" in e.value for e in at.error)
+
+
+def test_the_macro_micro_sentence_follows_the_numbers():
+    at = _page(section="averages", source="imbalanced")
+    text = _text(at)
+    assert "is below micro-F1" in text and "rare" in text
+    ms = ec.builtin_multiclass("imbalanced")
+    cm = ec.confusion_matrix(ms.y, ms.scores["logistic"].argmax(axis=1), labels=[0, 1, 2])
+    both = ec.macro_micro_both(cm)
+    assert f"macro-F1 = **{both.ovr.macro_f1:.3f}**" in text
+    pred = ms.scores["logistic"].argmax(axis=1)
+    assert f"`f1_score(average=\"macro\")` = **{f1_score(ms.y, pred, average='macro'):.3f}**" in text
+    at = _page(section="averages", source="iris")
+    assert "differ by less than 0.01" in _text(at)
+    tex = latex(at)
+    assert sum("macro-}P" in e for e in tex) == 2 and sum("micro-}F1" in e for e in tex) == 2   # ovr and ovo
+
+
+def test_curves_auc_table_equals_scikit_learn_and_a_click_sets_the_class_threshold():
+    at = _page(section="curves", source="wine", ci=True)
+    ms = ec.builtin_multiclass("wine")
+    p = ms.scores["logistic"]
+    averages = _table(at, "Value")
+    assert averages["Value"].tolist()[:2] == [f"{roc_auc_score(ms.y, p, multi_class='ovr', average=a):.3f}"
+                                              for a in ("macro", "weighted")]
+    assert averages["Value"].tolist()[3] == f"{roc_auc_score(ms.y, p, multi_class='ovo'):.3f}"
+    assert averages["95 %"].tolist()[0].startswith("[")
+    fig = figure(at, "multiclass_curves")
+    views = ec.class_views(ms.y, p)
+    j = 4
+    click(at, "multiclass_curves", 2, j)                  # trace 2 = class 2, its 5th drawn point
+    ok(at)
+    assert at.session_state[K + "class"] == 2
+    thr = float(views.roc[2].thresholds[j])
+    assert at.session_state[K + "thr"] == thr
+    counts = ec.threshold_counts(ms.y == 2, p[:, 2]).at(thr)
+    two = figure(at, "multiclass_2x2")
+    assert f"<b>{counts.tp:,}</b>" in json.dumps(two)
+    assert at.query_params["mc.cls"] == "2" and float(at.query_params["mc.thr"]) == pytest.approx(thr, rel=1e-9)
+    assert len([t for t in fig["data"] if t.get("mode") == "lines+markers"]) == 3
+
+
+def test_probabilities_table_equals_scikit_learn():
+    from sklearn.metrics import log_loss, top_k_accuracy_score
+
+    at = _page(section="probabilities", source="digits", topk=3)
+    ms = ec.builtin_multiclass("digits")
+    rows = _table(at, "Log loss")
+    p = ms.scores["logistic"]
+    assert rows["Log loss"].tolist()[0] == f"{log_loss(ms.y, p, labels=range(10)):.3f}"
+    assert rows["top-3 accuracy"].tolist()[0] == f"{top_k_accuracy_score(ms.y, p, k=3, labels=range(10)):.3f}"
+    assert figure(at, "multiclass_reliability")
+
+
+LINK = {"mc.src": (K + "source", "wine"), "mc.sec": (K + "section", "curves"), "mc.model": (K + "model", "tree_depth2"),
+        "mc.rule": (K + "rule", "bayes"), "mc.cost": (K + "cost", "0,2,1;1,0,1;1,3,0"), "mc.curve": (K + "curve", "pr"),
+        "mc.cls": (K + "class", 1), "mc.thr": (K + "thr", 0.25), "mc.ci": (K + "ci", True), "mc.k": (K + "topk", 3)}
+
+
+def test_a_link_carries_every_control():
+    fresh = round_trip(PAGE, LINK)
+    assert widget(fresh.number_input, "_w_multiclass_thr_n").value == 0.25
+
+
+def test_links_with_bad_values_still_open():
+    from streamlit.testing.v1 import AppTest
+    from apptest_utils import ROOT
+
+    at = AppTest.from_file(str(ROOT / PAGE), default_timeout=60)
+    for name, value in {"mc.src": "nope", "mc.cost": "0,1;x", "mc.cls": "999", "mc.thr": "nan", "mc.k": "0",
+                        "mc.sec": "curves"}.items():
+        at.query_params[name] = value
+    at.run()
+    ok(at)
+    assert at.session_state[K + "source"] == "iris" and K + "cost" not in at.session_state
+
+
+def _upload_script(data: bytes, lang: str):
+    import types
+
+    import ui
+    from ui.parts import multiclass as part
+    ui.SS["lang"] = lang
+    good = types.SimpleNamespace(file_id="good", name="good.csv",
+                                 getvalue=lambda: b"y,a:x,a:y\nx,0.9,0.1\ny,0.2,0.8\nx,0.6,0.4\n")
+    ui.handle_upload(part.UPLOAD, good, part.parse_upload)
+    bad = types.SimpleNamespace(file_id="bad", name="bad.csv", getvalue=lambda: data)
+    ui.handle_upload(part.UPLOAD, bad, part.parse_upload)
+    ui.upload_status(part.UPLOAD)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("kind", ["models", "classes", "label"])
+def test_a_bad_upload_is_refused_by_name_and_the_last_good_stays(kind, lang):
+    from streamlit.testing.v1 import AppTest
+
+    from ui.protect import limits
+
+    if kind == "models":
+        cols = [f"m{i}:{c}" for i in range(limits.MC_MODELS + 1) for c in ("x", "y")]
+        data = ("y," + ",".join(cols) + "\n" + "x," + ",".join(["0.5"] * len(cols)) + "\n").encode()
+        want = {"en": "at most 3", "zh": "最多接受 3"}
+    elif kind == "classes":
+        k = limits.MC_CLASSES + 1
+        data = ("y," + ",".join(f"c{i}" for i in range(k)) + "\nc0," + ",".join(["0.1"] * k) + "\n").encode()
+        want = {"en": f"at most {limits.MC_CLASSES}", "zh": f"最多接受 {limits.MC_CLASSES}"}
+    else:
+        data = b"y,a:x,a:y\nx,0.9,0.1\nz,0.2,0.8\n"
+        want = {"en": "['z']", "zh": "['z']"}
+    at = AppTest.from_function(_upload_script, args=(data, lang), default_timeout=60).run()
+    ok(at)
+    errors = [e.value for e in at.error]
+    assert errors and want[lang] in errors[0], errors
+    assert bool(re.search(r"[\u4e00-\u9fff]", errors[0])) == (lang == "zh")
+    assert at.session_state[K + "upload_name"] == "good.csv"
+    assert at.session_state[K + "upload"].classes == ["x", "y"]
+
+
+def test_an_uploaded_file_is_shown_with_its_names_inert_and_kept_out_of_the_link():
+    ms = ec.load_multiclass(b"label,m:[a](www.x.org),m:*b*,m:c\n[a](www.x.org),0.7,0.2,0.1\n*b*,0.1,0.8,0.1\n"
+                            b"c,0.2,0.2,0.6\nc,0.3,0.3,0.4\n")
+    at = _page(source="upload", upload=ms, upload_token="mcupload:t", section="curves")
+    assert "mc.src" not in at.query_params and "mc.model" not in at.query_params
+    assert not at.query_params.get("mc.thr")
+    table = _table(at, "AUC")
+    assert table["Class"].tolist() == ["[a](www.x.org)", "*b*", "c"]          # shown as written, a cell
+    names = [t.get("name", "") for t in figure(at, "multiclass_curves")["data"]]
+    assert "[a](www.x.org) (AUC = 1.000)" in names and not any("<a" in n for n in names)
+    assert at.session_state[K + "upload_model"] == "m"
+
+
+@pytest.mark.parametrize("source", ["iris", "wine", "digits", "imbalanced"])
+@pytest.mark.parametrize("section", SECTIONS)
+def test_no_latin_words_in_the_chinese_page(section, source):
+    """As tests/pages/test_zh_latin.py for the other pages: a built-in set's classes and models read in
+    Chinese; Hand & Till are people, like the names allowed there."""
+    from test_zh_latin import latin_words, visible
+
+    at = _page("zh", section=section, source=source, ci=True)
+    assert not latin_words(visible(at)) - {"Hand", "Till"}

@@ -1,0 +1,57 @@
+"""What a figure drawn in place sends on a fragment's run: the traces that
+changed, and a reference for each trace the browser already holds.
+
+A threshold move reruns a fragment whose figures mostly stay: the curves,
+bars and cost lines do not move with the threshold, only a line, the
+current points and the numbers do.  :func:`wire` gives each trace longer
+than :data:`MIN_CHARS` a digest of its JSON; in a fragment's run, a trace
+whose digest was sent in this figure's previous run goes as ``{"ref":
+digest}`` (``ui/core/live/figure.js`` keeps the traces of the last figures it
+received by digest).  A whole run (another page, data set, language) sends
+every trace: the figure may have been drawn anew in the browser.  When the
+browser misses a trace all the same (a run it never received), it says so
+(``missing``) and :func:`forget` makes the next run send everything.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from ui.core.state import SS
+
+MIN_CHARS = 120     # a shorter trace goes whole: its reference would save little
+
+
+def _fragment_run() -> bool:
+    ctx = get_script_run_ctx()
+    return bool(ctx and ctx.fragment_ids_this_run)
+
+
+def wire(key: str, spec: str) -> tuple[str, str]:
+    """The figure ``spec`` (plotly JSON) as sent for the figure ``key``, and its traces' digests (a JSON
+    list, "" for a trace sent whole every time)."""
+    fig = json.loads(spec)
+    held = SS.setdefault("_held_traces", {})
+    before = held.get(key, frozenset()) if _fragment_run() else frozenset()
+    meta = (fig.get("layout") or {}).get("meta") or {}
+    fresh = {meta.get("hl_roc"), meta.get("hl_cost")} if isinstance(meta, dict) else set()   # restyled by hover
+    keys, data = [], []
+    for i, trace in enumerate(fig.get("data", [])):
+        text = json.dumps(trace, separators=(",", ":"))
+        if len(text) < MIN_CHARS or i in fresh:
+            keys.append("")
+            data.append(trace)
+            continue
+        k = hashlib.blake2b(text.encode(), digest_size=9).hexdigest()
+        keys.append(k)
+        data.append({"ref": k} if k in before else trace)
+    held[key] = frozenset(k for k in keys if k)
+    fig["data"] = data
+    return json.dumps(fig, separators=(",", ":")), json.dumps(keys)
+
+
+def forget(key: str) -> None:
+    """The browser misses a trace of ``key``: its next run sends every trace."""
+    SS.setdefault("_held_traces", {}).pop(key, None)
