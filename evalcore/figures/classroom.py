@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from .style import FAINT, GOOD, NEGATIVE, POSITIVE, layout, need, wrapped
+from .style import FAINT, GOOD, INK, NEGATIVE, POSITIVE, layout, need, wrapped
 
 
 def votes_figure(labels: Sequence[str], votes: Sequence[Sequence[int]], *, correct: int | None,
@@ -22,7 +22,7 @@ def votes_figure(labels: Sequence[str], votes: Sequence[Sequence[int]], *, corre
     for i, counts in enumerate(votes[:2]):
         colors = [GOOD if j == correct else (NEGATIVE if i == 0 else POSITIVE) for j in range(len(labels))]
         fig.add_bar(x=shown, y=list(counts), name=(first, second)[i], marker_color=colors, text=list(counts),
-                    textposition="outside", marker_line=dict(color=FAINT if i == 0 else "#000000", width=1),
+                    textposition="outside", marker_line=dict(color=FAINT if i == 0 else INK, width=1),
                     opacity=0.65 if i == 0 and len(votes) > 1 else 1.0)
     if correct is not None:
         top = max([max(c, default=0) for c in votes] + [1])
