@@ -63,7 +63,8 @@ def test_a_class_votes_from_phones_and_sees_the_experiment(browser, class_server
             expect(key(phone, "class_student")).to_contain_text(re.compile("right answer|正确答案"),
                                                                 timeout=30_000)
             expect(phone).to_have_url(re.compile(r"/exercises"), timeout=30_000)
-            expect(phone.locator("[data-testid='stAlertContentSuccess']").first).to_be_visible(timeout=30_000)
+            expect(phone.locator("h1").first).to_be_visible(timeout=60_000)           # the experiment's page
+            expect(phone.locator("[data-testid='stAlertContentSuccess']").first).to_be_visible(timeout=60_000)
 
         key(projector, "_w_class_again").locator("button").first.click()
         for phone in phones:
