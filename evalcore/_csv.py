@@ -84,7 +84,18 @@ INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u
 
 
 def visible(text: str) -> str:
-    """``text`` without bidi controls and zero-width characters."""
+    """``text`` without bidi controls and zero-width characters.
+
+    Parameters
+    ----------
+    text : str
+        Text from a user (a file's column name, a label).
+
+    Returns
+    -------
+    str
+        ``text`` with every character of ``INVISIBLE`` removed; nothing else changed.
+    """
     return text.translate(INVISIBLE)
 
 

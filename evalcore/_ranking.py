@@ -118,7 +118,19 @@ class ThresholdCounts:
     def at(self, threshold: float) -> Counts:
         """Confusion counts of the rule ``score >= threshold``, in O(log n)
         (from the distinct thresholds alone when the sorted scores are not
-        kept, as for a table aggregated out of core)."""
+        kept, as for a table aggregated out of core).
+
+        Parameters
+        ----------
+        threshold : float
+            Any real number, ``inf`` and ``-inf`` included; it need not be one of
+            ``thresholds``.
+
+        Returns
+        -------
+        Counts
+            ``tp``, ``fp``, ``tn``, ``fn`` of the rule ``score >= threshold``.
+        """
         if self.neg_pos_sorted is None or self.neg_all_sorted is None:
             i = self.index_of(threshold)
             tp, fp = int(self.tp[i]), int(self.fp[i])
@@ -130,7 +142,19 @@ class ThresholdCounts:
 
     def index_of(self, threshold: float) -> int:
         """Index ``i`` of the curve point whose counts equal ``at(threshold)``:
-        the last ``i`` with ``thresholds[i] >= threshold`` (O(log n))."""
+        the last ``i`` with ``thresholds[i] >= threshold`` (O(log n)).
+
+        Parameters
+        ----------
+        threshold : float
+            Any real number, ``inf`` and ``-inf`` included.
+
+        Returns
+        -------
+        int
+            Index into ``thresholds``, ``tp``, ``fp`` (0 for a threshold above every
+            score: the point (0, 0)).
+        """
         ascending = self.thresholds[::-1]  # a view, no copy
         n_ge = ascending.shape[0] - int(ascending.searchsorted(float(threshold), "left"))
         return max(n_ge - 1, 0)
@@ -292,6 +316,16 @@ def roc_convex_hull(fpr, tpr) -> np.ndarray:
     The hull always contains (0, 0) and (1, 1) when the curve does; collinear
     points are left out, so consecutive edges strictly decrease in slope.
     Input points must be sorted by FPR then TPR (as ``roc_curve`` returns them).
+
+    Parameters
+    ----------
+    fpr, tpr : array-like of shape (n,)
+        The ROC points' coordinates in [0, 1], sorted by FPR then TPR.
+
+    Returns
+    -------
+    ndarray of int, shape (h,)
+        Indices into ``fpr`` / ``tpr`` of the hull's vertices, increasing FPR.
 
     Notes
     -----

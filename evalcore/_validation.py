@@ -261,6 +261,19 @@ class DataError(ValueError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
+        """The message in one language, its parameters filled in.
+
+        Parameters
+        ----------
+        lang : {"en", "zh"}, default "en"
+            The language; anything but ``"zh"`` gives English.
+
+        Returns
+        -------
+        str
+            The message of ``code`` (what is wrong and what to do), with each
+            :class:`Bi` parameter in the same language.
+        """
         en, zh = MESSAGES[self.code]
         template = zh if lang == "zh" else en
         i = 1 if lang == "zh" else 0

@@ -29,6 +29,18 @@ def load_horse_colic(part: str = "train"):
     features (missing values already replaced by 0 in these files); the
     file's label +1 becomes y = 1, the positive class of that book's ROC.
 
+    Parameters
+    ----------
+    part : {"train", "test"}, default "train"
+        Which file.
+
+    Returns
+    -------
+    X : ndarray of float, shape (299 or 67, 21)
+        The features.
+    y : ndarray of int8
+        1 for the file's label +1, else 0.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -54,6 +66,18 @@ class Stump:
     alpha: float
 
     def predict(self, X: np.ndarray) -> np.ndarray:
+        """The stump's vote on each sample.
+
+        Parameters
+        ----------
+        X : ndarray of shape (n, d)
+            Features.
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            -1 or +1 per sample.
+        """
         x = X[:, self.feature]
         low = x <= self.threshold if self.inequality == "lt" else x > self.threshold
         return np.where(low, -1.0, 1.0)
@@ -66,7 +90,18 @@ class AdaBoostModel:
     stumps: tuple
 
     def decision_function(self, X) -> np.ndarray:
-        """The weighted vote sum_t alpha_t h_t(x) (the book's aggClassEst)."""
+        """The weighted vote sum_t alpha_t h_t(x) (the book's aggClassEst).
+
+        Parameters
+        ----------
+        X : array-like of shape (n, 21)
+            Features (horse-colic's columns).
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            The vote per sample.
+        """
         X = np.asarray(X, dtype=np.float64)
         out = np.zeros(X.shape[0])
         for s in self.stumps:
@@ -74,7 +109,18 @@ class AdaBoostModel:
         return out
 
     def predict(self, X) -> np.ndarray:
-        """+1 / -1 by the sign of the vote."""
+        """+1 / -1 by the sign of the vote.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, 21)
+            Features (horse-colic's columns).
+
+        Returns
+        -------
+        ndarray of float, shape (n,)
+            -1, +1 (0 on a zero vote).
+        """
         return np.sign(self.decision_function(X))
 
 
@@ -99,6 +145,20 @@ def _best_stump(X: np.ndarray, y_pm: np.ndarray, D: np.ndarray):
 
 def fit_adaboost(X, y_true, n_rounds: int) -> AdaBoostModel:
     """Train AdaBoost with decision stumps for at most ``n_rounds`` rounds.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        Features.
+    y_true : array-like of shape (n,)
+        0/1 or bool labels; both classes must occur.
+    n_rounds : int
+        The most rounds, >= 1; training stops early once the training error is 0.
+
+    Returns
+    -------
+    AdaBoostModel
+        ``stumps``: each round's :class:`Stump` with its weight ``alpha``.
 
     Examples
     --------
@@ -147,6 +207,20 @@ class TieBlindAuc:
 def tie_blind_auc_range(y_true, scores) -> TieBlindAuc:
     """The range of AUCs a tie-blind rectangle walk can print.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, ties allowed.
+
+    Returns
+    -------
+    TieBlindAuc
+        ``low`` (every tie broken against the positive), ``high`` (for it),
+        ``tie_aware`` (ties counted 1/2, the true AUC) and ``tied_pairs`` (their
+        share), each in [0, 1].
+
     Examples
     --------
     >>> import evalcore as ec
@@ -167,7 +241,20 @@ def rectangle_walk_auc(y_true, scores) -> float:
     """The AUC exactly as the book's plotROC computes it: ``argsort`` the
     scores (numpy's default sort) and walk from (1, 1) down, adding the
     current height at every negative.  Tied scores are taken in whatever
-    order that sort leaves them."""
+    order that sort leaves them.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, ties allowed.
+
+    Returns
+    -------
+    float
+        The AUC the book's code prints, in [0, 1].
+    """
     y, s = check_labels_and_scores(y_true, scores)
     order = np.argsort(s[None, :], axis=-1)[0]                   # the book sorts a 1 x m matrix, default kind
     n_pos = int(y.sum())
@@ -203,7 +290,20 @@ class HorseColicReport:
 
 
 def horse_colic_report(rounds: int) -> HorseColicReport:
-    """Train on the training file, score both files (see :class:`HorseColicReport`)."""
+    """Train on the training file, score both files (see :class:`HorseColicReport`).
+
+    Parameters
+    ----------
+    rounds : int
+        AdaBoost rounds, >= 1.
+
+    Returns
+    -------
+    HorseColicReport
+        ``rounds``, ``train`` (the :class:`TieBlindAuc` on the training file),
+        ``walk_auc``, ``printed`` (the book's number, nan if it has none),
+        ``train_error``, ``test_auc`` and ``test_error``.
+    """
     X, y = load_horse_colic(part="train")
     Xt, yt = load_horse_colic(part="test")
     model = fit_adaboost(X, y, rounds)

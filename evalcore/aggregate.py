@@ -94,11 +94,35 @@ class ScoreTable:
 
     # -- calibration -------------------------------------------------------------
     def reliability(self, *, n_bins: int = 10) -> Reliability:
-        """:func:`evalcore.reliability_bins` of the rows, from the table."""
+        """:func:`evalcore.reliability_bins` of the rows, from the table.
+
+        Parameters
+        ----------
+        n_bins : int, default 10
+            Equal-width bins of [0, 1] (scores must lie in [0, 1]).
+
+        Returns
+        -------
+        Reliability
+            ``edges``, and per bin ``count``, ``mean_score``, ``positive_rate``.
+        """
         return reliability_counts(self.score, self.pos, self.neg, n_bins=n_bins)
 
     def brier(self, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
-        """:func:`evalcore.brier_score` of the rows, from the table."""
+        """:func:`evalcore.brier_score` of the rows, from the table.
+
+        Parameters
+        ----------
+        n_bins : int, default 10
+            Equal-width bins of [0, 1].
+        bins : Reliability, optional
+            The bins already computed from this table (then ``n_bins`` is not used).
+
+        Returns
+        -------
+        BrierScore
+            ``brier``, ``reliability``, ``resolution``, ``uncertainty``, ``within_bin``.
+        """
         return brier_counts(self.score, self.pos, self.neg, n_bins=n_bins, bins=bins)
 
     # -- scores rounded to fewer digits -------------------------------------------
@@ -109,7 +133,20 @@ class ScoreTable:
         the order of scores it keeps apart, and turns each (positive,
         negative) pair it merges into a tie worth 1/2 where the exact value
         was 0, 1/2 or 1, so |AUC - AUC_rounded| <= Σ_b pos_b neg_b /
-        (2 m+ m-) over the rounded scores b."""
+        (2 m+ m-) over the rounded scores b.
+
+        Parameters
+        ----------
+        digits : int
+            Decimal places, >= 0.
+
+        Returns
+        -------
+        table : ScoreTable
+            The table of the rounded scores.
+        bound : float
+            The largest possible |AUC - AUC of ``table``|.
+        """
         r = round_scores(self.score, digits)
         u, inv = np.unique(r, return_inverse=True)
         pos = np.bincount(inv, weights=self.pos, minlength=u.shape[0]).astype(np.int64)
@@ -125,7 +162,20 @@ class ScoreTable:
 
 def round_scores(scores, digits: int) -> np.ndarray:
     """Scores rounded half up to ``digits`` decimals, exactly as the
-    out-of-core engines do (``floor(s * 10^d + 0.5) / 10^d`` in float64)."""
+    out-of-core engines do (``floor(s * 10^d + 0.5) / 10^d`` in float64).
+
+    Parameters
+    ----------
+    scores : array-like
+        Real scores.
+    digits : int
+        Decimal places, >= 0.
+
+    Returns
+    -------
+    ndarray of float
+        The rounded scores, same shape.
+    """
     d = check_count(digits, "digits", minimum=0)
     f = 10.0 ** d
     return np.floor(np.asarray(scores, dtype=np.float64) * f + 0.5) / f
@@ -133,6 +183,18 @@ def round_scores(scores, digits: int) -> np.ndarray:
 
 def score_table(y_true, scores) -> ScoreTable:
     """A model's :class:`ScoreTable` from its rows (one sort).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    ScoreTable
+        ``score`` (distinct, increasing), ``pos`` and ``neg`` (int64), read-only.
 
     Examples
     --------
@@ -171,7 +233,24 @@ def pair_sums(y_true, scores, tables, thresholds) -> PairSums:
     """:class:`PairSums` of models on the same rows, in memory.
 
     ``scores`` k score arrays, ``tables`` their :class:`ScoreTable` (of the
-    same scores), ``thresholds`` k thresholds for McNemar's tables."""
+    same scores), ``thresholds`` k thresholds for McNemar's tables.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels.
+    scores : sequence of array-like of shape (m,)
+        k models' scores on the same rows.
+    tables : sequence of ScoreTable
+        Their tables (:func:`score_table` of the same scores).
+    thresholds : sequence of float
+        One threshold per model, for McNemar's counts.
+
+    Returns
+    -------
+    PairSums
+        ``pos_sum``, ``neg_sum``, ``pos_cross``, ``neg_cross`` (exact integers) and ``mcnemar``.
+    """
     y = np.asarray(y_true).astype(bool)
     comps = []
     for s, t in zip(scores, tables):
@@ -211,7 +290,20 @@ def _int_sum(a) -> int:
 
 
 def auc_interval_from_table(table: ScoreTable, *, alpha: float = 0.05) -> ConfidenceInterval:
-    """DeLong's interval of one model's AUC from its table alone (no pairing needed)."""
+    """DeLong's interval of one model's AUC from its table alone (no pairing needed).
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The model's table; both classes must occur.
+    alpha : float, default 0.05
+        The interval is at 1 - alpha.
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``low`` and ``high``, within [0, 1].
+    """
     p10, p10sq, p01, p01sq = table.placement_sums()
     return delong_from_sums(((p10sq,),), (p10,), ((p01sq,),), (p01,), table.n_pos, table.n_neg, alpha=alpha).ci[0]
 

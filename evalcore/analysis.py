@@ -41,7 +41,19 @@ class AucFourWays:
 
 
 def auc_four_ways(tc: ThresholdCounts) -> AucFourWays:
-    """The four AUC formulas, each from its own expression."""
+    """The four AUC formulas, each from its own expression.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+
+    Returns
+    -------
+    AucFourWays
+        ``trapezoid`` (2.20), ``one_minus_rank_loss`` (2.22), ``rank_gain`` and
+        ``rank_sum`` (Mann-Whitney): the same number four ways, up to rounding.
+    """
     dtp = np.diff(tc.tp).astype(np.float64)
     dfp = np.diff(tc.fp).astype(np.float64)
     pairs = float(tc.n_pos) * tc.n_neg
@@ -92,7 +104,20 @@ class RocSteps:
 
 
 def roc_steps(tc: ThresholdCounts) -> RocSteps:
-    """Per-step increments of the ROC curve (textbook section 2.3.3)."""
+    """Per-step increments of the ROC curve (textbook section 2.3.3).
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+
+    Returns
+    -------
+    RocSteps
+        Per step k (index 0 the start (0, 0)): ``fpr``, ``tpr``, ``thresholds``,
+        ``tp``, ``fp``, ``d_pos``, ``d_neg``, ``area``, ``cum_area``, ``kind``;
+        and ``n_pos``, ``n_neg``.
+    """
     r = tc.roc_curve()
     d_pos = np.concatenate(([0], np.diff(tc.tp)))
     d_neg = np.concatenate(([0], np.diff(tc.fp)))
@@ -117,7 +142,21 @@ class RankedSamples:
 
 
 def ranked_samples(y_true, scores) -> RankedSamples:
-    """The sorted table the textbook's ROC algorithm walks down."""
+    """The sorted table the textbook's ROC algorithm walks down.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive).
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    RankedSamples
+        ``order`` (input indices, decreasing score), ``rank`` (1 = highest),
+        ``step`` (the ROC step, 1-based), and the sorted ``scores`` and ``y``.
+    """
     y, s = check_labels_and_scores(y_true, scores, need_both=False)
     order = np.argsort(-s, kind="stable")
     ss = s[order]
@@ -171,7 +210,23 @@ class PairGrid:
 
 
 def rank_pair_grid(y_true, scores, *, max_side: int = 400) -> PairGrid:
-    """Penalties of every (positive, negative) pair, textbook (2.21)."""
+    """Penalties of every (positive, negative) pair, textbook (2.21).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+    max_side : int, default 400
+        Refuse more positives or negatives than this (the grid is m+ x m-).
+
+    Returns
+    -------
+    PairGrid
+        ``penalty`` ((m+, m-): 1, 1/2 or 0), ``pos_scores``, ``neg_scores`` (each
+        decreasing) and ``pos_index``, ``neg_index`` (input positions).
+    """
     y, s = check_labels_and_scores(y_true, scores)
     pi = np.flatnonzero(y)
     ni = np.flatnonzero(~y)
@@ -202,7 +257,21 @@ class BestF:
 
 def best_f(tc: ThresholdCounts, *, beta: float = 1.0) -> BestF:
     """The threshold that maximises F-beta over all cuts (ties: the highest
-    threshold).  F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)."""
+    threshold).  F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP).
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+    beta : float, default 1.0
+        beta > 1 weighs recall more, beta < 1 precision more.
+
+    Returns
+    -------
+    BestF
+        ``index`` (into ``tc.thresholds``), ``threshold``, ``precision``,
+        ``recall``, ``f`` (the largest F-beta) and ``beta``.
+    """
     b = check_real(beta, "beta")
     if b <= 0:
         raise DataError("out_of_range", name="beta", interval="(0, inf)", value=beta)
@@ -227,14 +296,36 @@ class PrFacts:
 
 
 def pr_facts(tc: ThresholdCounts) -> PrFacts:
-    """BEP, AP and the trapezoid area of ``tc``'s P-R curve (O(n))."""
+    """BEP, AP and the trapezoid area of ``tc``'s P-R curve (O(n)).
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+
+    Returns
+    -------
+    PrFacts
+        ``bep``, ``average_precision`` and ``trapezoid``, each in [0, 1].
+    """
     return PrFacts(tc.break_even_point(), tc.average_precision(), pr_trapezoid_area(tc))
 
 
 def pr_trapezoid_area(tc: ThresholdCounts) -> float:
     """Trapezoid area under the P-R points, starting from (R = 0, P = 1) as
     scikit-learn's ``auc(recall, precision)`` on ``precision_recall_curve``
-    does.  Shown beside AP to explain why they differ."""
+    does.  Shown beside AP to explain why they differ.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+
+    Returns
+    -------
+    float
+        The area, in [0, 1].
+    """
     pr = tc.pr_curve()
     r = np.concatenate(([0.0], pr.recall))
     p = np.concatenate(([1.0], pr.precision))
@@ -251,6 +342,20 @@ def curve_dominance(x1, y1, x2, y2, *, tol: float = 1e-12) -> Better:
     somewhere >; textbook: the enclosing learner is better),
     ``Better.SECOND`` for the reverse, ``Better.CROSS`` if they cross,
     ``Better.EQUAL`` if they coincide.
+
+    Parameters
+    ----------
+    x1, y1 : array-like of shape (n1,)
+        Curve 1's points, x non-decreasing.
+    x2, y2 : array-like of shape (n2,)
+        Curve 2's points, x non-decreasing.
+    tol : float, default 1e-12
+        Differences in y this small count as equal.
+
+    Returns
+    -------
+    Better
+        ``FIRST``, ``SECOND``, ``CROSS`` or ``EQUAL``.
     """
     xs = np.union1d(np.asarray(x1, float), np.asarray(x2, float))
     lo1, hi1 = _envelopes(np.asarray(x1, float), np.asarray(y1, float), xs)
@@ -298,7 +403,21 @@ class OperatingPoint:
 
 
 def operating_point(tc: ThresholdCounts, threshold: float) -> OperatingPoint:
-    """The operating point of ``threshold``, in O(log n)."""
+    """The operating point of ``threshold``, in O(log n).
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+    threshold : float
+        The cut, in score units (``score >= threshold`` is positive).
+
+    Returns
+    -------
+    OperatingPoint
+        ``threshold``, ``tp``, ``fp``, ``fpr``, ``tpr``, ``precision`` (nan when
+        nothing is predicted positive) and ``recall``.
+    """
     c = tc.at(threshold)
     pred = c.tp + c.fp
     return OperatingPoint(float(threshold), c.tp, c.fp, c.fp / tc.n_neg, c.tp / tc.n_pos,
@@ -306,7 +425,18 @@ def operating_point(tc: ThresholdCounts, threshold: float) -> OperatingPoint:
 
 
 def roc_hull_points(tc: ThresholdCounts):
-    """(fpr, tpr) of the ROC convex hull's vertices, increasing FPR."""
+    """(fpr, tpr) of the ROC convex hull's vertices, increasing FPR.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+
+    Returns
+    -------
+    fpr, tpr : ndarray of float, shape (h,)
+        The hull's vertices, from (0, 0) to (1, 1).
+    """
     r = tc.roc_curve()
     h = roc_convex_hull(r.fpr, r.tpr)
     return r.fpr[h], r.tpr[h]
@@ -314,7 +444,18 @@ def roc_hull_points(tc: ThresholdCounts):
 
 def flipped_scores(scores) -> np.ndarray:
     """Scores with their order reversed (-s): for a model whose scores mean
-    "higher = negative" (AUC < 0.5); AUC becomes 1 - AUC."""
+    "higher = negative" (AUC < 0.5); AUC becomes 1 - AUC.
+
+    Parameters
+    ----------
+    scores : array-like of shape (m,)
+        Finite real scores.
+
+    Returns
+    -------
+    ndarray of float, shape (m,)
+        ``-scores``.
+    """
     return -np.asarray(scores, dtype=np.float64)
 
 

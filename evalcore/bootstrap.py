@@ -81,11 +81,18 @@ def bootstrap_interval(distribution, estimate: float, *, confidence_level: float
         is undefined, e.g. no positive predicted) are left out.
     estimate : float
         The statistic on the data (used by BCa).
-    confidence_level : float, keyword-only
-    method : {"percentile", "bca"}, keyword-only
-    jackknife : (values, weights) or None, keyword-only
+    confidence_level : float, default 0.95
+        In (0, 1).
+    method : {"percentile", "bca"}, default "percentile"
+        Percentile or bias-corrected and accelerated (see Notes).
+    jackknife : (values, weights) or None, default None
         BCa only: the leave-one-out values of the statistic and how many
         samples give each (``weights``), for the acceleration.
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``low`` and ``high``, in the statistic's units (nan when every resample is nan).
 
     Notes
     -----
@@ -128,7 +135,22 @@ def bootstrap_interval(distribution, estimate: float, *, confidence_level: float
 def f_jackknife(tp: int, fp: int, fn: int, tn: int, *, beta: float = 1.0):
     """Leave-one-out values of F-beta from confusion counts, with their
     multiplicities: leaving out a TP, FP, FN or TN sample (a TN changes
-    nothing).  Returns ``(values, weights)`` for :func:`bootstrap_interval`."""
+    nothing).  Returns ``(values, weights)`` for :func:`bootstrap_interval`.
+
+    Parameters
+    ----------
+    tp, fp, fn, tn : int
+        The confusion counts on the data, each >= 0.
+    beta : float, default 1.0
+        beta > 1 weighs recall more.
+
+    Returns
+    -------
+    values : ndarray of float, shape (4,)
+        F-beta without one TP, FP, FN or TN sample.
+    weights : ndarray of float, shape (4,)
+        How many samples give each value (tp, fp, fn, tn).
+    """
     counts = np.array([[tp - 1, fp, fn], [tp, fp - 1, fn], [tp, fp, fn - 1], [tp, fp, fn]], dtype=np.float64)
     vals = f_beta_counts(counts[:, 0], counts[:, 1], counts[:, 2], beta=beta)
     return vals, np.array([tp, fp, fn, tn], dtype=np.float64)
@@ -189,7 +211,18 @@ class BootstrapCounts:
         """``(tp, fp, n_pos, n_neg)`` of every resample for the rule
         ``score >= threshold``: four (B,) integer arrays, read from the kept
         rows (a binomial split between two of them, seeded by the threshold's
-        index)."""
+        index).
+
+        Parameters
+        ----------
+        threshold : float
+            The cut, in score units (``score >= threshold`` is positive).
+
+        Returns
+        -------
+        tp, fp, n_pos, n_neg : ndarray of int, shape (B,)
+            Each resample's true and false positives and its positives and negatives.
+        """
         asc = self.thresholds[::-1]
         i = max(asc.shape[0] - int(asc.searchsorted(float(threshold), "left")) - 1, 0)
         g = int(np.searchsorted(self.rows, i, "right")) - 1
@@ -210,7 +243,24 @@ class BootstrapCounts:
 
     def f_interval(self, threshold: float, *, beta: float = 1.0, confidence_level: float = 0.95,
                    method: str = "percentile") -> ConfidenceInterval:
-        """Interval of F-beta at ``threshold`` (percentile or BCa)."""
+        """Interval of F-beta at ``threshold`` (percentile or BCa).
+
+        Parameters
+        ----------
+        threshold : float
+            The cut, in score units.
+        beta : float, default 1.0
+            beta > 1 weighs recall more.
+        confidence_level : float, default 0.95
+            In (0, 1).
+        method : {"percentile", "bca"}, default "percentile"
+            The interval's construction (see :func:`bootstrap_interval`).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high``, within [0, 1].
+        """
         tp, fp, npos, _ = self.counts_at(threshold)
         dist = f_beta_counts(tp, fp, npos - tp, beta=beta)
         i = max(self.thresholds.shape[0] - int(self.thresholds[::-1].searchsorted(float(threshold), "left")) - 1, 0)
@@ -221,14 +271,38 @@ class BootstrapCounts:
         return bootstrap_interval(dist, est, confidence_level=confidence_level, method=method, jackknife=jack)
 
     def auc_interval(self, *, confidence_level: float = 0.95, method: str = "percentile") -> ConfidenceInterval:
-        """Bootstrap interval of the AUC (BCa needs :attr:`exact` resamples)."""
+        """Bootstrap interval of the AUC (BCa needs :attr:`exact` resamples).
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            In (0, 1).
+        method : {"percentile", "bca"}, default "percentile"
+            BCa needs :attr:`exact` resamples.
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high``, within [0, 1].
+        """
         if method == "bca" and self.jack_auc is None:
             method = "percentile"
         return bootstrap_interval(self.auc, self.auc_estimate, confidence_level=confidence_level, method=method,
                                   jackknife=self.jack_auc)
 
     def ap_interval(self, *, confidence_level: float = 0.95) -> ConfidenceInterval:
-        """Percentile bootstrap interval of the average precision."""
+        """Percentile bootstrap interval of the average precision.
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            In (0, 1).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high``, within [0, 1].
+        """
         return bootstrap_interval(self.ap, self.ap_estimate, confidence_level=confidence_level)
 
     def _curves(self):
@@ -241,7 +315,21 @@ class BootstrapCounts:
     def roc_band(self, fpr=None, *, confidence_level: float = 0.95) -> CurveBand:
         """Pointwise percentile band of the resampled ROC curves, averaged
         vertically: each resample's TPR at fixed FPR values (default 101
-        points), linearly interpolated between its curve points."""
+        points), linearly interpolated between its curve points.
+
+        Parameters
+        ----------
+        fpr : array-like, optional
+            FPR values in [0, 1]; default 101 evenly spaced.
+        confidence_level : float, default 0.95
+            In (0, 1).
+
+        Returns
+        -------
+        CurveBand
+            ``x``, and at each ``x`` the ``low`` and ``high`` percentiles and the
+            ``median`` of the resampled curves' ``y``; ``confidence_level``.
+        """
         x = np.linspace(0, 1, 101) if fpr is None else np.asarray(fpr, dtype=np.float64)
         fx, ty, _, _ = self._curves()
         return _band(x, vertical_values(fx, ty, x), confidence_level)
@@ -249,7 +337,21 @@ class BootstrapCounts:
     def pr_band(self, recall=None, *, confidence_level: float = 0.95) -> CurveBand:
         """Pointwise percentile band of the resampled P-R curves at fixed
         recall values (default 100 points in (0, 1]): each resample's
-        precision at the first cut whose recall reaches the value."""
+        precision at the first cut whose recall reaches the value.
+
+        Parameters
+        ----------
+        recall : array-like, optional
+            Recall values in (0, 1]; default 100 evenly spaced.
+        confidence_level : float, default 0.95
+            In (0, 1).
+
+        Returns
+        -------
+        CurveBand
+            ``x``, and at each ``x`` the ``low`` and ``high`` percentiles and the
+            ``median`` of the resampled curves' ``y``; ``confidence_level``.
+        """
         x = np.linspace(0.01, 1, 100) if recall is None else np.asarray(recall, dtype=np.float64)
         _, rec, pos, neg = self._curves()
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -278,7 +380,20 @@ def vertical_values(fpr: np.ndarray, tpr: np.ndarray, x: np.ndarray) -> np.ndarr
     """Each curve's TPR at FPR ``x`` (vertical averaging, Fawcett 2006):
     rows of ``fpr``/``tpr`` (k, m) are curves with non-decreasing
     coordinates; at ``x`` the highest TPR of the points with FPR <= x,
-    joined linearly to the next point.  Returns (k, len(x))."""
+    joined linearly to the next point.  Returns (k, len(x)).
+
+    Parameters
+    ----------
+    fpr, tpr : ndarray of shape (k, m)
+        k curves' points, each row non-decreasing.
+    x : ndarray of shape (n,)
+        FPR values in [0, 1].
+
+    Returns
+    -------
+    ndarray of float, shape (k, n)
+        Each curve's TPR at ``x``.
+    """
     fpr, tpr = np.atleast_2d(fpr), np.atleast_2d(tpr)
     j = _rowwise_searchsorted(fpr, x, "right") - 1
     m = fpr.shape[1]
@@ -300,7 +415,15 @@ def roc_vertical_average(curves, *, x=None) -> AveragedCurve:
     Parameters
     ----------
     curves : sequence of (fpr, tpr)
-        Each with non-decreasing coordinates from (0, 0) to (1, 1).
+        Each with non-decreasing coordinates from (0, 0) to (1, 1); at least two.
+    x : array-like, keyword-only, optional
+        FPR values in [0, 1]; default 101 evenly spaced.
+
+    Returns
+    -------
+    AveragedCurve
+        ``x``, ``curves`` ((k, len(x)): each curve's TPR at ``x``), and their
+        pointwise ``mean`` and ``sd`` (ddof 1).
     """
     x = np.linspace(0, 1, 101) if x is None else np.asarray(x, dtype=np.float64)
     curves = list(curves)
@@ -318,18 +441,21 @@ def bootstrap_counts(y_true, scores, *, n_resamples: int = N_RESAMPLES, seed: in
     Parameters
     ----------
     y_true, scores : array-like
-    n_resamples : int, keyword-only
+        0/1 or bool labels and finite real scores of one model's test set.
+    n_resamples : int, default 1000
         B, default 1000.
-    seed : int, keyword-only
+    seed : int, default 0
         Up to :data:`INDEX_ROWS` rows the resamples are the row indices
         ``np.random.default_rng(seed).integers(0, n, (B, n))`` -- those of
         ``scipy.stats.bootstrap(..., paired=True, rng=default_rng(seed))``.
-    grid : int, keyword-only
+    grid : int, default 2000
         At most this many threshold positions are kept per resample.
 
     Returns
     -------
     BootstrapCounts
+        ``thresholds``, ``tp``, ``fp``, ``rows``, ``pos``, ``neg``, ``auc``, ``ap``,
+        ``auc_estimate``, ``ap_estimate``, ``seed``, ``exact`` and ``jack_auc``.
 
     Examples
     --------

@@ -82,13 +82,17 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     Parameters
     ----------
     y_true : array-like of 0/1 or bool
+        Labels (1 = positive).
     scores : array-like of float in [0, 1]
-    n_bins : int, keyword-only
+        Predicted probabilities of the positive class.
+    n_bins : int, default 10
         Number of equal-width bins (default 10).
 
     Returns
     -------
     Reliability
+        ``edges`` (n_bins + 1), and per bin ``count``, ``mean_score`` and
+        ``positive_rate`` (nan for an empty bin).
 
     Notes
     -----
@@ -121,8 +125,10 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     Parameters
     ----------
     y_true : array-like of 0/1 or bool
+        Labels (1 = positive).
     scores : array-like of float in [0, 1]
-    n_bins : int, keyword-only
+        Predicted probabilities of the positive class.
+    n_bins : int, default 10
         Bins of the decomposition (:func:`reliability_bins`), default 10.
     bins : Reliability, keyword-only, optional
         ``reliability_bins(y_true, scores, n_bins=n_bins)`` when already at
@@ -131,6 +137,8 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
     Returns
     -------
     BrierScore
+        ``brier``, ``reliability``, ``resolution``, ``uncertainty`` and
+        ``within_bin``.
 
     Notes
     -----
@@ -165,6 +173,21 @@ def reliability_counts(scores, pos, neg, *, n_bins: int = 10) -> Reliability:
     [0, 1] with ``pos`` positives and ``neg`` negatives at each (a table of
     :func:`evalcore.score_table`, e.g. aggregated out of core).
 
+    Parameters
+    ----------
+    scores : array-like of shape (n,)
+        Distinct scores in [0, 1].
+    pos, neg : array-like of shape (n,)
+        Positives and negatives at each score, >= 0.
+    n_bins : int, default 10
+        Number of equal-width bins of [0, 1], >= 1.
+
+    Returns
+    -------
+    Reliability
+        ``edges`` (n_bins + 1), and per bin ``count``, ``mean_score`` and
+        ``positive_rate`` (nan for an empty bin).
+
     Examples
     --------
     >>> r = reliability_counts([0.1, 0.35, 0.4, 0.8], [0, 1, 0, 1], [1, 0, 1, 0], n_bins=2)
@@ -188,6 +211,23 @@ def reliability_counts(scores, pos, neg, *, n_bins: int = 10) -> Reliability:
 def brier_counts(scores, pos, neg, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
     """:func:`brier_score` of rows given as distinct ``scores`` with ``pos``
     positives and ``neg`` negatives at each (see :func:`reliability_counts`).
+
+    Parameters
+    ----------
+    scores : array-like of shape (n,)
+        Distinct scores in [0, 1].
+    pos, neg : array-like of shape (n,)
+        Positives and negatives at each score, >= 0.
+    n_bins : int, default 10
+        Number of equal-width bins of [0, 1], >= 1.
+    bins : Reliability, optional
+        The bins already computed from the same rows (then ``n_bins`` is not used).
+
+    Returns
+    -------
+    BrierScore
+        ``brier``, ``reliability``, ``resolution``, ``uncertainty`` and
+        ``within_bin`` (brier = reliability - resolution + uncertainty + within_bin).
 
     Examples
     --------

@@ -47,6 +47,21 @@ def chi2_goodness_of_fit(observed, *, expected=None, alpha: float = 0.05) -> Chi
     """Pearson's goodness-of-fit test of counts against ``expected`` counts
     (default: equal counts), df = cells - 1; as ``scipy.stats.chisquare``.
 
+    Parameters
+    ----------
+    observed : array-like of shape (c,)
+        Counts per cell, >= 0.
+    expected : array-like of shape (c,), optional
+        Expected counts (same total); by default equal counts.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    Chi2TestResult
+        ``statistic``, ``pvalue``, ``critical``, ``reject``, ``alpha``, ``df``,
+        ``observed``, ``expected`` and ``kind``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -68,6 +83,19 @@ def chi2_independence(table, *, alpha: float = 0.05) -> Chi2TestResult:
     """Pearson's test of independence of a contingency table, expected counts
     row total x column total / n, df = (r - 1)(c - 1), no continuity
     correction (as ``scipy.stats.chi2_contingency(..., correction=False)``).
+
+    Parameters
+    ----------
+    table : array-like of shape (r, c)
+        Contingency counts, >= 0.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    Chi2TestResult
+        ``statistic``, ``pvalue``, ``critical``, ``reject``, ``alpha``, ``df``,
+        ``observed``, ``expected`` and ``kind``.
 
     Examples
     --------
@@ -113,19 +141,52 @@ class FriedmanRates:
         return self.alpha - BAND_SES * self.se, self.alpha + BAND_SES * self.se
 
     def rates(self, form: str) -> np.ndarray:
-        """The rates of ``form``: ``"chi2"`` (2.34) or ``"f"`` (2.35)."""
+        """The rates of ``form``: ``"chi2"`` (2.34) or ``"f"`` (2.35).
+
+        Parameters
+        ----------
+        form : {"chi2", "f"}
+            The Friedman statistic's form: tau_chi2 (2.34) or tau_F (2.35).
+
+        Returns
+        -------
+        ndarray of float, shape (len(ns),)
+            Rejection rates, in [0, 1].
+        """
         if form not in FRIEDMAN_FORMS:
             raise DataError("bad_option", name="form", options=FRIEDMAN_FORMS, value=form)
         return self.rate_chi2 if form == "chi2" else self.rate_f
 
     def verdicts(self, form: str) -> np.ndarray:
-        """Per N, ``"below"``, ``"at"`` or ``"above"`` α (against :attr:`band`)."""
+        """Per N, ``"below"``, ``"at"`` or ``"above"`` α (against :attr:`band`).
+
+        Parameters
+        ----------
+        form : {"chi2", "f"}
+            The Friedman statistic's form: tau_chi2 (2.34) or tau_F (2.35).
+
+        Returns
+        -------
+        ndarray of str, shape (len(ns),)
+            "below", "at" or "above".
+        """
         lo, hi = self.band
         v = self.rates(form)
         return np.where(v < lo, "below", np.where(v > hi, "above", "at"))
 
     def runs(self, form: str) -> list[tuple[str, int, int]]:
-        """The verdicts of ``form`` as runs of consecutive N: (verdict, first N, last N)."""
+        """The verdicts of ``form`` as runs of consecutive N: (verdict, first N, last N).
+
+        Parameters
+        ----------
+        form : {"chi2", "f"}
+            The Friedman statistic's form: tau_chi2 (2.34) or tau_F (2.35).
+
+        Returns
+        -------
+        list of (str, int, int)
+            (verdict, first N, last N) per run.
+        """
         out: list[tuple[str, int, int]] = []
         for n, v in zip(self.ns.tolist(), self.verdicts(form).tolist()):
             if out and out[-1][0] == v:
@@ -135,7 +196,18 @@ class FriedmanRates:
         return out
 
     def deviation(self, form: str) -> float:
-        """The mean |rate - α| over the N simulated."""
+        """The mean |rate - α| over the N simulated.
+
+        Parameters
+        ----------
+        form : {"chi2", "f"}
+            The Friedman statistic's form: tau_chi2 (2.34) or tau_F (2.35).
+
+        Returns
+        -------
+        float
+            Mean absolute deviation of the rates from alpha.
+        """
         return float(np.mean(np.abs(self.rates(form) - self.alpha)))
 
     @property
@@ -151,7 +223,18 @@ class FriedmanRates:
 
     def power_leader(self, i: int = 0) -> str:
         """At the ``i``-th N: ``"f"`` or ``"chi2"``, the form rejecting more
-        often by over two standard errors of a rate, or ``"same"``."""
+        often by over two standard errors of a rate, or ``"same"``.
+
+        Parameters
+        ----------
+        i : int, default 0
+            Index into ``ns``.
+
+        Returns
+        -------
+        str
+            "f", "chi2" or "same".
+        """
         c, f = float(self.rate_chi2[i]), float(self.rate_f[i])
         p = (c + f) / 2
         if abs(f - c) <= BAND_SES * math.sqrt(max(p * (1 - p), 1e-12) / self.replications):
@@ -166,6 +249,27 @@ def friedman_rejection_rates(k, ns, *, alpha: float = 0.05, effect: float = 0.0,
     normal noise (effect 0: the null hypothesis holds); rank within each
     data set, compute τ_χ² (2.34) and τ_F (2.35) and count rejections at
     ``alpha`` against χ²(k - 1) and F(k - 1, (k - 1)(N - 1)).
+
+    Parameters
+    ----------
+    k : int
+        Number of algorithms, >= 2.
+    ns : sequence of int
+        Numbers of data sets N, each >= 2.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    effect : float, default 0.0
+        Step in mean performance between neighbouring algorithms (0: H0 holds).
+    replications : int, default 10_000
+        Simulated tables per N (replications x sum(ns) x k at most FRIEDMAN_MAX_WORK).
+    seed : int, default 0
+        Seed of the simulation.
+
+    Returns
+    -------
+    FriedmanRates
+        ``ns``, ``rate_chi2``, ``rate_f`` (per N), ``k``, ``alpha``, ``effect``,
+        ``replications``; ``se`` and the verdict methods.
 
     Examples
     --------

@@ -48,13 +48,37 @@ class ClassTable:
     counts: np.ndarray
 
     def ovr(self, k: int) -> ScoreTable:
-        """The one-vs-rest :class:`ScoreTable` of class ``k`` (read on its own column)."""
+        """The one-vs-rest :class:`ScoreTable` of class ``k`` (read on its own column).
+
+        Parameters
+        ----------
+        k : int
+            The class, 0..K-1 (this table should be column k's).
+
+        Returns
+        -------
+        ScoreTable
+            ``score``, ``pos`` and ``neg`` (read-only).
+        """
         pos = self.counts[:, k]
         return ScoreTable(self.score, read_only(pos.copy()), read_only(self.counts.sum(axis=1) - pos))
 
     def pair(self, i: int, j: int) -> ScoreTable:
         """The :class:`ScoreTable` of this column separating class ``i``
-        (positive) from class ``j``, on the rows of those two classes."""
+        (positive) from class ``j``, on the rows of those two classes.
+
+        Parameters
+        ----------
+        i : int
+            The positive class, 0..K-1.
+        j : int
+            The negative class, 0..K-1, j != i.
+
+        Returns
+        -------
+        ScoreTable
+            ``score``, ``pos`` and ``neg`` (read-only).
+        """
         keep = (self.counts[:, i] + self.counts[:, j]) > 0
         return ScoreTable(read_only(self.score[keep]), read_only(self.counts[keep, i].copy()),
                           read_only(self.counts[keep, j].copy()))
@@ -70,7 +94,20 @@ def class_table(y, column, *, k: int) -> ClassTable:
 
 
 def class_tables(y, scores) -> list:
-    """The K :class:`ClassTable` of an (n, K) score matrix, column by column."""
+    """The K :class:`ClassTable` of an (n, K) score matrix, column by column.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k.
+
+    Returns
+    -------
+    list of ClassTable
+        K tables, column by column.
+    """
     yy, s = check_scores_matrix(y, scores)
     return [class_table(yy, s[:, c], k=s.shape[1]) for c in range(s.shape[1])]
 
@@ -106,7 +143,20 @@ class ClassAUCs:
 
 
 def class_aucs(tables, *, alpha: float = 0.05) -> ClassAUCs:
-    """:class:`ClassAUCs` from the K column tables."""
+    """:class:`ClassAUCs` from the K column tables.
+
+    Parameters
+    ----------
+    tables : sequence of ClassTable
+        The K column tables (:func:`class_tables`).
+    alpha : float, default 0.05
+        The intervals are at 1 - alpha, in (0, 1).
+
+    Returns
+    -------
+    ClassAUCs
+        ``auc`` (K), ``ci`` (K :class:`ConfidenceInterval`), ``averages`` ({name: AUC} for :data:`AVERAGES`) and ``ok``.
+    """
     n = class_sizes(tables)
     k = n.shape[0]
     ok = (n > 0) & (n < n.sum())
@@ -267,7 +317,26 @@ class RowNumbers:
 
 def row_numbers(y, scores, tables, *, cost=None, top_label: bool = False) -> RowNumbers:
     """:class:`RowNumbers` of rows in memory (``tables``: their
-    :func:`class_tables`); the engines compute the same in SQL."""
+    :func:`class_tables`); the engines compute the same in SQL.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k.
+    tables : sequence of ClassTable
+        The K column tables of the same rows (:func:`class_tables`).
+    cost : array-like of shape (K, K), optional
+        A cost matrix: adds the Bayes decision's matrix and both decisions' cost sums.
+    top_label : bool, default False
+        Also build the top label's :class:`ScoreTable`.
+
+    Returns
+    -------
+    RowNumbers
+        ``confusion``, ``cost_sum``, ``ranks``, ``top_label`` and ``sums``.
+    """
     yy, s = check_scores_matrix(y, scores)
     n, k = s.shape
     rows = np.arange(n)

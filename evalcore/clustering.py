@@ -57,6 +57,16 @@ class PairCounts:
 def pair_counts(labels_true, labels_pred) -> PairCounts:
     """The four kinds of pairs behind the Rand index.
 
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (N,)
+        Two clusterings U and V of the same N samples (any hashable labels).
+
+    Returns
+    -------
+    PairCounts
+        ``a``, ``b``, ``c``, ``d``, summing to C(N, 2).
+
     Examples
     --------
     >>> import evalcore as ec
@@ -78,6 +88,16 @@ def pair_counts(labels_true, labels_pred) -> PairCounts:
 def rand_index(labels_true, labels_pred) -> float:
     """RI = (a + b) / C(N, 2).
 
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (N,)
+        Two clusterings U and V of the same N samples (any hashable labels).
+
+    Returns
+    -------
+    float
+        RI, in [0, 1].
+
     Examples
     --------
     >>> import evalcore as ec
@@ -91,6 +111,16 @@ def rand_index(labels_true, labels_pred) -> float:
 def adjusted_rand_index(labels_true, labels_pred) -> float:
     """ARI = (RI - E[RI]) / (max RI - E[RI]) under random labelings with the
     same cluster sizes (Hubert & Arabie 1985); 1 for identical clusterings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (N,)
+        Two clusterings U and V of the same N samples (any hashable labels).
+
+    Returns
+    -------
+    float
+        ARI, at most 1 (0 expected by chance; can be negative).
 
     Examples
     --------
@@ -117,6 +147,16 @@ def _entropy(counts: np.ndarray) -> float:
 
 def mutual_information(labels_true, labels_pred) -> float:
     """MI(U, V) = sum_ij P(i, j) log(P(i, j) / (P(i) P'(j))) (nats).
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (N,)
+        Two clusterings U and V of the same N samples (any hashable labels).
+
+    Returns
+    -------
+    float
+        MI in nats, >= 0.
 
     Examples
     --------
@@ -148,6 +188,18 @@ def normalized_mutual_information(labels_true, labels_pred, *, average: str = "g
     """NMI = MI / mean(H(U), H(V)), the mean ``average``: "geometric"
     (sqrt(H(U) H(V)), the source's), "arithmetic" (scikit-learn's default),
     "min" or "max".  1 when both clusterings are a single cluster.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (N,)
+        Two clusterings U and V of the same N samples (any hashable labels).
+    average : {"geometric", "arithmetic", "min", "max"}, default "geometric"
+        The mean of the two entropies.
+
+    Returns
+    -------
+    float
+        NMI, in [0, 1].
 
     Examples
     --------
@@ -187,6 +239,18 @@ def adjusted_mutual_information(labels_true, labels_pred, *, average: str = "max
     "arithmetic".  1 for identical clusterings; exactly 0 when one labelling
     is a single cluster and the other is not (no shared information).
 
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (N,)
+        Two clusterings U and V of the same N samples (any hashable labels).
+    average : {"max", "geometric", "arithmetic", "min"}, default "max"
+        The mean of the two entropies.
+
+    Returns
+    -------
+    float
+        AMI, at most 1 (0 expected by chance).
+
     Examples
     --------
     >>> import evalcore as ec
@@ -219,6 +283,18 @@ class Silhouette:
 
 def silhouette(X, labels) -> Silhouette:
     """Silhouette coefficients with Euclidean distances.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, d)
+        The samples' features.
+    labels : array-like of shape (N,)
+        Each sample's cluster.
+
+    Returns
+    -------
+    Silhouette
+        ``per_sample`` (N values in [-1, 1]) and their ``mean``.
 
     Examples
     --------

@@ -39,7 +39,20 @@ class BinomialTestResult(TestResult):
         """Two-sided interval for the generalisation error from ``statistic``
         errors in ``m`` tests: the exact (Clopper-Pearson) interval by default,
         as ``scipy.stats.binomtest(...).proportion_ci(method="exact")``;
-        ``method="wilson"`` for the score interval."""
+        ``method="wilson"`` for the score interval.
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            In (0, 1).
+        method : {"clopper-pearson", "wilson"}, default "clopper-pearson"
+            The exact interval or the score interval.
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high`` error rates, within [0, 1].
+        """
         return proportion_interval(self.statistic, self.m, confidence_level=confidence_level, method=method)
 
 
@@ -54,7 +67,15 @@ def binomial_test(n_errors, m, eps0, *, alpha=0.05) -> BinomialTestResult:
         Number of test samples.
     eps0 : float in (0, 1)
         The error rate under H0.
-    alpha : float in (0, 1)
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    BinomialTestResult
+        ``statistic`` (= n_errors), ``pvalue``, ``critical`` (the count c),
+        ``reject``, ``alpha``, ``critical_error_rate`` (c / m), ``m``, ``eps0``
+        and ``error_rate`` (n_errors / m).
 
     Notes
     -----
@@ -102,7 +123,18 @@ class TTestResult(TestResult):
     degenerate: bool = False   # all values equal: s = 0, the statistic is 0/0 (nan) or +-inf
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
-        """Two-sided interval for the mean: mean -/+ t_{(1-level)/2, df} s / sqrt(k)."""
+        """Two-sided interval for the mean: mean -/+ t_{(1-level)/2, df} s / sqrt(k).
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            In (0, 1).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high``, in the units of the tested values.
+        """
         lvl = check_open_unit(confidence_level, "confidence_level")
         h = stats.t.ppf(0.5 + lvl / 2, self.df) * self.std / math.sqrt(self.k)
         return ConfidenceInterval(self.mean - h, self.mean + h)
@@ -114,6 +146,22 @@ def t_test(error_rates, eps0, *, alpha=0.05) -> TTestResult:
     tau_t = sqrt(k) (mu - eps0) / sigma, with mu, sigma the mean and sample
     standard deviation (ddof = 1) of the k error rates; tau_t ~ t(k - 1).
     Same as ``scipy.stats.ttest_1samp``.
+
+    Parameters
+    ----------
+    error_rates : array-like of shape (k,)
+        k >= 2 test error rates (e.g. one per repeated hold-out), in [0, 1].
+    eps0 : float
+        The mean error rate under H0, in [0, 1].
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    TTestResult
+        ``statistic`` (tau_t), ``pvalue`` (two-sided), ``critical``
+        (t_{alpha/2, k-1}), ``reject``, ``alpha``, ``df`` (k - 1), ``mean``,
+        ``std`` (ddof 1), ``k`` and ``degenerate`` (all values equal).
 
     Examples
     --------
@@ -151,6 +199,20 @@ def paired_t_test(errors_a, errors_b, *, alpha=0.05) -> TTestResult:
     The differences Delta_i = errors_a[i] - errors_b[i] are tested for mean 0:
     tau_t = |sqrt(k) mu / sigma| ~ t(k - 1).  Same as ``scipy.stats.ttest_rel``
     (``mean`` and ``std`` in the result are those of the differences).
+
+    Parameters
+    ----------
+    errors_a, errors_b : array-like of shape (k,)
+        Error rates of the two learners on the same k folds, k >= 2.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    TTestResult
+        ``statistic`` (tau_t), ``pvalue`` (two-sided), ``critical``
+        (t_{alpha/2, k-1}), ``reject``, ``alpha``, ``df`` (k - 1), ``mean``,
+        ``std`` (ddof 1), ``k`` and ``degenerate`` (all values equal).
     """
     a = check_scores(errors_a, "errors_a")
     b = check_scores(errors_b, "errors_b")
@@ -182,9 +244,18 @@ def cv5x2_t_test(errors_a, errors_b, *, alpha=0.05, variant="book") -> Cv5x2Resu
     ----------
     errors_a, errors_b : array-like of shape (5, 2)
         Error rates of the two learners on fold j of replication i.
-    variant : {"book", "dietterich"}
+    variant : {"book", "dietterich"}, default "book"
         The numerator: ``"book"`` uses mu = 0.5 (d_11 + d_12), the mean of the
         first replication; ``"dietterich"`` uses d_11 alone.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    Cv5x2Result
+        ``statistic`` (tau_t), ``pvalue``, ``critical``, ``reject``, ``alpha``,
+        ``df`` (5), ``numerator`` (mu), ``variances`` (the five s_i^2),
+        ``differences`` (the (5, 2) d_ij) and ``variant``.
 
     Notes
     -----
@@ -238,6 +309,16 @@ def mcnemar_table(correct_a, correct_b) -> np.ndarray:
     ``[[e00, e01], [e10, e11]]`` with e00 both wrong, e01 A wrong and B
     right, e10 A right and B wrong, e11 both right.
 
+    Parameters
+    ----------
+    correct_a, correct_b : array-like of bool, shape (m,)
+        Whether classifiers A and B get each sample right.
+
+    Returns
+    -------
+    ndarray of int, shape (2, 2)
+        ``[[e00, e01], [e10, e11]]``, summing to m.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -256,6 +337,22 @@ def mcnemar(e01, e10, *, alpha=0.05) -> McNemarResult:
     ``e01``: samples classifier A gets wrong and B right; ``e10`` the reverse.
     tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) ~ chi2(1).  Same as
     statsmodels' ``mcnemar(table, exact=False, correction=True)``.
+
+    Parameters
+    ----------
+    e01 : int
+        Samples A gets wrong and B right, >= 0.
+    e10 : int
+        Samples A gets right and B wrong, >= 0.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    McNemarResult
+        ``statistic`` (tau_chi2), ``pvalue``, ``critical`` (chi2_{1-alpha}(1)),
+        ``reject``, ``alpha``, ``df`` (1), ``e01``, ``e10``, and the exact
+        binomial test's ``pvalue_exact`` and ``reject_exact``.
 
     Examples
     --------
@@ -301,6 +398,15 @@ def friedman(performance, *, alpha=0.05, higher_is_better=False) -> FriedmanResu
         A measure of each algorithm (column) on each data set (row).
     higher_is_better : bool, default False
         False for error rates (smallest = rank 1), True for accuracies.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    FriedmanResult
+        ``statistic`` (tau_F), ``pvalue``, ``critical``, ``reject``, ``alpha``,
+        ``df`` ((k - 1, (k - 1)(N - 1))), ``chi2`` (tau_chi2), ``avg_ranks`` (k),
+        ``ranks`` ((N, k)), ``n_datasets`` (N) and ``k``.
 
     Notes
     -----
@@ -339,6 +445,18 @@ def nemenyi_q(k, *, alpha=0.05) -> float:
 
     Printed tables (the book, Demsar 2006) round q first; for k = 7 they give
     2.949 where the exact value is 2.9483.
+
+    Parameters
+    ----------
+    k : int
+        Number of algorithms compared, k >= 2.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    float
+        q_alpha, > 0.
     """
     kk = check_count(k, "k", minimum=2)
     a = check_alpha(alpha)
@@ -350,6 +468,20 @@ def nemenyi_cd(k, n_datasets, *, alpha=0.05) -> float:
 
     CD = q_alpha * sqrt(k (k + 1) / (6 N)).  Two algorithms whose average
     ranks differ by more than CD differ significantly.
+
+    Parameters
+    ----------
+    k : int
+        Number of algorithms, k >= 2.
+    n_datasets : int
+        Number of data sets N, N >= 1.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    float
+        The critical difference CD, in average-rank units.
 
     Examples
     --------
@@ -365,7 +497,20 @@ def nemenyi_cd(k, n_datasets, *, alpha=0.05) -> float:
 def nemenyi_groups(avg_ranks, cd) -> list[tuple[int, ...]]:
     """Maximal groups of algorithms whose average ranks lie within ``cd`` of
     each other (the bars of a critical-difference diagram), as index tuples
-    in order of rank.  Pure function: the plot only draws its result."""
+    in order of rank.  Pure function: the plot only draws its result.
+
+    Parameters
+    ----------
+    avg_ranks : array-like of shape (k,)
+        Each algorithm's average rank (1 = best).
+    cd : float
+        The critical difference (:func:`nemenyi_cd`), >= 0.
+
+    Returns
+    -------
+    list of tuple of int
+        Each group's algorithm indices, in order of rank; only groups of two or more.
+    """
     r = as_1d(avg_ranks, "avg_ranks").astype(np.float64)
     order = np.argsort(r, kind="stable")
     groups: list[tuple[int, ...]] = []

@@ -61,6 +61,16 @@ class Measures(NamedTuple):
 def error_rate(y_true, y_pred) -> float:
     """The share of samples whose prediction is not their label (textbook (2.1)), for any labels.
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (m,)
+        True and predicted labels, any type.
+
+    Returns
+    -------
+    float
+        The share of mismatches, in [0, 1].
+
     Examples
     --------
     >>> error_rate([0, 1, 1, 0], [0, 1, 0, 0])
@@ -73,6 +83,16 @@ def error_rate(y_true, y_pred) -> float:
 
 def positive_share(y_true) -> float:
     """The share of positives among 0/1 (or bool) labels.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels.
+
+    Returns
+    -------
+    float
+        The share of labels equal to 1, in [0, 1].
 
     Examples
     --------
@@ -87,6 +107,18 @@ def f_beta_counts(tp, fp, fn, *, beta: float = 1.0):
     """F-beta from counts, (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)
     (textbook (2.11); F1 at beta = 1): the one place it is written.  Arrays
     give arrays (nan where the denominator is 0), numbers give a float.
+
+    Parameters
+    ----------
+    tp, fp, fn : int or array-like of int
+        True positives, false positives, false negatives (broadcast together).
+    beta : float, default 1.0
+        beta > 1 weighs recall more, beta < 1 precision more.
+
+    Returns
+    -------
+    float or ndarray
+        F-beta in [0, 1]; nan where TP = FP = FN = 0.
 
     Examples
     --------
@@ -110,6 +142,13 @@ def measures(counts: Counts, *, beta: float = 1.0) -> Measures:
         ``(tp, fp, tn, fn)``, e.g. from :func:`binary_counts`.
     beta : float, default 1.0
         beta > 1 weighs recall more, beta < 1 precision more.
+
+    Returns
+    -------
+    Measures
+        ``accuracy``, ``error_rate``, ``precision``, ``recall``, ``f1``,
+        ``f_beta``, ``tpr``, ``fpr``, ``fnr``, ``tnr`` (each in [0, 1], nan where
+        its denominator is 0) and the ``beta`` used.
 
     Notes
     -----
@@ -181,6 +220,18 @@ def macro_micro(counts_list: Sequence[Counts]) -> MacroMicro:
     micro-F1 = 2 micro-P micro-R / (micro-P + micro-R),
     where TPbar, FPbar, FNbar are the averages over the n matrices.
 
+    Parameters
+    ----------
+    counts_list : sequence of Counts
+        The n binary confusion matrices (``(tp, fp, tn, fn)`` each), n >= 1.
+
+    Returns
+    -------
+    MacroMicro
+        ``macro_p``, ``macro_r``, ``macro_f1``, ``micro_p``, ``micro_r``,
+        ``micro_f1`` and ``mean_f1`` (the mean of the per-matrix F1), each in [0, 1]
+        or nan.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -223,6 +274,18 @@ def confusion_matrix(y_true, y_pred, *, labels=None) -> np.ndarray:
     default), as ``sklearn.metrics.confusion_matrix``.  Samples whose true or
     predicted label is not in ``labels`` are not counted.
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (m,)
+        True and predicted labels, any comparable type.
+    labels : array-like of shape (K,), optional
+        The classes and their order; by default the sorted distinct labels of both.
+
+    Returns
+    -------
+    ndarray of int64, shape (K, K)
+        ``C[i, j]`` = samples of true class ``labels[i]`` predicted ``labels[j]``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -255,6 +318,24 @@ def top_classes(cm, labels, k: int, *, other: str = "other") -> tuple[np.ndarray
     Returns ``(matrix, labels)``; ``cm`` itself when it has at most ``k``
     classes.  The totals of the matrix are kept.
 
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+    labels : sequence of shape (K,)
+        The class names, in the order of ``cm``'s rows.
+    k : int
+        The most classes to show, k >= 2.
+    other : str, default "other"
+        The name of the class that sums the rest.
+
+    Returns
+    -------
+    matrix : ndarray of int64, shape (min(K, k), min(K, k))
+        The grouped matrix, same total as ``cm``.
+    labels : list
+        Its class names (the kept classes in their order, then ``other``).
+
     Examples
     --------
     >>> import evalcore as ec
@@ -277,7 +358,18 @@ def top_classes(cm, labels, k: int, *, other: str = "other") -> tuple[np.ndarray
 
 
 def one_vs_rest(cm) -> list[Counts]:
-    """The K binary confusion matrices "class k vs the rest" of a K x K matrix."""
+    """The K binary confusion matrices "class k vs the rest" of a K x K matrix.
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+
+    Returns
+    -------
+    list of Counts
+        K matrices; entry k counts class k as the positive class.
+    """
     a = np.asarray(cm, dtype=np.int64)
     total = int(a.sum())
     out = []
@@ -305,6 +397,17 @@ def kappa_parts(cm) -> Kappa:
 
     p_o = trace / N,  p_e = sum_k (row_k / N) (col_k / N),
     kappa = (p_o - p_e) / (1 - p_e)  (nan when p_e = 1).
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+
+    Returns
+    -------
+    Kappa
+        ``kappa`` (at most 1, 0 for chance agreement; nan when p_e = 1), ``p_o``, ``p_e`` (in [0, 1]),
+        ``n_agree`` (the trace) and ``n`` (the total).
     """
     a = np.asarray(cm, dtype=np.float64)
     if a.ndim != 2 or a.shape[0] != a.shape[1]:
@@ -320,6 +423,16 @@ def kappa_parts(cm) -> Kappa:
 
 def cohen_kappa(cm) -> float:
     """Cohen's kappa of a K x K confusion matrix, (p_o - p_e) / (1 - p_e).
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+
+    Returns
+    -------
+    float
+        Kappa, at most 1 (0 for chance agreement); nan when p_e = 1.
 
     Examples
     --------

@@ -53,6 +53,20 @@ def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
     so ``cost01`` is the cost of a false negative (a positive predicted
     negative) and ``cost10`` that of a false positive.
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (m,)
+        0/1 or bool true and predicted labels.
+    cost01 : float
+        Cost of a false negative (a positive predicted negative), >= 0.
+    cost10 : float
+        Cost of a false positive, >= 0; not both costs 0.
+
+    Returns
+    -------
+    float
+        Cost per sample, >= 0.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -69,6 +83,20 @@ def cost_sensitive_error(y_true, y_pred, cost01, cost10) -> float:
 
 def counts_cost(counts: Counts, cost01: float, cost10: float) -> float:
     """Cost-sensitive error (2.23) from confusion counts: (FN cost01 + FP cost10) / m.
+
+    Parameters
+    ----------
+    counts : Counts
+        ``(tp, fp, tn, fn)``.
+    cost01 : float
+        Cost of a false negative (a positive predicted negative), >= 0.
+    cost10 : float
+        Cost of a false positive, >= 0; not both costs 0.
+
+    Returns
+    -------
+    float
+        Cost per sample, >= 0; nan when the counts are all 0.
 
     Examples
     --------
@@ -90,6 +118,20 @@ def probability_cost(p, cost01, cost10):
     cost of a false negative and ``cost10`` of a false positive.  ``p`` may be
     an array.
 
+    Parameters
+    ----------
+    p : float or array-like
+        Prior probability of the positive class, in [0, 1].
+    cost01 : float
+        Cost of a false negative (a positive predicted negative), >= 0.
+    cost10 : float
+        Cost of a false positive, >= 0; not both costs 0.
+
+    Returns
+    -------
+    float or ndarray
+        P(+)cost, in [0, 1]; an array when ``p`` is one.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -104,6 +146,22 @@ def normalized_cost(fpr, fnr, p, cost01, cost10):
     """Normalised cost, textbook (2.25).
 
     cost_norm = (FNR p cost01 + FPR (1 - p) cost10) / (p cost01 + (1 - p) cost10).
+
+    Parameters
+    ----------
+    fpr, fnr : float or array-like
+        False positive and false negative rates, in [0, 1].
+    p : float or array-like
+        Prior probability of the positive class, in [0, 1].
+    cost01 : float
+        Cost of a false negative (a positive predicted negative), >= 0.
+    cost10 : float
+        Cost of a false positive, >= 0; not both costs 0.
+
+    Returns
+    -------
+    float or ndarray
+        cost_norm, in [0, 1]; an array when an argument is one.
 
     Examples
     --------
@@ -149,7 +207,28 @@ def _point(tc: ThresholdCounts, i: int, w_fn: float, w_fp: float) -> CostPoint:
 
 
 def cost_at(tc: ThresholdCounts, threshold: float, *, p: float, cost01: float, cost10: float) -> CostPoint:
-    """The cost of the rule ``score >= threshold`` (O(log n))."""
+    """The cost of the rule ``score >= threshold`` (O(log n)).
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+    threshold : float
+        The cut, in score units (``score >= threshold`` is positive).
+    p : float
+        Prior probability of the positive class, in [0, 1].
+    cost01 : float
+        Cost of a false negative (a positive predicted negative), >= 0.
+    cost10 : float
+        Cost of a false positive, >= 0; not both costs 0.
+
+    Returns
+    -------
+    CostPoint
+        ``index``, ``threshold``, ``fpr``, ``tpr``, ``cost`` (expected cost per
+        sample), ``norm_cost`` (2.25), ``pc`` (P(+)cost, 2.24) and ``slope`` (of
+        the iso-cost lines in ROC space).
+    """
     w_fn, w_fp = (float(w) for w in _weights(p, cost01, cost10))
     return _point(tc, tc.index_of(threshold), w_fn, w_fp)
 
@@ -162,6 +241,24 @@ def optimal_threshold(tc: ThresholdCounts, *, p: float, cost01: float, cost10: f
     (1 - p) cost10 / (p cost01) touches the hull.  With p = 0 (or cost01 = 0)
     the best is to predict nothing positive (threshold inf); with p = 1 (or
     cost10 = 0), everything.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+    p : float
+        Prior probability of the positive class, in [0, 1].
+    cost01 : float
+        Cost of a false negative (a positive predicted negative), >= 0.
+    cost10 : float
+        Cost of a false positive, >= 0; not both costs 0.
+
+    Returns
+    -------
+    CostPoint
+        ``index``, ``threshold``, ``fpr``, ``tpr``, ``cost`` (expected cost per
+        sample), ``norm_cost`` (2.25), ``pc`` (P(+)cost, 2.24) and ``slope`` (of
+        the iso-cost lines in ROC space).
 
     Examples
     --------
@@ -179,7 +276,20 @@ def optimal_threshold(tc: ThresholdCounts, *, p: float, cost01: float, cost10: f
 
 def cost_line_sample(cc: CostCurve, *, max_lines: int = 150) -> np.ndarray:
     """Indices of the cost lines to draw: every hull line (they make the
-    envelope) plus evenly spaced others, at most about ``max_lines``."""
+    envelope) plus evenly spaced others, at most about ``max_lines``.
+
+    Parameters
+    ----------
+    cc : CostCurve
+        The model's cost curve (:func:`cost_curve`).
+    max_lines : int, default 150
+        About the most lines to draw besides the hull's.
+
+    Returns
+    -------
+    ndarray of int
+        Sorted indices into ``cc.fpr`` / ``cc.fnr``, every index of ``cc.hull`` among them.
+    """
     n = cc.fpr.shape[0]
     if n <= max_lines:
         return np.arange(n)
@@ -206,6 +316,20 @@ def compare_cost_curves(a: CostCurve, b: CostCurve, *, tol: float = 1e-12) -> Co
     Both envelopes are piecewise linear; on the union of their breakpoints
     their difference is linear between knots, so each sign change is found
     exactly by linear interpolation.
+
+    Parameters
+    ----------
+    a, b : CostCurve
+        The two models' cost curves.
+    tol : float, default 1e-12
+        Envelope differences this small count as equal.
+
+    Returns
+    -------
+    CostComparison
+        ``segments`` (a list of ``(x_from, x_to, winner)``, winner a :class:`Better`,
+        covering [0, 1] in order), and ``x``, ``a``, ``b`` (both envelopes on the
+        union of their breakpoints).
     """
     x = np.union1d(a.x, b.x)
     ya = np.interp(x, a.x, a.envelope)
@@ -244,6 +368,28 @@ def resample_to_rate(y_true, scores, rate: float, *, method: str = "under", seed
     before anything is drawn).
     The ROC curve stays the same in expectation (TPR and FPR are rates within
     a class); precision, accuracy and the P-R curve move with the rate.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+    rate : float
+        The positive rate wanted, in (0, 1).
+    method : {"under", "over"}, default "under"
+        Shrink one class without replacement, or grow one with replacement.
+    seed : int or None, optional
+        Seed of the random draws; None draws fresh entropy.
+    max_rows : int, optional
+        Refuse a result with more rows (only ``"over"`` can grow the data).
+
+    Returns
+    -------
+    y : ndarray of int8, shape (n,)
+        The resampled labels, positives first.
+    scores : ndarray of float, shape (n,)
+        Their scores.
     """
     y, s = check_labels_and_scores(y_true, scores)
     r = check_open_unit(rate, "rate")
@@ -280,6 +426,18 @@ def rescaled_cost_ratio(ratio: float, p_from: float, p_to: float) -> float:
 
     Only the products p cost01 and (1 - p) cost10 matter, so
     ratio' = ratio * [p_to / (1 - p_to)] / [p_from / (1 - p_from)].
+
+    Parameters
+    ----------
+    ratio : float
+        The cost ratio cost01 / cost10 at prior ``p_to``, > 0.
+    p_from, p_to : float
+        Two positive priors, each in (0, 1).
+
+    Returns
+    -------
+    float
+        The equivalent cost ratio at prior ``p_from``.
     """
     a = check_open_unit(p_from, "p_from")
     b = check_open_unit(p_to, "p_to")

@@ -29,16 +29,56 @@ class Majority:
     of the examples here and in :mod:`evalcore.estimators`."""
 
     def fit(self, X, y):
+        """Learn the most frequent label.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, d)
+            Features (not used).
+        y : array-like of int, shape (n,)
+            Non-negative integer labels.
+
+        Returns
+        -------
+        Majority
+            ``self``, the label kept in ``label_``.
+        """
         self.label_ = np.bincount(np.asarray(y)).argmax()
         return self
 
     def predict(self, X):
+        """Predict the learned label for every sample.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, d)
+            Features (only their number is used).
+
+        Returns
+        -------
+        ndarray of int, shape (n,)
+            ``label_`` repeated.
+        """
         return np.full(len(X), self.label_)
 
 
 def paired_cv_folds(y, *, k: int = PAIRED_CV_FOLDS, seed: int = 0) -> list[Split]:
     """The k stratified folds on which both learners of a paired CV t-test
     are trained and tested (a DataError when a class has fewer than k samples).
+
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+        Class labels.
+    k : int, default PAIRED_CV_FOLDS
+        Number of folds, >= 2.
+    seed : int, default 0
+        Seed of the shuffle.
+
+    Returns
+    -------
+    list of Split
+        k splits; the test sets partition the samples.
 
     Examples
     --------
@@ -52,6 +92,18 @@ def paired_cv_folds(y, *, k: int = PAIRED_CV_FOLDS, seed: int = 0) -> list[Split
 def cv5x2_folds(y, *, seed: int = 0) -> list[Split]:
     """Five replications of a fresh stratified 2-fold split, replication
     major: split ``2 i + j`` is fold j of replication i.
+
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+        Class labels.
+    seed : int, default 0
+        Seed of the shuffles.
+
+    Returns
+    -------
+    list of Split
+        Ten splits, replication major.
 
     Examples
     --------
@@ -71,6 +123,26 @@ def errors_on_folds(X, y, folds: Sequence[Split], learners: Sequence[Callable], 
     ``on_progress(done, total)`` is called after each fit; a learner that
     fails (e.g. a fold with one class only) raises ``DataError("learner_failed")``
     naming it (``names[j]``) and the fold.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        Features.
+    y : array-like of shape (n,)
+        Integer class labels.
+    folds : sequence of Split
+        The train/test splits (e.g. :func:`paired_cv_folds`).
+    learners : sequence of callable
+        ``learners[j]()`` makes an unfitted model with ``fit`` and ``predict``.
+    names : sequence of str, optional
+        The learners' names for error messages; by default their indices.
+    on_progress : callable, optional
+        Called as ``on_progress(done, total)`` after each fit.
+
+    Returns
+    -------
+    ndarray of float, shape (len(folds), len(learners))
+        Test error rates, in [0, 1].
 
     Examples
     --------
@@ -98,7 +170,18 @@ def errors_on_folds(X, y, folds: Sequence[Split], learners: Sequence[Callable], 
 def cv5x2_tables(errors) -> tuple[np.ndarray, np.ndarray]:
     """The two learners' (5, 2) error tables (replication i, fold j) from
     :func:`errors_on_folds` run on :func:`cv5x2_folds` with two learners,
-    ready for :func:`cv5x2_t_test`."""
+    ready for :func:`cv5x2_t_test`.
+
+    Parameters
+    ----------
+    errors : array-like of shape (10, 2)
+        Two learners' errors on the ten splits of :func:`cv5x2_folds`.
+
+    Returns
+    -------
+    errors_a, errors_b : ndarray of float, shape (5, 2)
+        Each learner's errors, replication i, fold j.
+    """
     e = check_matrix(errors, "errors", shape=(CV5X2_REPLICATIONS * CV5X2_FOLDS, 2))
     e = e.reshape(CV5X2_REPLICATIONS, CV5X2_FOLDS, 2)
     return e[:, :, 0], e[:, :, 1]
@@ -106,7 +189,20 @@ def cv5x2_tables(errors) -> tuple[np.ndarray, np.ndarray]:
 
 def pooled_errors(errors, folds: Sequence[Split]) -> np.ndarray:
     """Each learner's error over all folds together (per-fold errors
-    weighted by the fold sizes): the cross-validated error rate."""
+    weighted by the fold sizes): the cross-validated error rate.
+
+    Parameters
+    ----------
+    errors : array-like of shape (len(folds), n_learners)
+        Per-fold error rates (:func:`errors_on_folds`).
+    folds : sequence of Split
+        The train/test splits (e.g. :func:`paired_cv_folds`).
+
+    Returns
+    -------
+    ndarray of float, shape (n_learners,)
+        Each learner's error over all test samples together, in [0, 1].
+    """
     e = check_matrix(errors, "errors")
     sizes = np.array([s.test.shape[0] for s in folds], dtype=np.float64)
     return (sizes @ e) / sizes.sum()
@@ -141,6 +237,27 @@ def cv_roc(X, y, folds: Sequence[Split], learner: Callable, *, name: str = "0",
 
     ``on_progress(done, total)`` after each fold; a learner that fails raises
     ``DataError("learner_failed")`` naming ``name`` and the fold.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        Features.
+    y : array-like of shape (n,)
+        Integer class labels.
+    folds : sequence of Split
+        The train/test splits (e.g. :func:`paired_cv_folds`).
+    learner : callable
+        ``learner()`` makes an unfitted model with ``fit`` and ``predict_proba``.
+    name : str, default "0"
+        The learner's name for error messages.
+    on_progress : callable, optional
+        Called as ``on_progress(done, total)`` after each fold.
+
+    Returns
+    -------
+    CvRoc
+        ``curves`` (each fold's (fpr, tpr)), ``aucs``, ``averaged`` (an
+        :class:`AveragedCurve`); ``auc_mean``, ``auc_sd``.
 
     Examples
     --------

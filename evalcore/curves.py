@@ -64,6 +64,18 @@ def roc_auc(y_true, scores) -> float:
     points of :func:`roc_curve`.  Computed on the integer counts, so it is
     exact up to one rounding.  Equals ``1 - rank_loss(y_true, scores)``.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    float
+        The AUC, in [0, 1].
+
     Examples
     --------
     >>> import evalcore as ec
@@ -82,6 +94,18 @@ def rank_loss(y_true, scores) -> float:
     the share of (positive, negative) pairs ranked the wrong way, a tie
     counting one half.  AUC = 1 - l_rank (2.22).
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    float
+        l_rank, in [0, 1].
+
     Examples
     --------
     >>> import evalcore as ec
@@ -94,6 +118,13 @@ def rank_loss(y_true, scores) -> float:
 
 def pr_curve(y_true, scores) -> PrCurve:
     """Precision-recall curve: one point per distinct score.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
 
     Returns
     -------
@@ -129,6 +160,18 @@ def average_precision(y_true, scores) -> float:
     not the trapezoid area, which would interpolate precision linearly and
     overstates it between cuts.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    float
+        AP, in [0, 1].
+
     Examples
     --------
     >>> import evalcore as ec
@@ -147,6 +190,18 @@ def break_even_point(y_true, scores) -> float:
     ``m+``; then BEP is where the P-R curve, linearly interpolated between the
     cuts just before and just after, crosses P = R.  (If the very first cut
     already predicts more than ``m+``, that segment starts at (R = 0, P = P_1).)
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    float
+        The BEP, in [0, 1].
 
     References
     ----------
@@ -169,6 +224,20 @@ def cost_curve(y_true, scores) -> CostCurve:
     P(+)cost in [0, 1].  The lower envelope of all the lines is the cost
     curve; the area under it is the expected total cost.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    CostCurve
+        ``fpr``, ``fnr`` and ``thresholds`` (one line per ROC point), ``x`` and
+        ``envelope`` (the lower envelope), ``expected_total_cost`` (its area, in
+        [0, 0.25]) and ``hull`` (the ROC hull's indices, the lines that touch it).
+
     Notes
     -----
     The envelope is exact and found in O(m log m): only the ROC convex hull's
@@ -187,6 +256,21 @@ def cost_curve(y_true, scores) -> CostCurve:
 
 def binary_counts(y_true, scores, threshold) -> Counts:
     """TP, FP, TN, FN of the rule ``score >= threshold`` (textbook table 2.1).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); one class may be missing.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+    threshold : float
+        The cut, in score units; ``inf`` predicts nothing positive, ``-inf``
+        everything; nan is refused.
+
+    Returns
+    -------
+    Counts
+        ``tp``, ``fp``, ``tn``, ``fn``, summing to m.
 
     Examples
     --------

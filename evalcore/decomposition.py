@@ -67,8 +67,13 @@ def bias_variance(predictions, y_true, *, noise=0.0) -> BiasVariance:
         training set D.
     y_true : array-like of shape (n_points,)
         The noise-free truth f(x).
-    noise : float or array-like of shape (n_points,)
+    noise : float or array-like of shape (n_points,), default 0.0
         The noise variance epsilon^2.
+
+    Returns
+    -------
+    BiasVariance
+        Arrays over the points: ``bias2``, ``variance``, ``noise``, ``error`` and ``mean_pred`` (fbar).
 
     Notes
     -----
@@ -119,6 +124,12 @@ class ZeroOneExample:
 
 def zero_one_example() -> ZeroOneExample:
     """The worked example of :class:`ZeroOneExample`.
+
+    Returns
+    -------
+    ZeroOneExample
+        ``predictions``, ``truth``, ``main`` (the main prediction), ``bias``,
+        ``variance`` and ``error`` of the 0-1 loss.
 
     Examples
     --------

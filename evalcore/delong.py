@@ -75,6 +75,18 @@ def _components(y: np.ndarray, s: np.ndarray):
 def delong_auc_variance(y_true, scores) -> float:
     """DeLong's variance of one AUC: var(V10) / m+ + var(V01) / m-.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    float
+        The variance, >= 0.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -88,6 +100,22 @@ def delong_auc_variance(y_true, scores) -> float:
 
 def delong_test(y_true, scores_a, scores_b, *, alpha=0.05) -> DeLongResult:
     """DeLong's test of H0: AUC_a = AUC_b for two models on the same samples.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores_a, scores_b : array-like of shape (m,)
+        The two models' finite scores on the same samples.
+    alpha : float, default 0.05
+        Significance level, in (0, 1); the intervals are at 1 - alpha.
+
+    Returns
+    -------
+    DeLongResult
+        ``statistic`` (z), ``pvalue`` (two-sided), ``critical``, ``reject``,
+        ``alpha``, ``auc_a``, ``auc_b``, ``ci_a``, ``ci_b``, ``difference``,
+        ``covariance`` ((2, 2)) and ``degenerate``.
 
     Notes
     -----
@@ -179,6 +207,21 @@ def delong_pairs(y_true, scores, *, alpha=0.05) -> DeLongPairs:
     Each test equals ``delong_test(y_true, scores[i], scores[j], alpha)``;
     ``ci[i]`` equals its ``ci_a``.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : sequence of array-like of shape (m,)
+        k >= 1 models' finite scores on the same samples.
+    alpha : float, default 0.05
+        Significance level, in (0, 1); the intervals are at 1 - alpha.
+
+    Returns
+    -------
+    DeLongPairs
+        ``auc`` (k AUCs), ``ci`` (k :class:`ConfidenceInterval`), ``tests``
+        ({(i, j): :class:`DeLongResult`} for i < j) and ``covariance`` ((k, k)).
+
     Examples
     --------
     >>> import evalcore as ec
@@ -221,6 +264,27 @@ def delong_from_sums(pos_cross, pos_sum, neg_cross, neg_sum, n_pos: int, n_neg: 
     covariances (ddof 1), S = S10 / m+ + S01 / m-: formed from the integer
     sums in exact rational arithmetic and rounded once.  Equal to
     ``delong_pairs`` on the rows (to rounding).
+
+    Parameters
+    ----------
+    pos_cross : array-like of shape (k, k)
+        Sums over the positives of A_i A_j (integers).
+    pos_sum : array-like of shape (k,)
+        Sums over the positives of A_i.
+    neg_cross : array-like of shape (k, k)
+        Sums over the negatives of B_i B_j.
+    neg_sum : array-like of shape (k,)
+        Sums over the negatives of B_i.
+    n_pos, n_neg : int
+        Number of positives m+ and negatives m-.
+    alpha : float, default 0.05
+        Significance level, in (0, 1); the intervals are at 1 - alpha.
+
+    Returns
+    -------
+    DeLongPairs
+        ``auc`` (k AUCs), ``ci`` (k :class:`ConfidenceInterval`), ``tests``
+        ({(i, j): :class:`DeLongResult`} for i < j) and ``covariance`` ((k, k)).
 
     Examples
     --------

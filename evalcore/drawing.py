@@ -25,6 +25,20 @@ def f_iso_curve(f: float, *, beta: float = 1.0, n: int = 200):
 
     From F = (1 + b^2) P R / (b^2 P + R):  P = f R / ((1 + b^2) R - f b^2),
     defined for R > f b^2 / (1 + b^2).  Returns arrays clipped to P <= 1.
+
+    Parameters
+    ----------
+    f : float
+        The F-beta value of the line, in (0, 1].
+    beta : float, default 1.0
+        beta > 1 weighs recall more.
+    n : int, default 200
+        Recall values sampled before clipping.
+
+    Returns
+    -------
+    recall, precision : ndarray of float
+        The line's points (same length), precision <= 1.
     """
     ff = check_real(f, "f")
     b2 = check_real(beta, "beta") ** 2
@@ -49,6 +63,22 @@ def reduce_curve(x, y, *, columns: int = 500, extremes: bool = False, x_range=(0
     that range inside the column, so the point is less than one column
     width, one pixel, from it.  At most 2 (or 4) points per column, plus the
     curve's first and last point.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The curve's points in drawing order, x within ``x_range``.
+    columns : int, default 500
+        Pixel columns of the plot area (the reduction's resolution).
+    extremes : bool, default False
+        Also keep each column's lowest and highest point (for a non-monotone y).
+    x_range : (float, float), default (0.0, 1.0)
+        The plot's x axis range, cut into the columns.
+
+    Returns
+    -------
+    ndarray of int
+        Sorted indices of the points to keep, first and last included.
     """
     xa = np.asarray(x, dtype=np.float64)
     ya = np.asarray(y, dtype=np.float64)
@@ -111,7 +141,22 @@ class PrView(CurveView):
 
 
 def roc_view(tc: ThresholdCounts, *, columns: int = 500) -> RocView:
-    """The ROC curve of ``tc`` reduced to at most 2 points per pixel column."""
+    """The ROC curve of ``tc`` reduced to at most 2 points per pixel column.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+    columns : int, default 500
+        Pixel columns of the plot area (the reduction's resolution).
+
+    Returns
+    -------
+    RocView
+        ``x``, ``y`` (float32), ``thresholds``, ``tp``, ``fp`` of the kept
+        points, ``keep`` (their indices into the full curve) and ``n_full``; ``auc``
+        (of the full curve).
+    """
     r = tc.roc_curve()
     keep = reduce_curve(r.fpr, r.tpr, columns=columns)
     return RocView(r.fpr[keep].astype(np.float32), r.tpr[keep].astype(np.float32),
@@ -119,7 +164,22 @@ def roc_view(tc: ThresholdCounts, *, columns: int = 500) -> RocView:
 
 
 def pr_view(tc: ThresholdCounts, *, columns: int = 500) -> PrView:
-    """The P-R curve of ``tc`` reduced to at most 4 points per pixel column."""
+    """The P-R curve of ``tc`` reduced to at most 4 points per pixel column.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts at every threshold (:func:`threshold_counts`).
+    columns : int, default 500
+        Pixel columns of the plot area (the reduction's resolution).
+
+    Returns
+    -------
+    PrView
+        ``x``, ``y`` (float32), ``thresholds``, ``tp``, ``fp`` of the kept
+        points, ``keep`` (their indices into the full curve) and ``n_full``; ``average_precision``
+        (of the full curve).
+    """
     c = tc.pr_curve()
     keep = reduce_curve(c.recall, c.precision, columns=columns, extremes=True)
     return PrView(c.recall[keep].astype(np.float32), c.precision[keep].astype(np.float32),
@@ -130,7 +190,20 @@ def pr_view(tc: ThresholdCounts, *, columns: int = 500) -> PrView:
 def coarsen_steps(steps: RocSteps, max_steps: int) -> RocSteps:
     """At most ``max_steps`` steps, each taking in a run of consecutive
     thresholds (for data too large to walk one score at a time).  Areas stay
-    exact: a group's area is the sum of its steps' areas."""
+    exact: a group's area is the sum of its steps' areas.
+
+    Parameters
+    ----------
+    steps : RocSteps
+        The full walk (:func:`roc_steps`).
+    max_steps : int
+        The most steps to keep, >= 1.
+
+    Returns
+    -------
+    RocSteps
+        ``steps`` itself when it has at most ``max_steps`` steps; else the grouped walk.
+    """
     k = check_count(max_steps, "max_steps", minimum=1)
     if steps.n_steps <= k:
         return steps
@@ -158,6 +231,20 @@ class ScoreHistogram:
 def score_histogram(y_true, scores, *, bins: int = 40) -> ScoreHistogram:
     """Counts of positive and negative scores in ``bins`` equal-width bins
     spanning [min score, max score].
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive).
+    scores : array-like of shape (m,)
+        Finite real scores.
+    bins : int, default 40
+        Number of equal-width bins, >= 1.
+
+    Returns
+    -------
+    ScoreHistogram
+        ``edges`` (bins + 1), ``pos_counts`` and ``neg_counts`` (bins each).
 
     Examples
     --------
@@ -192,7 +279,18 @@ class Inset:
     zoom: float
 
     def map(self, x, y):
-        """Points of the source region, placed in the target box."""
+        """Points of the source region, placed in the target box.
+
+        Parameters
+        ----------
+        x, y : float or array-like
+            Points in the plot's coordinates, inside ``source``.
+
+        Returns
+        -------
+        x, y : ndarray of float
+            The same points placed in ``target``.
+        """
         sx0, sx1, sy0, sy1 = self.source
         tx0, tx1, ty0, ty1 = self.target
         x, y = np.asarray(x, float), np.asarray(y, float)
@@ -207,7 +305,24 @@ def crowded_inset(px, py, *, curves=(), span: float = 0.16, margin: float = 0.15
     in the unit square) lie within ``span`` of each other, else None.  The
     source is their bounding square widened by ``margin`` of its side; the
     target is the one of four corner boxes that holds the fewest points of
-    ``curves`` (a list of (x, y) arrays) and does not meet the source."""
+    ``curves`` (a list of (x, y) arrays) and does not meet the source.
+
+    Parameters
+    ----------
+    px, py : array-like of shape (n,)
+        The marked points, in the unit square.
+    curves : sequence of (x, y), default ()
+        The curves drawn on the plot, to keep the target box clear of.
+    span : float, default 0.16
+        The largest extent of the points (either axis) that counts as crowded.
+    margin : float, default 0.15
+        Widening of the source square, as a share of its side.
+
+    Returns
+    -------
+    Inset or None
+        ``source``, ``target`` and ``zoom``; None when the points are not crowded.
+    """
     px, py = np.asarray(px, float), np.asarray(py, float)
     ok = np.isfinite(px) & np.isfinite(py)
     px, py = px[ok], py[ok]
@@ -238,7 +353,20 @@ def crowded_inset(px, py, *, curves=(), span: float = 0.16, margin: float = 0.15
 def clip_polyline(x, y, box) -> tuple[np.ndarray, np.ndarray]:
     """The parts of the polyline (x, y) inside ``box`` (x0, x1, y0, y1), cut
     exactly at its edges (Liang-Barsky, all segments at once), pieces
-    separated by NaN."""
+    separated by NaN.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+        The polyline's points.
+    box : (float, float, float, float)
+        (x0, x1, y0, y1).
+
+    Returns
+    -------
+    x, y : ndarray of float
+        The inside pieces, separated by NaN.
+    """
     x0, x1, y0, y1 = box
     x, y = np.asarray(x, float), np.asarray(y, float)
     ax, ay, dx, dy = x[:-1], y[:-1], np.diff(x), np.diff(y)
@@ -281,6 +409,18 @@ def slider_range(lo: float, hi: float, *, steps: int = 500) -> SliderRange | Non
     a slider's floats (past 1e15, or a span that overflows): an exact input
     alone serves.
 
+    Parameters
+    ----------
+    lo, hi : float
+        The smallest and largest score.
+    steps : int, default 500
+        About how many steps the slider has.
+
+    Returns
+    -------
+    SliderRange or None
+        ``lo``, ``hi`` (rounded out to the step's grid) and ``step``; None past a slider's floats.
+
     Examples
     --------
     >>> slider_range(0.0, 1.0)
@@ -303,6 +443,18 @@ def finite_threshold(thresholds, index: int) -> float:
     order, the first +inf: nothing predicted positive), as a number a control
     can hold: +inf becomes the smallest float above every score (the same
     predictions).
+
+    Parameters
+    ----------
+    thresholds : array-like of float
+        Decreasing, the first possibly +inf.
+    index : int
+        A curve point's index into ``thresholds``.
+
+    Returns
+    -------
+    float
+        ``thresholds[index]``, or for +inf the float just above ``thresholds[1]`` (the largest score).
 
     Examples
     --------

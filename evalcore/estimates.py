@@ -38,6 +38,16 @@ def no_information_rate(y_true, y_pred) -> float:
     independent of the labels, with p_k the share of class k among the labels
     and q_k among the predictions (0-1 loss).
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+        True and predicted class labels.
+
+    Returns
+    -------
+    float
+        gamma, in [0, 1].
+
     Examples
     --------
     >>> import evalcore as ec
@@ -54,6 +64,21 @@ def no_information_rate(y_true, y_pred) -> float:
 
 def bootstrap_632(err_train: float, err_oob: float, gamma: float) -> Bootstrap632:
     """The .632 and .632+ estimates.
+
+    Parameters
+    ----------
+    err_train : float
+        The training (resubstitution) error err, in [0, 1].
+    err_oob : float
+        The out-of-bag error Err(1), in [0, 1].
+    gamma : float
+        The no-information error rate (:func:`no_information_rate`), in [0, 1].
+
+    Returns
+    -------
+    Bootstrap632
+        The inputs ``err_train``, ``err_oob``, ``gamma``; ``relative_overfit`` (R,
+        in [0, 1]), ``weight`` (w, in [0.632, 1]), ``est_632`` and ``est_632plus``.
 
     Notes
     -----
@@ -95,13 +120,41 @@ class GaussianProblem:
 
     @classmethod
     def default(cls, separation: float = 1.5, pos_rate: float = 0.5) -> "GaussianProblem":
-        """A 2-D problem: means (+-separation/2, 0), correlated features."""
+        """A 2-D problem: means (+-separation/2, 0), correlated features.
+
+        Parameters
+        ----------
+        separation : float, default 1.5
+            Distance between the two class means along the first axis.
+        pos_rate : float, default 0.5
+            Prior share of positives, in (0, 1).
+
+        Returns
+        -------
+        GaussianProblem
+            ``mean_pos``, ``mean_neg``, ``cov`` (2 x 2) and ``pos_rate``.
+        """
         d = float(separation) / 2
         return cls(np.array([d, 0.0]), np.array([-d, 0.0]), np.array([[1.0, 0.3], [0.3, 1.0]]),
                    check_open_unit(pos_rate, "pos_rate"))
 
     def sample(self, n: int, seed=None):
-        """(X, y): n samples (y = 1 for positives), a binomial number of each class."""
+        """(X, y): n samples (y = 1 for positives), a binomial number of each class.
+
+        Parameters
+        ----------
+        n : int
+            Number of samples, >= 1.
+        seed : int, numpy Generator or None, optional
+            Seed of the draws; None draws fresh entropy.
+
+        Returns
+        -------
+        X : ndarray of float, shape (n, d)
+            The features.
+        y : ndarray of int, shape (n,)
+            1 for positives, 0 for negatives.
+        """
         rng = np.random.default_rng(seed)
         y = (rng.random(n) < self.pos_rate).astype(np.int8)
         z = rng.multivariate_normal(np.zeros(self.cov.shape[0]), self.cov, size=n)
@@ -110,6 +163,18 @@ class GaussianProblem:
     def linear_rule_error(self, w, b: float) -> float:
         """The exact error of "positive iff w.x + b >= 0":
         pi Phi(-(w.mu+ + b) / s) + (1 - pi) Phi((w.mu- + b) / s), s = sqrt(w' Sigma w).
+
+        Parameters
+        ----------
+        w : array-like of shape (d,)
+            The rule's weights.
+        b : float
+            Its intercept.
+
+        Returns
+        -------
+        float
+            The rule's true error rate, in [0, 1].
 
         Examples
         --------
@@ -129,6 +194,20 @@ class GaussianProblem:
         """The exact error of a linear rule fitted on standardised features
         ``(x - mean) / scale`` (positive iff coef.z + intercept >= 0), that is
         :meth:`linear_rule_error` of w = coef / scale, b = intercept - sum(coef * mean / scale).
+
+        Parameters
+        ----------
+        coef : array-like of shape (d,)
+            The weights on the standardised features.
+        intercept : float
+            The rule's intercept.
+        mean, scale : array-like of shape (d,)
+            The standardisation's centre and scale (scale > 0).
+
+        Returns
+        -------
+        float
+            The rule's true error rate, in [0, 1].
 
         Examples
         --------

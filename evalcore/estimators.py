@@ -38,6 +38,30 @@ def holdout_spread(X, y, learner: Callable, *, fractions: Sequence[float] = HOLD
     """Hold-out error estimates, shape (len(fractions), repeats): row i
     holds ``repeats`` random splits with a test share ``fractions[i]``.
 
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        Features.
+    y : array-like of shape (n,)
+        Integer class labels.
+    learner : callable
+        ``learner()`` makes an unfitted model with ``fit(X, y)`` and ``predict(X)``.
+    fractions : sequence of float, default HOLDOUT_FRACTIONS
+        Test shares, each in (0, 1).
+    repeats : int, default 15
+        Random splits per share.
+    stratify : bool, default True
+        Keep each class's share in both parts.
+    seed : int, default 0
+        Seed of every split or resample.
+    on_progress : callable, optional
+        Called as ``on_progress(done, total)`` after each fit.
+
+    Returns
+    -------
+    ndarray of float, shape (len(fractions), repeats)
+        Test error rates, in [0, 1].
+
     Examples
     --------
     >>> import numpy as np, evalcore as ec
@@ -56,6 +80,28 @@ def cv_spread(X, y, learner: Callable, *, ks: Sequence[int] = CV_KS, repeats: in
     """k-fold estimates (the pooled error of the k folds), shape (len(ks),
     repeats); a row is nan where a class has fewer than k samples
     (stratified folds cannot be made).
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        Features.
+    y : array-like of shape (n,)
+        Integer class labels.
+    learner : callable
+        ``learner()`` makes an unfitted model with ``fit(X, y)`` and ``predict(X)``.
+    ks : sequence of int, default CV_KS
+        Fold counts, each >= 2.
+    repeats : int, default 2
+        Repetitions per k.
+    seed : int, default 0
+        Seed of every split or resample.
+    on_progress : callable, optional
+        Called as ``on_progress(done, total)`` after each fit.
+
+    Returns
+    -------
+    ndarray of float, shape (len(ks), repeats)
+        Pooled k-fold error rates in [0, 1]; a row of nan where k is too large.
 
     Examples
     --------
@@ -105,6 +151,27 @@ def bootstrap_error(X, y, learner: Callable, *, n_resamples: int = 20, seed: int
     """Out-of-bag, .632 and .632+ estimates of ``learner``'s error from
     ``n_resamples`` bootstrap samples (a resample with one class only is
     skipped); ``fitted``: the learner already fitted on all of ``X``, if at hand.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        Features.
+    y : array-like of shape (n,)
+        Integer class labels.
+    learner : callable
+        ``learner()`` makes an unfitted model with ``fit(X, y)`` and ``predict(X)``.
+    n_resamples : int, default 20
+        Bootstrap samples drawn.
+    seed : int, default 0
+        Seed of every split or resample.
+    fitted : model, optional
+        ``learner()`` already fitted on all of ``X``, ``y`` (saves one fit).
+
+    Returns
+    -------
+    BootstrapEstimate
+        ``err_train``, ``oob_errors`` (one per resample), ``err_oob``, ``gamma``,
+        ``est_632`` and ``est_632plus``, each error in [0, 1].
 
     Examples
     --------
@@ -216,7 +283,33 @@ def estimator_study(problem: GaussianProblem, learner: Callable, *, n: int, repe
     leave-one-out up to :data:`STUDY_LOO_MAX_N` samples, the
     out-of-bag bootstrap, .632 and .632+ from ``boots`` resamples) and the
     true error ``true_error(model)`` of the model trained on the whole set.
-    ``on_progress(done, total)`` after each training set."""
+    ``on_progress(done, total)`` after each training set.
+
+    Parameters
+    ----------
+    problem : GaussianProblem
+        The distribution training sets are drawn from.
+    learner : callable
+        ``learner()`` makes an unfitted model with ``fit(X, y)`` and ``predict(X)``.
+    n : int
+        Size of each training set.
+    repeats : int
+        Number of training sets.
+    true_error : callable
+        ``true_error(model)``: a fitted model's exact error on ``problem``.
+    boots : int, default 20
+        Bootstrap resamples per training set.
+    seed : int, default 0
+        Seed of every split or resample.
+    on_progress : callable, optional
+        Called as ``on_progress(done, total)`` after each training set.
+
+    Returns
+    -------
+    EstimatorStudy
+        ``estimates`` ((repeats, len(ESTIMATORS)), nan where not run), ``truth``
+        (repeats,), ``n`` and ``smallest_train``.
+    """
     if n < 2 * STUDY_FOLDS:
         raise DataError("too_few", name="training samples", need=2 * STUDY_FOLDS, got=int(n))
     est = np.full((repeats, len(ESTIMATORS)), np.nan)

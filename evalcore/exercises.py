@@ -47,6 +47,20 @@ def scientific_parts(n: int, *, digits: int = 4) -> tuple[str, int]:
     keeps 17 digits and overflows past 10^308):
     ``scientific_parts(math.comb(500, 150) ** 2)`` is ``("2.986", 262)``.
 
+    Parameters
+    ----------
+    n : int
+        A non-negative integer, any size.
+    digits : int, default 4
+        Significant digits, >= 1.
+
+    Returns
+    -------
+    mantissa : str
+        ``digits`` significant digits, one before the point.
+    exponent : int
+        The power of ten.
+
     Examples
     --------
     >>> from evalcore import scientific_parts
@@ -73,6 +87,20 @@ def holdout_count(m_pos, m_neg, test_fraction) -> HoldoutCount:
     ``test_fraction`` test share, stratified (each class split in that share,
     rounded) and not.
 
+    Parameters
+    ----------
+    m_pos, m_neg : int
+        Positives and negatives in the data, each >= 1.
+    test_fraction : float
+        The test set's share, in (0, 1).
+
+    Returns
+    -------
+    HoldoutCount
+        ``test_pos``, ``test_neg`` (the stratified test set's classes),
+        ``stratified`` and ``unstratified`` (the numbers of possible splits, exact
+        integers); ``digits``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -90,7 +118,24 @@ def holdout_count(m_pos, m_neg, test_fraction) -> HoldoutCount:
 # ----------------------------------------------------------- 2.2: 10-fold CV and leave-one-out
 def toy_data(n_pos, n_neg, *, separation: float = 1.0, seed: int = 0):
     """One feature, ``n_pos`` positives around +separation/2 and ``n_neg``
-    negatives around -separation/2 (unit variance); returns (x, y)."""
+    negatives around -separation/2 (unit variance); returns (x, y).
+
+    Parameters
+    ----------
+    n_pos, n_neg : int
+        Positives and negatives, each >= 1.
+    separation : float, default 1.0
+        Distance between the class means.
+    seed : int, default 0
+        Seed of the draws.
+
+    Returns
+    -------
+    x : ndarray of float, shape (n_pos + n_neg,)
+        The feature, positives first.
+    y : ndarray of int64
+        1 for the positives, 0 for the negatives.
+    """
     p = check_count(n_pos, "n_pos", minimum=1)
     q = check_count(n_neg, "n_neg", minimum=1)
     rng = np.random.default_rng(seed)
@@ -103,7 +148,26 @@ def predict_22(learner: str, x_train, y_train, x_test, rng) -> np.ndarray:
     """Predictions of an exercise-2.2 learner: ``"majority"`` (the training
     set's majority class, a tie broken at random), ``"1nn"`` (the nearest
     training sample's class) or ``"stump"`` (the one-threshold rule with the
-    least training error)."""
+    least training error).
+
+    Parameters
+    ----------
+    learner : {"majority", "1nn", "stump"}
+        The learner (:data:`LEARNERS_22`).
+    x_train : ndarray of shape (n,)
+        The training feature.
+    y_train : ndarray of int, shape (n,)
+        0/1 training labels.
+    x_test : ndarray of shape (m,)
+        The feature to classify.
+    rng : numpy.random.Generator
+        Breaks the majority learner's tie.
+
+    Returns
+    -------
+    ndarray of int, shape (m,)
+        0/1 predictions.
+    """
     if learner == "majority":
         pos = int(y_train.sum())
         neg = y_train.size - pos
@@ -146,6 +210,25 @@ def cv_versus_loo(x, y, *, learner: str = "majority", k: int = 10, seed: int = 0
     """Exercise 2.2: ``learner`` (see :func:`predict_22`) under a stratified
     ``k``-fold CV and under leave-one-out.
 
+    Parameters
+    ----------
+    x : array-like of shape (n,)
+        The feature.
+    y : array-like of shape (n,)
+        0/1 labels.
+    learner : {"majority", "1nn", "stump"}, default "majority"
+        See :func:`predict_22`.
+    k : int, default 10
+        Folds, >= 2.
+    seed : int, default 0
+        Seed of the folds and of the tie breaks.
+
+    Returns
+    -------
+    CvVersusLoo
+        ``kfold_error``, ``loo_error`` (in [0, 1]), ``k``, ``fold_of`` and the
+        first leave-one-out training set's ``loo_train_pos``, ``loo_train_neg``.
+
     Examples
     --------
     >>> import numpy as np, evalcore as ec
@@ -173,7 +256,20 @@ def cv_versus_loo(x, y, *, learner: str = "majority", k: int = 10, seed: int = 0
 # ----------------------------------------------------------- 2.3: F1 and BEP
 def max_f1(y_true, scores) -> float:
     """Deprecated since 0.9: ``best_f(threshold_counts(y_true, scores)).f``, the
-    one largest-F-beta search (beta = 1)."""
+    one largest-F-beta search (beta = 1).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    float
+        The largest F1 over all cuts, in [0, 1].
+    """
     warnings.warn("evalcore.max_f1 is deprecated: use best_f(threshold_counts(y_true, scores)).f",
                   DeprecationWarning, stacklevel=2)
     return best_f(threshold_counts(y_true, scores)).f
@@ -196,6 +292,20 @@ class F1BepExample:
 def f1_bep_counterexample(*, n: int = 10, seed: int = 0, tries: int = 20_000) -> F1BepExample:
     """Search random score sets of ``n`` samples (half positive) for a pair
     where A's largest F1 is higher and A's BEP lower than B's.
+
+    Parameters
+    ----------
+    n : int, default 10
+        Samples per score set, >= 4.
+    seed : int, default 0
+        Seed of the search.
+    tries : int, default 20_000
+        Random pairs tried before giving up (a DataError).
+
+    Returns
+    -------
+    F1BepExample
+        ``y``, the scores ``a`` and ``b``, and ``f1_a``, ``f1_b``, ``bep_a``, ``bep_b``.
 
     Examples
     --------
@@ -221,6 +331,18 @@ def precision_from_rates(tpr, fpr, prior) -> float:
     """Precision from the true and false positive rates and the share of
     positives π: P = TPR π / (TPR π + FPR (1 - π)) (nan when nothing is
     predicted positive).
+
+    Parameters
+    ----------
+    tpr, fpr : float
+        True and false positive rates, in [0, 1].
+    prior : float
+        The share of positives pi, in (0, 1).
+
+    Returns
+    -------
+    float
+        Precision, in [0, 1]; nan when TPR = FPR = 0.
 
     Examples
     --------
@@ -253,6 +375,20 @@ def least_error_point(y_true, scores, *, prior=None) -> LeastError:
     ``prior`` is given; it lies on the convex hull, where the steepest
     iso-error line touches it.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+    prior : float, optional
+        The share of positives pi, in (0, 1); by default the data's.
+
+    Returns
+    -------
+    LeastError
+        ``index`` (into the curve's thresholds), ``fpr``, ``tpr``, ``error`` and ``slope`` (of the iso-error lines).
+
     Examples
     --------
     >>> import evalcore as ec
@@ -268,7 +404,20 @@ def least_error_point(y_true, scores, *, prior=None) -> LeastError:
 
 def iso_error_line(error: float, prior: float):
     """The ROC-space line of error rate ``error``: TPR = 1 - (error - (1 - π) FPR) / π,
-    as its (fpr, tpr) end points clipped to the unit square (empty if it misses it)."""
+    as its (fpr, tpr) end points clipped to the unit square (empty if it misses it).
+
+    Parameters
+    ----------
+    error : float
+        The error rate of the line.
+    prior : float
+        The share of positives pi, in (0, 1).
+
+    Returns
+    -------
+    fpr, tpr : ndarray of float
+        Points of the line inside the unit square (FPR sampled at 201 values in [0, 1]); empty if it misses it.
+    """
     pi = check_open_unit(prior, "prior")
     fpr = np.linspace(0.0, 1.0, 201)
     tpr = 1 - (error - (1 - pi) * fpr) / pi
@@ -278,7 +427,20 @@ def iso_error_line(error: float, prior: float):
 
 def roc_hull(y_true, scores):
     """Deprecated since 0.9: ``roc_hull_points(threshold_counts(y_true, scores))``,
-    the one hull of (fpr, tpr) points (``roc_convex_hull`` gives its indices)."""
+    the one hull of (fpr, tpr) points (``roc_convex_hull`` gives its indices).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+
+    Returns
+    -------
+    fpr, tpr : ndarray of float
+        The hull's vertices, increasing FPR.
+    """
     warnings.warn("evalcore.roc_hull is deprecated: use roc_hull_points(threshold_counts(y_true, scores))",
                   DeprecationWarning, stacklevel=2)
     return roc_hull_points(threshold_counts(y_true, scores))

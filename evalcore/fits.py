@@ -137,6 +137,34 @@ def simulate_fits(*, truth: str = "sin", n_train: int = 20, n_sets: int = 200, n
     The same ``seed`` gives the same training sets for every degree, so
     curves over complexity compare like with like.
 
+    Parameters
+    ----------
+    truth : {"sin", "step", "poly"}, default "sin"
+        The true function f on [0, 1] (:data:`TRUTHS`).
+    n_train : int, default 20
+        Points per training set.
+    n_sets : int, default 200
+        Number of training sets.
+    noise_sd : float, default 0.3
+        Standard deviation of the label noise, >= 0.
+    degree : int, default 3
+        Polynomial degree, >= 0.
+    n_points : int, default 200
+        Test points on [0, 1].
+    ridge : float, default 0.0
+        Ridge penalty per sample, >= 0.
+    gd_steps : int, optional
+        Stop gradient descent from zero after this many steps; by default solve exactly.
+    seed : int or None, optional
+        Seed of the draws; the same seed gives the same training sets.
+
+    Returns
+    -------
+    FitSimulation
+        ``x``, ``truth``, ``predictions`` ((n_sets, n_points)), ``train_x``,
+        ``train_y``, ``train_error``, ``noise_var``, ``decomposition`` (a
+        :class:`BiasVariance`) and ``measured_error``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -256,6 +284,31 @@ def complexity_curve(*, truth: str = "sin", degrees=range(16), n_train: int = 20
                      noise_sd: float = 0.3, n_points: int = 200, ridge: float = 0.0, seed=None) -> ComplexityCurve:
     """:func:`simulate_fits` at every degree, on the same training sets.
 
+    Parameters
+    ----------
+    truth : {"sin", "step", "poly"}, default "sin"
+        The true function f on [0, 1] (:data:`TRUTHS`).
+    degrees : iterable of int, default range(16)
+        The polynomial degrees.
+    n_train : int, default 20
+        Points per training set.
+    n_sets : int, default 200
+        Number of training sets.
+    noise_sd : float, default 0.3
+        Standard deviation of the label noise, >= 0.
+    n_points : int, default 200
+        Test points on [0, 1].
+    ridge : float, default 0.0
+        Ridge penalty per sample, >= 0.
+    seed : int or None, optional
+        Seed of the draws; the same seed gives the same training sets.
+
+    Returns
+    -------
+    ComplexityCurve
+        ``bias2``, ``variance``, ``noise``, ``error``, ``measured_error`` and
+        ``train_error`` at each degree, and ``degrees``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -283,6 +336,31 @@ def training_curve(*, truth: str = "sin", steps=(1, 3, 10, 30, 100, 300, 1000, 3
                    seed=None) -> TrainingCurve:
     """:func:`simulate_fits` with ``gd_steps`` in ``steps`` (few steps:
     under-fitting; many: the fit follows the noise), same training sets.
+
+    Parameters
+    ----------
+    truth : {"sin", "step", "poly"}, default "sin"
+        The true function f on [0, 1] (:data:`TRUTHS`).
+    steps : iterable of int, default (1, 3, 10, ..., 100_000)
+        Gradient step counts.
+    degree : int, default 12
+        Polynomial degree.
+    n_train : int, default 20
+        Points per training set.
+    n_sets : int, default 200
+        Number of training sets.
+    noise_sd : float, default 0.3
+        Standard deviation of the label noise, >= 0.
+    n_points : int, default 200
+        Test points on [0, 1].
+    seed : int or None, optional
+        Seed of the draws; the same seed gives the same training sets.
+
+    Returns
+    -------
+    TrainingCurve
+        ``bias2``, ``variance``, ``noise``, ``error``, ``measured_error`` and
+        ``train_error`` at each step count, ``steps`` and ``degree``.
 
     Examples
     --------
@@ -335,6 +413,12 @@ def fit_regime(errors, index: int, *, scale: float) -> FitRegime:
         The size of an error worth noticing: the variance of the true
         function over the test points (the error of always predicting its
         mean).
+
+    Returns
+    -------
+    FitRegime
+        ``regime`` ("under", "near" or "over"), ``error``, ``best_error``,
+        ``best_index`` and ``tolerance``.
 
     Notes
     -----
@@ -391,7 +475,18 @@ class RegimeMap:
         return out
 
     def clipped(self, *values) -> bool:
-        """Whether any of the arrays ``values`` has a value below :attr:`floor` (drawn below the axis)."""
+        """Whether any of the arrays ``values`` has a value below :attr:`floor` (drawn below the axis).
+
+        Parameters
+        ----------
+        *values : array-like
+            Arrays of errors, as drawn.
+
+        Returns
+        -------
+        bool
+            True when some value is below :attr:`floor`.
+        """
         return any(bool((np.asarray(v) < self.floor).any()) for v in values)
 
 
@@ -400,6 +495,19 @@ def regime_map(errors, *, scale: float) -> RegimeMap:
     and the floor of the log axes: :data:`AXIS_FLOOR` x max(least error,
     :data:`AXIS_FLOOR` x ``scale``) -- terms two decades below the least
     expected error do not change the U, and drawn to 10^-18 they flatten it.
+
+    Parameters
+    ----------
+    errors : array-like of shape (n_positions,)
+        The expected error at each complexity, in increasing complexity.
+    scale : float
+        The size of an error worth noticing (Var f(x)).
+
+    Returns
+    -------
+    RegimeMap
+        ``readings`` (a :class:`FitRegime` per position), ``floor`` and
+        ``floor_basis`` ("error" or "truth").
 
     Examples
     --------

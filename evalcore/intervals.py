@@ -28,9 +28,9 @@ def proportion_interval(k, n, *, confidence_level: float = 0.95, method: str = "
     k, n : int
         Successes and trials, ``0 <= k <= n``.  ``n == 0`` gives ``(nan, nan)``
         (the proportion itself is ``nan`` then).
-    confidence_level : float, keyword-only
+    confidence_level : float, default 0.95
         In (0, 1), default 0.95.
-    method : {"wilson", "clopper-pearson"}, keyword-only
+    method : {"wilson", "clopper-pearson"}, default "wilson"
         ``"wilson"``: the score interval (Wilson 1927), good coverage for
         every ``n``; ``"clopper-pearson"``: the exact interval from the beta
         distribution, never below the nominal level (conservative).
@@ -38,6 +38,7 @@ def proportion_interval(k, n, *, confidence_level: float = 0.95, method: str = "
     Returns
     -------
     ConfidenceInterval
+        ``low`` and ``high``, within [0, 1].
 
     Notes
     -----
@@ -84,6 +85,20 @@ def auc_interval(y_true, scores, *, confidence_level: float = 0.95) -> Confidenc
     """DeLong's interval of one AUC: AUC -+ z_{1-alpha/2} sqrt(var), var
     from :func:`~evalcore.delong_auc_variance`, clipped to [0, 1] -- what R's
     pROC ``ci.auc(method = "delong")`` gives.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        0/1 or bool labels (1 = positive); both classes must occur.
+    scores : array-like of shape (m,)
+        Finite real scores, larger = more likely positive.
+    confidence_level : float, default 0.95
+        In (0, 1).
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``low`` and ``high``, within [0, 1].
 
     Examples
     --------

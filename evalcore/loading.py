@@ -55,6 +55,18 @@ class LoadWarning(str):
         return obj
 
     def text(self, lang: str = "en") -> str:
+        """The warning in one language, its parameters filled in.
+
+        Parameters
+        ----------
+        lang : {"en", "zh"}, default "en"
+            The language; anything but ``"zh"`` gives English.
+
+        Returns
+        -------
+        str
+            The warning's sentence.
+        """
         en, zh = self._TEXT[self.code]
         return (zh if lang == "zh" else en).format(**self.params)
 
@@ -90,7 +102,20 @@ class PredictionSet:
 
     def correct(self, model: str, threshold: float) -> np.ndarray:
         """Whether ``model`` classifies each sample right at ``threshold``
-        (score >= threshold is positive): McNemar's table is made of two of these."""
+        (score >= threshold is positive): McNemar's table is made of two of these.
+
+        Parameters
+        ----------
+        model : str
+            A key of ``scores`` (a score column's name).
+        threshold : float
+            The decision threshold, in the model's score units.
+
+        Returns
+        -------
+        ndarray of bool, shape (m,)
+            True where the prediction equals the true label.
+        """
         return (self.scores[model] >= threshold) == (self.y == 1)
 
 
@@ -191,6 +216,7 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None,
     Parameters
     ----------
     source : path, bytes, or binary/text file-like (e.g. ``st.file_uploader``'s value)
+        The table: comma, semicolon or tab separated.
     label_col : str, optional
         The true-label column.  By default: a column named ``y_true``,
         ``label``, ``y``, ``target``, ``class``, ``真实``, ``标签``, ``好瓜``, ...;
@@ -210,6 +236,8 @@ def load_predictions(source, *, label_col=None, score_cols=None, pos_label=None,
     Returns
     -------
     PredictionSet
+        ``y`` (0/1), ``scores`` ({model: scores}), ``pos_label``, ``neg_label``,
+        ``n_pos``, ``n_neg``, ``warnings``, ``label_col``, ``name`` and ``ids``.
 
     Raises
     ------
@@ -331,6 +359,34 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
     ``max_rows`` (checked on the raw text) and ``max_classes`` (distinct
     labels of both columns) raise DataError when exceeded, before any
     K x K matrix is built.
+
+    Parameters
+    ----------
+    source : path, bytes, or binary/text file-like (e.g. ``st.file_uploader``'s value)
+        The table: comma, semicolon or tab separated.
+    true_col : str, optional
+        The true-label column.  By default a column named like ``y_true``,
+        ``label``, ``y``, ...; with two columns and no names given, the first.
+    pred_col : str, optional
+        The predicted-label column.  By default a column named like ``y_pred``,
+        ``pred``, ...; with two columns and no names given, the second.
+    max_rows : int, optional
+        Refuse a file with more data rows (no limit by default).
+    max_classes : int, optional
+        Refuse more distinct labels, both columns together (no limit by default).
+
+    Returns
+    -------
+    LabelSet
+        ``y_true`` and ``y_pred`` (object arrays of stripped strings, rows with a
+        missing cell dropped), ``labels`` (every distinct label, sorted) and
+        ``warnings`` (a :class:`LoadWarning` per dropped-rows notice).
+
+    Raises
+    ------
+    DataError
+        Fewer than two columns, no label or prediction column, an unknown
+        column, no rows, too many rows or classes.
 
     Examples
     --------

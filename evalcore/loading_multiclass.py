@@ -82,7 +82,18 @@ class MultiClassSet:
 
 
 def class_name(value) -> str:
-    """A label value as a class name: text stripped, ``1.0`` as ``1``."""
+    """A label value as a class name: text stripped, ``1.0`` as ``1``.
+
+    Parameters
+    ----------
+    value : object
+        A cell of the label column.
+
+    Returns
+    -------
+    str
+        The class name.
+    """
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value))
     if isinstance(value, (float, np.floating)) and float(value).is_integer():
@@ -94,6 +105,23 @@ def class_name(value) -> str:
 
 def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, max_classes=None) -> MultiClassSet:
     """Read a K-class predictions file (see the module's docstring).
+
+    Parameters
+    ----------
+    source : path, bytes, or binary/text file-like
+        The CSV.
+    label_col : str, optional
+        The true-class column; by default one named like ``y_true``, ``label``, ...
+    max_rows, max_columns : int, optional
+        Refuse a file with more rows or columns (checked before parsing).
+    max_classes : int, optional
+        Refuse more classes.
+
+    Returns
+    -------
+    MultiClassSet
+        ``y`` (class indices), ``classes``, ``scores`` ({model: (n, K)}),
+        ``probabilities``, ``warnings``, ``label_col`` and ``name``.
 
     Examples
     --------
@@ -110,20 +138,22 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
     warnings = [LoadWarning("id_column", col=c) for c in cols if c != lab and c.strip().lower() in ID_NAMES]
     classes, groups = score_columns(others, max_classes=max_classes)
     scores = {m: np.column_stack([_numbers(df, by_class[k]) for k in classes]) for m, by_class in groups.items()}
-    labels = df[lab]
-    keep = labels.notna().to_numpy() & np.array([class_name(v) != "" for v in labels.to_numpy()])
+    codes, values = _factorize(df[lab])          # each distinct label named once, not once a row
+    names = [class_name(v) for v in values]
+    keep = codes >= 0
+    keep[keep] = np.array([n != "" for n in names], dtype=bool)[codes[keep]]
     for s in scores.values():
         keep &= ~np.isnan(s).any(axis=1)
     if not keep.all():
         warnings.append(LoadWarning("dropped_rows", n=int((~keep).sum())))
     if not keep.any():
         raise DataError("file_no_rows")
-    names = [class_name(v) for v in labels.to_numpy()[keep]]
     index = {k: i for i, k in enumerate(classes)}
-    unknown = sorted({v for v in names if v not in index})
+    used = np.unique(codes[keep])
+    unknown = sorted({names[u] for u in used if names[u] not in index})
     if unknown:
         raise DataError("mc_label_without_column", labels=unknown[:5], col=lab, classes=classes)
-    y = np.array([index[v] for v in names], dtype=np.int64)
+    y = np.array([index.get(n, -1) for n in names], dtype=np.int64)[codes[keep]]
     missing = [classes[i] for i in range(len(classes)) if not (y == i).any()]
     if missing:
         warnings.append(LoadWarning("class_without_samples", classes=missing))
@@ -196,12 +226,23 @@ def sniff_multiclass(source, *, head_bytes: int = 1 << 16) -> bool:
     return looks_multiclass(others, df[lab].dropna().unique()[:1000])
 
 
+def _factorize(labels) -> tuple[np.ndarray, list]:
+    """(code of each row, -1 for a missing label; the distinct labels)."""
+    import pandas as pd
+
+    codes, values = pd.factorize(labels, use_na_sentinel=True)
+    return np.asarray(codes, dtype=np.int64), list(values)
+
+
 def _numbers(df, col) -> np.ndarray:
     import pandas as pd
 
     s = df[col]
     v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
-    present = s.notna().to_numpy() & (s.astype("string").str.strip() != "").fillna(False).to_numpy()
+    if pd.api.types.is_numeric_dtype(s.dtype):  # parsed as numbers: only ±inf can be bad (no text to strip)
+        present = s.notna().to_numpy()
+    else:
+        present = s.notna().to_numpy() & (s.astype("string").str.strip() != "").fillna(False).to_numpy()
     bad = present & ~np.isfinite(v)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])

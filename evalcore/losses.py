@@ -24,6 +24,20 @@ def log_loss(y_true, proba, *, labels=None) -> float:
     column per class in ``labels`` order (sorted by default), rows summing
     to 1; L = -sum_k y_ik log p_ik with y_ik the class indicator.
 
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        0/1 labels (binary) or class labels (multi-class).
+    proba : array-like of shape (n,) or (n, K)
+        The positive class's probability, or one probability per class; in [0, 1].
+    labels : array-like of shape (K,), optional
+        Multi-class only: the classes in the columns' order; by default the sorted distinct ``y_true``.
+
+    Returns
+    -------
+    float
+        The mean loss in nats, >= 0.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -64,6 +78,20 @@ def hinge_loss(y_true, decision, *, labels=None) -> float:
     ``decision`` (n, K) in ``labels`` order; with y_w the output for the true
     class and y_t the largest output among the wrong classes,
     L = max(1 + y_t - y_w, 0).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        -1/+1 or 0/1 labels (binary) or class labels (multi-class).
+    decision : array-like of shape (n,) or (n, K)
+        Real-valued outputs: one per sample, or one per class.
+    labels : array-like of shape (K,), optional
+        Multi-class only: the classes in the columns' order; by default the sorted distinct ``y_true``.
+
+    Returns
+    -------
+    float
+        The mean loss, >= 0.
 
     Examples
     --------
@@ -106,6 +134,18 @@ class HingeForms:
 
 def hinge_forms(y_pm, w) -> HingeForms:
     """Both hinge losses of one binary output w.
+
+    Parameters
+    ----------
+    y_pm : array-like of shape (n,)
+        Labels -1/+1.
+    w : array-like of shape (n,)
+        The binary classifier's real-valued outputs.
+
+    Returns
+    -------
+    HingeForms
+        ``binary`` (mean max(0, 1 - y w)) and ``multiclass`` (mean max(0, 1 - 2 y w)).
 
     Examples
     --------

@@ -48,20 +48,56 @@ def check_scores_matrix(y, scores) -> tuple[np.ndarray, np.ndarray]:
 
 
 def sums_to_one(scores, *, tol: float = 1e-6) -> bool:
-    """Whether every row of ``scores`` is a probability vector (non-negative, summing to 1 within ``tol``)."""
+    """Whether every row of ``scores`` is a probability vector (non-negative, summing to 1 within ``tol``).
+
+    Parameters
+    ----------
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+    tol : float, default 1e-6
+        Allowed deviation of a row sum from 1.
+
+    Returns
+    -------
+    bool
+        True when every row is non-negative and sums to 1.
+    """
     s = np.asarray(scores, dtype=np.float64)
     return bool((s >= 0).all() and np.allclose(s.sum(axis=1), 1.0, atol=tol, rtol=0))
 
 
 # ------------------------------------------------------------------ decisions
 def argmax_decision(scores) -> np.ndarray:
-    """The class of the largest score in each row (the first on a tie)."""
+    """The class of the largest score in each row (the first on a tie).
+
+    Parameters
+    ----------
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+        A class index per row.
+    """
     return np.asarray(scores, dtype=np.float64).argmax(axis=1)
 
 
 def bayes_decision(probabilities, cost) -> np.ndarray:
     """The Bayes decision under a K x K cost matrix: for each row the class
     j that minimises the expected cost Σ_i p_i cost[i, j] (the first on a tie).
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n, K)
+        Each row a probability vector over the K classes.
+    cost : array-like of shape (K, K)
+        ``cost[i, j]``: the cost of predicting class j for a sample of class i, >= 0.
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+        A class index per row.
 
     Examples
     --------
@@ -76,7 +112,20 @@ def expected_costs(probabilities, cost) -> np.ndarray:
     """The (n, K) expected costs Σ_i p_i cost[i, j] of predicting each class
     j, summed in class order i = 0, 1, ... term by term (not by a BLAS
     product), so that an SQL engine writing the same sum gets the same
-    numbers and the same decision on a tie."""
+    numbers and the same decision on a tie.
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n, K)
+        Each row a probability vector over the K classes.
+    cost : array-like of shape (K, K)
+        ``cost[i, j]``: the cost of predicting class j for a sample of class i, >= 0.
+
+    Returns
+    -------
+    ndarray of float, shape (n, K)
+        Column j: the expected cost of predicting class j.
+    """
     p = np.asarray(probabilities, dtype=np.float64)
     c = check_cost_matrix(cost, p.shape[1])
     out = p[:, :1] * c[0]
@@ -99,7 +148,20 @@ def cost_matrix_error(cm, cost) -> float:
     """The book's cost-sensitive error rate (2.23) for K classes:
     (1/m) Σ_ij cm[i, j] cost[i, j], every sample charged the cost of its
     (true, predicted) cell (with cost 0 on the diagonal and cost01, cost10
-    off it, K = 2 gives (2.23))."""
+    off it, K = 2 gives (2.23)).
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+    cost : array-like of shape (K, K)
+        ``cost[i, j]``: the cost of predicting class j for a sample of class i, >= 0.
+
+    Returns
+    -------
+    float
+        Cost per sample, >= 0 (nan for an empty matrix).
+    """
     a = np.asarray(cm, dtype=np.float64)
     m = a.sum()
     return float((a * check_cost_matrix(cost, a.shape[0])).sum() / m) if m else float("nan")
@@ -107,7 +169,22 @@ def cost_matrix_error(cm, cost) -> float:
 
 def expected_cost(probabilities, cost, decision) -> float:
     """The mean cost the model itself expects of its decisions:
-    mean over rows of Σ_i p_i cost[i, d] (scores read as probabilities)."""
+    mean over rows of Σ_i p_i cost[i, d] (scores read as probabilities).
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n, K)
+        Each row a probability vector over the K classes.
+    cost : array-like of shape (K, K)
+        ``cost[i, j]``: the cost of predicting class j for a sample of class i, >= 0.
+    decision : array-like of int, shape (n,)
+        The class predicted for each row.
+
+    Returns
+    -------
+    float
+        Mean expected cost per sample, >= 0.
+    """
     d = np.asarray(decision, dtype=np.int64)
     return float(expected_costs(probabilities, cost)[np.arange(d.shape[0]), d].mean())
 
@@ -116,7 +193,18 @@ def expected_cost(probabilities, cost, decision) -> float:
 def one_vs_one(cm) -> dict:
     """The book's pair matrices (2.3.2): for classes i < j, the 2 x 2 matrix
     of the samples of class i or j predicted as i or j, class i positive:
-    TP = cm[i, i], FN = cm[i, j], FP = cm[j, i], TN = cm[j, j]."""
+    TP = cm[i, i], FN = cm[i, j], FP = cm[j, i], TN = cm[j, j].
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+
+    Returns
+    -------
+    dict of (int, int) -> Counts
+        One 2 x 2 matrix per pair i < j, class i positive.
+    """
     a = np.asarray(cm, dtype=np.int64)
     k = a.shape[0]
     return {(i, j): Counts(int(a[i, i]), int(a[j, i]), int(a[j, j]), int(a[i, j]))
@@ -141,6 +229,19 @@ class PerClass:
 
 
 def per_class(cm) -> PerClass:
+    """Per-class precision, recall and F1 of a K x K confusion matrix, with their averages.
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+
+    Returns
+    -------
+    PerClass
+        ``precision``, ``recall``, ``f1``, ``support`` (K each; nan for 0/0),
+        ``f1_macro`` and ``f1_weighted`` (an undefined F1 counted as 0).
+    """
     a = np.asarray(cm, dtype=np.int64)
     ms = [measures(c) for c in one_vs_rest(a)]
     p, r, f = (np.array([getattr(m, k) for m in ms]) for k in ("precision", "recall", "f1"))
@@ -162,7 +263,18 @@ class BothWays:
 
 
 def macro_micro_both(cm) -> BothWays:
-    """:class:`BothWays` of a K x K confusion matrix."""
+    """:class:`BothWays` of a K x K confusion matrix.
+
+    Parameters
+    ----------
+    cm : array-like of shape (K, K)
+        Counts, rows = true class, columns = predicted class.
+
+    Returns
+    -------
+    BothWays
+        ``ovr`` and ``ovo`` (:class:`MacroMicro` each) and ``kappa``.
+    """
     a = np.asarray(cm, dtype=np.int64)
     return BothWays(macro_micro(one_vs_rest(a)), macro_micro(list(one_vs_one(a).values())), cohen_kappa(a))
 
@@ -195,6 +307,20 @@ class ClassCurves:
 
 def class_curves(y, scores) -> ClassCurves:
     """:class:`ClassCurves` of K-class scores (ties count 1/2, as everywhere).
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+
+    Returns
+    -------
+    ClassCurves
+        ``fpr``, ``tpr`` (lists of K arrays), ``auc`` (K), ``micro_fpr``,
+        ``micro_tpr``, ``micro_auc``, ``macro_fpr``, ``macro_tpr``,
+        ``auc_macro``, ``auc_weighted`` and ``hand_till``.
 
     Examples
     --------
@@ -234,7 +360,20 @@ def hand_till_m(y, scores) -> float:
     """Hand & Till's M: the mean over class pairs i < j of
     (A(i|j) + A(j|i)) / 2, where A(i|j) is the AUC of score i separating
     class i from class j on the samples of those two classes (Hand & Till,
-    Machine Learning 45 (2001) 171-186); pairs with a missing class are left out."""
+    Machine Learning 45 (2001) 171-186); pairs with a missing class are left out.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+
+    Returns
+    -------
+    float
+        M, in [0, 1]; nan when no pair has both classes.
+    """
     yy, s = check_scores_matrix(y, scores)
     k = s.shape[1]
     vals = []
@@ -254,7 +393,20 @@ def hand_till_m(y, scores) -> float:
 def brier_multiclass(y, probabilities) -> float:
     """Brier's original multi-class score: (1/n) Σ_i Σ_k (p_ik - [y_i = k])²,
     between 0 and 2 (scikit-learn's ``brier_score_loss`` with
-    ``scale_by_half=False``)."""
+    ``scale_by_half=False``).
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    probabilities : array-like of shape (n, K)
+        Each row a probability vector over the K classes.
+
+    Returns
+    -------
+    float
+        In [0, 2]; lower is better.
+    """
     yy, p = check_scores_matrix(y, probabilities)
     onehot = (yy[:, None] == np.arange(p.shape[1])[None, :]).astype(np.float64)
     return float(((p - onehot) ** 2).sum(axis=1).mean())
@@ -265,7 +417,22 @@ def top_k_accuracy(y, scores, *, k: int = 2) -> float:
     are shared: with g classes scored strictly higher than the true class
     and e others equal to it, the sample counts clip((k - g) / (e + 1), 0, 1),
     its chance to be in the top k under a random order of the ties (without
-    ties, scikit-learn's ``top_k_accuracy_score``)."""
+    ties, scikit-learn's ``top_k_accuracy_score``).
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+    k : int, default 2
+        How many of the highest scores count, >= 1.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+    """
     yy, s = check_scores_matrix(y, scores)
     kk = check_count(k, "k", minimum=1)
     true = s[np.arange(s.shape[0]), yy][:, None]
@@ -276,7 +443,22 @@ def top_k_accuracy(y, scores, *, k: int = 2) -> float:
 
 def top_label_reliability(y, probabilities, *, n_bins: int = 10) -> Reliability:
     """The reliability diagram of the top label: each sample's largest
-    probability (the confidence) against whether its argmax is right."""
+    probability (the confidence) against whether its argmax is right.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    probabilities : array-like of shape (n, K)
+        Each row a probability vector over the K classes.
+    n_bins : int, default 10
+        Equal-width bins of [0, 1].
+
+    Returns
+    -------
+    Reliability
+        ``edges``, and per bin ``count``, ``mean_score`` (mean confidence) and ``positive_rate`` (share right).
+    """
     yy, p = check_scores_matrix(y, probabilities)
     if not sums_to_one(p):
         raise DataError("not_probabilities", name="scores")

@@ -55,6 +55,19 @@ def builtin_multiclass(name: str, *, seed: int = 0) -> MultiClassSet:
     """Built-in K-class predictions ``name`` (one of :data:`BUILTIN_SETS`):
     the true classes and each learner's out-of-sample class probabilities.
 
+    Parameters
+    ----------
+    name : {"iris", "wine", "digits", "imbalanced"}
+        The data set (:data:`BUILTIN_SETS`).
+    seed : int, default 0
+        Seed of the folds and the learners.
+
+    Returns
+    -------
+    MultiClassSet
+        ``y``, ``classes``, ``scores`` ({learner: (n, K) probabilities}),
+        ``probabilities``, ``warnings``, ``label_col``, ``name``.
+
     Examples
     --------
     >>> ms = builtin_multiclass("iris")

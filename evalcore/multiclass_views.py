@@ -43,18 +43,52 @@ RULES = ("argmax", "bayes")
 
 # ------------------------------------------------------------------ costs
 def zero_one_cost(k: int) -> np.ndarray:
-    """The K x K 0-1 cost matrix (every error costs 1): its Bayes decision is the argmax."""
+    """The K x K 0-1 cost matrix (every error costs 1): its Bayes decision is the argmax.
+
+    Parameters
+    ----------
+    k : int
+        Number of classes K.
+
+    Returns
+    -------
+    ndarray of float, shape (K, K)
+        The cost matrix.
+    """
     return 1.0 - np.eye(k)
 
 
 def cost_text(cost) -> str:
-    """The text form of a cost matrix: rows separated by ``;``, costs by ``,`` (``"0,1;1,0"``)."""
+    """The text form of a cost matrix: rows separated by ``;``, costs by ``,`` (``"0,1;1,0"``).
+
+    Parameters
+    ----------
+    cost : array-like of shape (K, K)
+        A cost matrix.
+
+    Returns
+    -------
+    str
+        Such as ``"0,1;1,0"``.
+    """
     return ";".join(",".join(f"{float(v):.10g}" for v in row) for row in np.asarray(cost, dtype=np.float64))
 
 
 def parse_cost_text(text: str, k: int) -> np.ndarray:
     """The K x K cost matrix written by :func:`cost_text` ("" is the 0-1
     matrix); a DataError ``mc_cost_text`` otherwise.
+
+    Parameters
+    ----------
+    text : str
+        The matrix as :func:`cost_text` writes it, or "".
+    k : int
+        Number of classes K.
+
+    Returns
+    -------
+    ndarray of float, shape (K, K)
+        The cost matrix.
 
     Examples
     --------
@@ -72,7 +106,20 @@ def parse_cost_text(text: str, k: int) -> np.ndarray:
 
 
 def check_model_count(ms, limit: int):
-    """``ms`` (a :class:`MultiClassSet`) when it has at most ``limit`` models; DataError ``mc_too_many_models``."""
+    """``ms`` (a :class:`MultiClassSet`) when it has at most ``limit`` models; DataError ``mc_too_many_models``.
+
+    Parameters
+    ----------
+    ms : MultiClassSet
+        The predictions.
+    limit : int
+        The most models allowed.
+
+    Returns
+    -------
+    MultiClassSet
+        ``ms`` itself.
+    """
     if len(ms.models) > limit:
         raise DataError("mc_too_many_models", got=len(ms.models), models=", ".join(ms.models[:5]), limit=limit)
     return ms
@@ -83,6 +130,18 @@ def cost_from_cells(cells, k: int) -> np.ndarray:
     a positive one brought into [COST_MIN, COST_MAX] (ratios stay finite,
     as the binary costs); DataError ``mc_cost_text`` for anything else (an
     empty cell, text, a negative or infinite number...).
+
+    Parameters
+    ----------
+    cells : sequence of sequence
+        K rows of K cells (numbers or text).
+    k : int
+        Number of classes K.
+
+    Returns
+    -------
+    ndarray of float, shape (K, K)
+        The cost matrix.
 
     Examples
     --------
@@ -122,6 +181,24 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
     """:class:`Decided` of ``scores`` under ``rule`` and the K x K ``cost``
     (``probabilities``: whether each row of ``scores`` is a probability vector).
 
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+    rule : {"argmax", "bayes"}
+        The decision rule (:data:`RULES`).
+    cost : array-like of shape (K, K)
+        The cost matrix.
+    probabilities : bool
+        Whether every row of ``scores`` is a probability vector.
+
+    Returns
+    -------
+    Decided
+        ``rule``, ``fallback``, ``predicted``, ``cm``, ``cost_error``, ``expected_cost`` and ``cost_total``.
+
     Examples
     --------
     >>> d = decide([0, 1, 1], [[.7, .3], [.6, .4], [.2, .8]], rule="bayes", cost=[[0, 1], [4, 0]],
@@ -143,13 +220,37 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
 
 def largest_classes(support, k: int) -> list:
     """The indices of the ``k`` classes with the most samples (ties: the
-    first), in class order: the classes a figure draws when there are more."""
+    first), in class order: the classes a figure draws when there are more.
+
+    Parameters
+    ----------
+    support : array-like of int, shape (K,)
+        Samples per class.
+    k : int
+        How many classes to keep.
+
+    Returns
+    -------
+    list of int
+        At most ``k`` class indices, increasing.
+    """
     sup = np.asarray(support)
     return sorted(np.argsort(-sup, kind="stable")[:k].tolist())
 
 
 def mean_counts(matrices) -> tuple[float, float, float, float]:
-    """The mean TP, FP, TN, FN over binary matrices (the book's overline TP ... of micro-P and micro-R, 2.15-2.16)."""
+    """The mean TP, FP, TN, FN over binary matrices (the book's overline TP ... of micro-P and micro-R, 2.15-2.16).
+
+    Parameters
+    ----------
+    matrices : sequence of Counts
+        Binary confusion matrices.
+
+    Returns
+    -------
+    tp, fp, tn, fn : float
+        Their means (nan for none).
+    """
     a = np.array([[c.tp, c.fp, c.tn, c.fn] for c in matrices], dtype=np.float64).reshape(-1, 4)
     return tuple(float(v) for v in a.mean(axis=0)) if a.shape[0] else (float("nan"),) * 4
 
@@ -159,7 +260,20 @@ GAPS = ("macro_lower", "micro_lower", "same")
 
 def macro_micro_gap(mm, *, tol: float = 0.01) -> str:
     """Which of the book's macro-F1 and micro-F1 (a :class:`MacroMicro`) is
-    lower: "macro_lower", "micro_lower", or "same" within ``tol`` (or when either is nan)."""
+    lower: "macro_lower", "micro_lower", or "same" within ``tol`` (or when either is nan).
+
+    Parameters
+    ----------
+    mm : MacroMicro
+        The averages.
+    tol : float, default 0.01
+        A smaller gap counts as none.
+
+    Returns
+    -------
+    str
+        "macro_lower", "micro_lower" or "same".
+    """
     gap = mm.micro_f1 - mm.macro_f1
     if not gap == gap or abs(gap) < tol:
         return "same"
@@ -167,7 +281,18 @@ def macro_micro_gap(mm, *, tol: float = 0.01) -> str:
 
 
 def weakest_class(f1) -> int:
-    """The index of the lowest defined per-class F1 (the first; 0 when none is defined)."""
+    """The index of the lowest defined per-class F1 (the first; 0 when none is defined).
+
+    Parameters
+    ----------
+    f1 : array-like of shape (K,)
+        Per-class F1, nan where undefined.
+
+    Returns
+    -------
+    int
+        A class index.
+    """
     f = np.asarray(f1, dtype=np.float64)
     return int(np.nanargmin(f)) if np.isfinite(f).any() else 0
 
@@ -220,21 +345,50 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
     """:class:`ClassViews` of K-class scores: one sort per class and one of
     the pooled pairs; the averages match scikit-learn's ``roc_auc_score``
     (``multi_class="ovr"``, macro / weighted; ``"ovo"`` for M) and
-    ``average_precision_score`` on ``label_binarize(y)`` (macro / micro)."""
+    ``average_precision_score`` on ``label_binarize(y)`` (macro / micro).
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+    columns : int, default 500
+        Pixel columns the curves are reduced to.
+
+    Returns
+    -------
+    ClassViews
+        Per class ``counts``, ``roc``, ``pr``, ``auc``, ``ap``; ``micro_roc``,
+        ``micro_pr``, the macro curves, the averaged AUCs and APs, ``support``.
+    """
     from .multiclass import hand_till_m
 
     yy, s = check_scores_matrix(y, scores)
     k = s.shape[1]
     support = np.bincount(yy, minlength=k)
-    counts, rocs, prs = [], [], []
+    counts = [threshold_counts(yy == c, s[:, c]) if 0 < support[c] < yy.shape[0] else None for c in range(k)]
+    onehot = yy[:, None] == np.arange(k)[None, :]
+    return views_from_counts(counts, threshold_counts(onehot.ravel(), s.ravel()), support,
+                             hand_till=hand_till_m(yy, s), columns=columns)
+
+
+def views_from_counts(counts, micro: ThresholdCounts, support, *, hand_till: float,
+                      columns: int = 500) -> ClassViews:
+    """:class:`ClassViews` from each class's one-vs-rest
+    :class:`ThresholdCounts` (None for a class with no sample or with every
+    sample), the pooled pairs' ``micro`` counts and the class sizes: what
+    :func:`class_views` computes after its sorts, and what a report on a log
+    aggregated per class (:mod:`evalcore.classtable`) draws."""
+    k = len(counts)
+    support = np.asarray(support)
+    rocs, prs = [], []
     auc, ap = np.full(k, np.nan), np.full(k, np.nan)
     fprs, tprs, precisions = [], [], []
     grid = np.linspace(0.0, 1.0, RECALL_GRID)
-    for c in range(k):
-        if 0 < support[c] < yy.shape[0]:
-            tc = threshold_counts(yy == c, s[:, c])
+    for c, tc in enumerate(counts):
+        if tc is not None:
             curve = tc.roc_curve()
-            counts.append(tc)
             rocs.append(roc_view(tc, columns=columns))
             prs.append(pr_view(tc, columns=columns))
             auc[c], ap[c] = curve.auc, prs[-1].average_precision
@@ -242,11 +396,8 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
             tprs.append(curve.tpr)
             precisions.append(_interpolated_precision(tc, grid))
         else:
-            counts.append(None)
             rocs.append(None)
             prs.append(None)
-    onehot = yy[:, None] == np.arange(k)[None, :]
-    micro = threshold_counts(onehot.ravel(), s.ravel())
     ok = ~np.isnan(auc)
     if ok.any():
         union = np.unique(np.concatenate(fprs))
@@ -258,12 +409,12 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
         macro_fpr = macro_tpr = macro_p = np.full(2, np.nan)
     nan = float("nan")
     return ClassViews(
-        counts, rocs, prs, auc, ap, roc_view(micro, columns=columns), pr_view(micro, columns=columns), macro_fpr,
-        macro_tpr,
+        list(counts), rocs, prs, auc, ap, roc_view(micro, columns=columns), pr_view(micro, columns=columns),
+        macro_fpr, macro_tpr,
         grid if ok.any() else np.full(2, np.nan), macro_p,
         float(np.mean(auc[ok])) if ok.any() else nan,
         float(np.sum(auc[ok] * support[ok]) / support[ok].sum()) if ok.any() else nan,
-        hand_till_m(yy, s), float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
+        hand_till, float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
 
 
 # -------------------------------------------------------------- intervals
@@ -325,7 +476,28 @@ def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidenc
     averages there, as on the data.  Percentile intervals
     (:func:`evalcore.bootstrap.bootstrap_interval`).  Cost: about
     n_resamples x n x K operations for the classes and as many again x (K - 1)
-    for M."""
+    for M.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class indices 0..K-1.
+    scores : array-like of shape (n, K)
+        Column k the score of class k, larger = more likely.
+    n_resamples : int, default 500
+        Bootstrap resamples.
+    seed : int, default 0
+        Seed of the resamples.
+    confidence_level : float, default 0.95
+        In (0, 1).
+    chunk : int, default 50
+        Resamples computed at once (memory, not the result).
+
+    Returns
+    -------
+    AucIntervals
+        ``per_class``, ``macro``, ``weighted``, ``hand_till``, ``n_resamples`` and ``confidence_level``.
+    """
     yy, s = check_scores_matrix(y, scores)
     n, k = s.shape
     rows = np.arange(n)
@@ -369,4 +541,4 @@ def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidenc
 
 __all__ = ["RULES", "cost_from_cells", "check_model_count", "mean_counts", "largest_classes", "GAPS", "macro_micro_gap",
            "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text", "Decided", "decide", "ClassViews",
-           "class_views", "AucIntervals", "auc_intervals"]
+           "class_views", "views_from_counts", "AucIntervals", "auc_intervals"]

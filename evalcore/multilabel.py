@@ -34,6 +34,16 @@ def hamming_loss(Y, Y_pred) -> float:
     """The share of (sample, label) entries predicted wrong: mean over i of
     (1/L) sum_j 1(yhat_ij != y_ij).
 
+    Parameters
+    ----------
+    Y, Y_pred : array-like of shape (n, L)
+        True and predicted label sets, 0/1 per (sample, label).
+
+    Returns
+    -------
+    float
+        In [0, 1]; lower is better.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -50,6 +60,16 @@ def subset_accuracy(Y, Y_pred) -> float:
     """The share of samples whose predicted label set equals the true set
     exactly (strict: one wrong label makes the whole sample wrong); the
     multi-label accuracy of scikit-learn's ``accuracy_score``.
+
+    Parameters
+    ----------
+    Y, Y_pred : array-like of shape (n, L)
+        True and predicted label sets, 0/1 per (sample, label).
+
+    Returns
+    -------
+    float
+        In [0, 1].
 
     Examples
     --------
@@ -76,6 +96,16 @@ class Jaccard:
 def jaccard(Y, Y_pred) -> Jaccard:
     """Jaccard similarity of each sample's label sets, and the mean.
 
+    Parameters
+    ----------
+    Y, Y_pred : array-like of shape (n, L)
+        True and predicted label sets, 0/1 per (sample, label).
+
+    Returns
+    -------
+    Jaccard
+        ``per_sample`` (n values in [0, 1]) and their ``mean``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -94,6 +124,18 @@ def coverage_error(Y, scores) -> float:
     mean over samples of max_{j: y_ij = 1} rank_ij, rank_ij = |{k : f_ik >= f_ij}|
     (a sample with no true label counts 0).
 
+    Parameters
+    ----------
+    Y : array-like of shape (n, L)
+        True label sets, 0/1.
+    scores : array-like of shape (n, L)
+        Real scores per (sample, label), larger = more relevant.
+
+    Returns
+    -------
+    float
+        In [0, L]; lower is better.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -109,6 +151,18 @@ def label_ranking_average_precision(Y, scores) -> float:
     """LRAP: mean over samples of (1/|y_i|) sum_{j: y_ij = 1} |L_ij| / rank_ij,
     L_ij = {k : y_ik = 1, f_ik >= f_ij}.  A sample whose labels are all 0 or
     all 1 scores 1 (as scikit-learn).
+
+    Parameters
+    ----------
+    Y : array-like of shape (n, L)
+        True label sets, 0/1.
+    scores : array-like of shape (n, L)
+        Real scores per (sample, label), larger = more relevant.
+
+    Returns
+    -------
+    float
+        In (0, 1]; higher is better.
 
     Examples
     --------
@@ -132,6 +186,18 @@ def label_ranking_loss(Y, scores) -> float:
     ordered wrongly (a tie counts as wrong); 0 for a sample whose labels are
     all 0 or all 1.
 
+    Parameters
+    ----------
+    Y : array-like of shape (n, L)
+        True label sets, 0/1.
+    scores : array-like of shape (n, L)
+        Real scores per (sample, label), larger = more relevant.
+
+    Returns
+    -------
+    float
+        In [0, 1]; lower is better.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -147,6 +213,18 @@ def label_ranking_loss(Y, scores) -> float:
 
 def labels_at(scores, *, threshold: float = 0.5) -> np.ndarray:
     """Predicted label sets: 1 where a score is >= ``threshold``.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n, L)
+        Real scores per (sample, label).
+    threshold : float, default 0.5
+        The cut, in score units.
+
+    Returns
+    -------
+    ndarray of int, shape (n, L)
+        1 where ``scores >= threshold``, else 0.
 
     Examples
     --------

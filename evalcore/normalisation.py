@@ -11,7 +11,20 @@ from ._validation import check_count, check_real
 
 def min_max(X, *, reference=None) -> np.ndarray:
     """(2.43): (x - min) / (max - min), per column, min and max from
-    ``reference`` (default ``X``); a constant column maps to 0."""
+    ``reference`` (default ``X``); a constant column maps to 0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data to map.
+    reference : array-like of shape (n_ref, d), optional
+        The data the statistics come from; by default ``X``.
+
+    Returns
+    -------
+    ndarray of float, shape (n, d)
+        In [0, 1] where ``X`` lies within ``reference``'s range.
+    """
     a = np.asarray(X, dtype=np.float64)
     r = a if reference is None else np.asarray(reference, dtype=np.float64)
     lo, span = r.min(axis=0), np.ptp(r, axis=0)
@@ -20,7 +33,20 @@ def min_max(X, *, reference=None) -> np.ndarray:
 
 def z_score(X, *, reference=None) -> np.ndarray:
     """(2.44): (x - mean) / sd (population sd), per column, from
-    ``reference`` (default ``X``); a constant column maps to 0."""
+    ``reference`` (default ``X``); a constant column maps to 0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data to map.
+    reference : array-like of shape (n_ref, d), optional
+        The data the statistics come from; by default ``X``.
+
+    Returns
+    -------
+    ndarray of float, shape (n, d)
+        Standardised values.
+    """
     a = np.asarray(X, dtype=np.float64)
     r = a if reference is None else np.asarray(reference, dtype=np.float64)
     sd = r.std(axis=0)
@@ -29,7 +55,24 @@ def z_score(X, *, reference=None) -> np.ndarray:
 
 def knn_predict(X_train, y_train, X_test, *, k: int = 1) -> np.ndarray:
     """k-nearest-neighbour majority vote with Euclidean distances (ties
-    among the votes go to the smaller label; among distances, to the earlier sample)."""
+    among the votes go to the smaller label; among distances, to the earlier sample).
+
+    Parameters
+    ----------
+    X_train : array-like of shape (n, d)
+        Training features.
+    y_train : array-like of shape (n,)
+        Training labels.
+    X_test : array-like of shape (m, d)
+        Features to classify.
+    k : int, default 1
+        Neighbours that vote, >= 1.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+        The predicted labels.
+    """
     a = np.asarray(X_train, dtype=np.float64)
     b = np.asarray(X_test, dtype=np.float64)
     yt = np.asarray(y_train)
@@ -81,12 +124,34 @@ class NormalisationStudy:
         return self.outlier_sds > OUTLIER_SDS
 
     def others_range(self, method: str) -> tuple[float, float]:
-        """(min, max) of the other training points' feature 2 after ``method``."""
+        """(min, max) of the other training points' feature 2 after ``method``.
+
+        Parameters
+        ----------
+        method : {"raw", "minmax", "z"}
+            A normalisation of :data:`NORMALISATIONS`.
+
+        Returns
+        -------
+        min, max : float
+            In the normalised units.
+        """
         v = self.train[method][1:, 1]
         return float(v.min()), float(v.max())
 
     def feature_range(self, method: str) -> tuple[float, float]:
-        """(min, max) of every training point's feature 2 after ``method``."""
+        """(min, max) of every training point's feature 2 after ``method``.
+
+        Parameters
+        ----------
+        method : {"raw", "minmax", "z"}
+            A normalisation of :data:`NORMALISATIONS`.
+
+        Returns
+        -------
+        min, max : float
+            In the normalised units.
+        """
         v = self.train[method][:, 1]
         return float(v.min()), float(v.max())
 
@@ -106,7 +171,18 @@ class NormalisationStudy:
     def spread(self, method: str) -> float:
         """The other points' standard deviation on feature 2 over the training
         set's on feature 1, after ``method``: about 1 without an outlier, small
-        when the outlier squeezes the others together."""
+        when the outlier squeezes the others together.
+
+        Parameters
+        ----------
+        method : {"raw", "minmax", "z"}
+            A normalisation of :data:`NORMALISATIONS`.
+
+        Returns
+        -------
+        float
+            The ratio of standard deviations; nan when feature 1 is constant.
+        """
         a = self.train[method]
         sd1 = a[:, 0].std()
         return float(a[1:, 1].std() / sd1) if sd1 > 0 else float("nan")
@@ -141,6 +217,23 @@ class NormalisationStudy:
 def normalisation_study(outlier, *, seed: int = 0, n: int = 60, n_test: int = 200) -> NormalisationStudy:
     """Exercise 2.8's experiment (see :class:`NormalisationStudy`) with one
     training point's feature 2 at ``outlier``.
+
+    Parameters
+    ----------
+    outlier : float
+        The moved point's feature 2 (the others lie around 500 +- 100).
+    seed : int, default 0
+        Seed of the data.
+    n : int, default 60
+        Training points, >= 2.
+    n_test : int, default 200
+        Test points, >= 1.
+
+    Returns
+    -------
+    NormalisationStudy
+        ``y``, and per normalisation ``train``, ``new``, ``accuracy``, ``correct``;
+        ``n_test``, ``outlier`` and ``outlier_sds``.
 
     Examples
     --------

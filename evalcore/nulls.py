@@ -45,6 +45,20 @@ def null_distribution(result) -> NullDistribution:
     """The null distribution of ``result`` (a binomial, t, paired t, 5x2cv,
     McNemar, chi-square, Friedman or DeLong result).
 
+    Parameters
+    ----------
+    result : TestResult
+        A :class:`BinomialTestResult`, :class:`TTestResult`, :class:`Cv5x2Result`,
+        :class:`McNemarResult`, :class:`Chi2TestResult`, :class:`FriedmanResult`
+        or :class:`DeLongResult`.
+
+    Returns
+    -------
+    NullDistribution
+        ``x``, ``density`` (a pmf when ``discrete``), ``reject`` (x in the
+        rejection region), ``observed``, ``critical`` (one or two values),
+        ``name`` and ``discrete``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -92,7 +106,22 @@ def formula_digits(result, *, eps0: float = 0.0, decimals: int = FORMULA_DECIMAL
     (τ_t = √k (μ − ε₀)/σ; ``eps0`` 0 for the paired test), 5x2cv's numerator
     and Σσᵢ² (τ_t = μ/√(0.2 Σσᵢ²)), DeLong's difference and its variance
     (z = d/√Var), such that recomputing from the printed operands gives the
-    printed statistic.  A degenerate statistic (nan, ±inf) gets ``decimals``."""
+    printed statistic.  A degenerate statistic (nan, ±inf) gets ``decimals``.
+
+    Parameters
+    ----------
+    result : TestResult
+        The test's result (t, paired t, 5x2cv or DeLong; others get ``decimals``).
+    eps0 : float, default 0.0
+        The one-sample t-test's H0 mean (0 for the paired test).
+    decimals : int, default FORMULA_DECIMALS
+        Decimal places the statistic is printed with.
+
+    Returns
+    -------
+    int
+        Significant digits for the operands.
+    """
     if not math.isfinite(float(result.statistic)):
         return decimals
     if isinstance(result, TTestResult):

@@ -52,6 +52,16 @@ class PairwiseDeLong:
 def holm(pvalues) -> np.ndarray:
     """Holm's step-down adjusted p-values (same order as given).
 
+    Parameters
+    ----------
+    pvalues : array-like of shape (m,)
+        p-values in [0, 1]; nan allowed.
+
+    Returns
+    -------
+    ndarray of float, shape (m,)
+        Adjusted p-values in [0, 1], in the given order (nan where given nan).
+
     Notes
     -----
     With the m p-values sorted, p_(1) <= ... <= p_(m), the adjusted value
@@ -86,6 +96,18 @@ def significance_groups(values, different) -> list[tuple[int, ...]]:
     two of which are ``different`` (a symmetric (k, k) boolean matrix) --
     the bars of a critical-difference diagram.  Pure function.
 
+    Parameters
+    ----------
+    values : array-like of shape (k,)
+        Each model's value (e.g. AUC), larger = better.
+    different : array-like of bool, shape (k, k)
+        Symmetric: True where two models differ significantly.
+
+    Returns
+    -------
+    list of tuple of int
+        Each run's model indices (two or more), in order of ``values``.
+
     Examples
     --------
     >>> import numpy as np, evalcore as ec
@@ -114,13 +136,17 @@ def delong_pairwise(y_true, scores, *, alpha: float = 0.05) -> PairwiseDeLong:
     Parameters
     ----------
     y_true : array-like of 0/1
+        Labels (1 = positive); both classes must occur.
     scores : sequence of k array-likes (2 <= k <= 10), or a (k, n) array
-    alpha : float, keyword-only
+        The k models' finite scores on the same samples.
+    alpha : float, default 0.05
         Family-wise error rate.
 
     Returns
     -------
     PairwiseDeLong
+        ``aucs``, ``intervals``, ``covariance``, ``statistic``, ``pvalues``,
+        ``adjusted`` (Holm's), ``reject`` and ``groups``.
 
     Notes
     -----

@@ -27,6 +27,19 @@ def regression_scores(y_true, y_pred, *, offset: float = 0.0) -> RegressionScore
     """All four measures of one set of predictions (shifted by a constant
     ``offset``, to show that explained variance ignores a bias and R² does not).
 
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n,)
+        True and predicted real values.
+    offset : float, default 0.0
+        Added to every prediction, in the values' units.
+
+    Returns
+    -------
+    RegressionScores
+        ``mae``, ``mse``, ``explained_variance``, ``r2`` (the last two nan when
+        Var(y) = 0) and ``mean_residual``.
+
     Examples
     --------
     >>> import evalcore as ec

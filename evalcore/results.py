@@ -77,6 +77,25 @@ def operand_digits(compute, operands, *, decimals: int = 4, least: int = 3, most
     (``decimals`` places).  DeLong's z = 0.0055 / sqrt(0.000007) read 2.0570
     while the printed numbers give 2.0788: the operands need more digits.
 
+    Parameters
+    ----------
+    compute : callable
+        The formula: ``compute(*operands)`` returns a number.
+    operands : sequence of float
+        The numbers filled into the formula, at full precision.
+    decimals : int, default 4
+        Decimal places the result is printed with.
+    least : int, default 3
+        The fewest significant digits to return.
+    most : int, default 17
+        The most significant digits to try (17 prints any float exactly); returned
+        when no fewer digits reproduce the result.
+
+    Returns
+    -------
+    int
+        Significant digits, between ``least`` and ``most``.
+
     Examples
     --------
     >>> import math

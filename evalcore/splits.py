@@ -40,6 +40,16 @@ class Split:
     def class_shares(self, y) -> tuple[float, float, float]:
         """The positive share of 0/1 labels ``y`` in all samples, the training set and the test set.
 
+        Parameters
+        ----------
+        y : array-like of shape (n,)
+            0/1 labels of all samples, indexed by ``train`` and ``test``.
+
+        Returns
+        -------
+        all, train, test : float
+            The share of 1s in each, in [0, 1] (nan for an empty part).
+
         Examples
         --------
         >>> import numpy as np
@@ -57,6 +67,22 @@ def _labels(y) -> np.ndarray:
 def holdout_split(y, test_size: float, *, stratify: bool = True, seed=None) -> Split:
     """Hold-out (留出法): a random ``test_size`` share of the samples is the
     test set; with ``stratify`` (分层采样) each class keeps its share.
+
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+        Class labels (any type; used for stratifying).
+    test_size : float
+        The test set's share of the samples, in (0, 1).
+    stratify : bool, default True
+        Keep each class's share in every part.
+    seed : int, numpy Generator or None, optional
+        Seed of the random draws; None draws fresh entropy.
+
+    Returns
+    -------
+    Split
+        ``train`` and ``test``: sample indices, disjoint, together all n.
 
     Examples
     --------
@@ -114,6 +140,24 @@ def kfold_splits(y, k: int, *, stratify: bool = True, repeats: int = 1, seed=Non
     shuffle, so each fold holds its share to within one sample.  ``k = n`` is
     leave-one-out (留一法).
 
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+        Class labels (any type; used for stratifying).
+    k : int
+        Number of folds, 2 <= k <= n.
+    stratify : bool, default True
+        Keep each class's share in every part.
+    repeats : int, default 1
+        Independent repetitions (p times k-fold).
+    seed : int, numpy Generator or None, optional
+        Seed of the random draws; None draws fresh entropy.
+
+    Returns
+    -------
+    KFold
+        ``fold_of`` ((repeats, n): each sample's fold, 0..k-1) and ``k``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -148,6 +192,16 @@ def kfold_splits(y, k: int, *, stratify: bool = True, repeats: int = 1, seed=Non
 def leave_one_out(n: int) -> KFold:
     """Leave-one-out: n folds of one sample each (no randomness).
 
+    Parameters
+    ----------
+    n : int
+        Number of samples, n >= 2.
+
+    Returns
+    -------
+    KFold
+        ``fold_of`` ((1, n): sample i in fold i) and ``k`` = n.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -177,6 +231,18 @@ class BootstrapSample:
 def bootstrap_sample(m: int, *, seed=None) -> BootstrapSample:
     """Draw m times with replacement from m items.
 
+    Parameters
+    ----------
+    m : int
+        Number of items (and draws), m >= 1.
+    seed : int, numpy Generator or None, optional
+        Seed of the random draws; None draws fresh entropy.
+
+    Returns
+    -------
+    BootstrapSample
+        ``draws`` (m indices in draw order), ``counts`` (m) and ``oob`` (the items never drawn).
+
     Examples
     --------
     >>> import evalcore as ec
@@ -197,6 +263,20 @@ def oob_fraction(m, repeats, *, seed=None) -> np.ndarray:
     returned array holds, for each, the fraction of the ``m`` items never
     drawn.  Its mean approaches (1 - 1/m)^m -> 1/e ~ 0.368 (textbook 2.1).
     Vectorised in blocks: one flat bincount per block of repeats.
+
+    Parameters
+    ----------
+    m : int
+        Items in the data set (and draws per sample), m >= 1.
+    repeats : int
+        Number of bootstrap samples, >= 1.
+    seed : int, numpy Generator or None, optional
+        Seed of the random draws; None draws fresh entropy.
+
+    Returns
+    -------
+    ndarray of float, shape (repeats,)
+        Each sample's out-of-bag fraction, in [0, 1).
 
     Examples
     --------
@@ -233,6 +313,18 @@ def oob_limit(ms, *, repeats: int = 2000) -> OobLimit:
     """(1 - 1/m)^m beside simulated out-of-bag fractions, for each m in ``ms``
     (``oob_fraction(m, repeats, seed=m)``).
 
+    Parameters
+    ----------
+    ms : array-like of int
+        Data set sizes, each >= 1.
+    repeats : int, default 2000
+        Bootstrap samples simulated per size.
+
+    Returns
+    -------
+    OobLimit
+        Per size: ``ms``, ``expected`` ((1 - 1/m)^m), and the simulated ``mean`` and ``sd``.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -248,6 +340,16 @@ def oob_limit(ms, *, repeats: int = 2000) -> OobLimit:
 
 def expected_oob_fraction(m) -> float:
     """(1 - 1/m)^m, the chance that one item is never drawn in m draws.
+
+    Parameters
+    ----------
+    m : int
+        Number of items, m >= 1.
+
+    Returns
+    -------
+    float
+        (1 - 1/m)^m, in [0, 1/e).
 
     Examples
     --------

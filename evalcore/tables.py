@@ -68,6 +68,24 @@ def table_values(rows, col_names, *, rates: bool = False, probabilities: bool = 
     every cell checked: present, a number (and, with ``rates`` or
     ``probabilities``, in [0, 1]; the message names which).
 
+    Parameters
+    ----------
+    rows : list of list
+        The cells, row by row.
+    col_names : sequence of str
+        The columns' names (for messages), one per cell of a row.
+    rates : bool, default False
+        Every cell must lie in [0, 1] (error rates).
+    probabilities : bool, default False
+        Every cell must lie in [0, 1] (probabilities; the message says so).
+    min_rows, min_cols : int, default 1
+        Refuse a table with fewer rows or value columns.
+
+    Returns
+    -------
+    ndarray of float, shape (len(rows), len(col_names))
+        The checked values.
+
     Examples
     --------
     >>> import evalcore as ec
@@ -102,6 +120,20 @@ def table_values(rows, col_names, *, rates: bool = False, probabilities: bool = 
 def table_labels(values, col: str, allowed) -> list:
     """The cells of label column ``col``, each checked to be one of
     ``allowed`` (numbers compared as numbers, e.g. 1.0 is 1; text as text).
+
+    Parameters
+    ----------
+    values : sequence
+        The column's cells.
+    col : str
+        The column's name (for messages).
+    allowed : sequence
+        The allowed labels (numbers or text).
+
+    Returns
+    -------
+    list
+        Each cell as the element of ``allowed`` it equals.
 
     Examples
     --------
@@ -151,6 +183,24 @@ def load_table(source, *, rates: bool = False, min_rows: int = 1, min_cols: int 
     looks like predictions (a 0/1 label column) is refused with a message
     that says what a table of results is.  ``max_rows`` and ``max_columns``
     are checked on the raw text, before it is parsed.
+
+    Parameters
+    ----------
+    source : path, bytes, or binary/text file-like
+        The CSV.
+    rates : bool, default False
+        Every value must lie in [0, 1] (error rates).
+    min_rows, min_cols : int, default 1
+        Refuse a table with fewer rows or value columns.
+    max_rows, max_columns : int, optional
+        Refuse a file with more rows or columns (checked on the raw text).
+    refuse_predictions : bool, default False
+        Refuse a file that looks like predictions (a label column).
+
+    Returns
+    -------
+    ResultTable
+        ``values`` ((rows, columns) float), ``row_names`` and ``col_names`` (tuples of str).
 
     Examples
     --------

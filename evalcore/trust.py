@@ -56,7 +56,15 @@ def corrected_resampled_t_test(differences, *, n_train: int, n_test: int,
         train/test splits of one data set.
     n_train, n_test : int, keyword-only
         Training and test set sizes of each split.
-    alpha : float, keyword-only
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+
+    Returns
+    -------
+    CorrectedTTestResult
+        ``statistic`` (t), ``pvalue`` (two-sided), ``critical``, ``reject``,
+        ``alpha``, ``df`` (J - 1), ``mean``, ``std`` (ddof 1), ``k`` (J) and
+        ``correction`` (1/J + n_test/n_train).
 
     Notes
     -----
@@ -107,14 +115,36 @@ class BayesianTTest:
     p_above: float
 
     def pdf(self, x) -> np.ndarray:
-        """The posterior density at ``x``."""
+        """The posterior density at ``x``.
+
+        Parameters
+        ----------
+        x : float or array-like
+            Values of the mean difference, in the differences' units.
+
+        Returns
+        -------
+        ndarray of float
+            The density at each ``x``, same shape.
+        """
         x = np.asarray(x, dtype=np.float64)
         if self.scale == 0:
             return np.where(x == self.mean, np.inf, 0.0)
         return stats.t.pdf(x, self.df, self.mean, self.scale)
 
     def interval(self, confidence_level: float = 0.95):
-        """Central credible interval of the mean difference."""
+        """Central credible interval of the mean difference.
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            Posterior probability inside the interval, in (0, 1).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``low`` and ``high``, in the differences' units.
+        """
         h = float(stats.t.ppf(0.5 + confidence_level / 2, self.df)) * self.scale
         return ConfidenceInterval(self.mean - h, self.mean + h)
 
@@ -130,8 +160,14 @@ def bayesian_correlated_t(differences, *, rho: float, rope: float = 0.0) -> Baye
     rho : float, keyword-only
         The correlation of the folds' differences, n_test / n_total
         (1/k for k-fold cross-validation), in [0, 1).
-    rope : float, keyword-only
+    rope : float, default 0.0
         Half-width of the region of practical equivalence (>= 0).
+
+    Returns
+    -------
+    BayesianTTest
+        The posterior: ``mean``, ``scale``, ``df`` (n - 1), ``rope`` and the
+        probabilities ``p_below``, ``p_rope``, ``p_above`` (summing to 1).
 
     Notes
     -----
@@ -284,20 +320,26 @@ def simulate_tests(*, replications: int = 1000, n: int = 100, error: float = 0.2
 
     Parameters
     ----------
-    replications : int, keyword-only
+    replications : int, default 1000
         Up to :data:`MAX_REPLICATIONS`.
-    n : int, keyword-only
+    n : int, default 100
         Data set size, even, in [20, 2000].
-    error, effect : float, keyword-only
+    error, effect : float, defaults 0.25 and 0.0
         B's true error and how much lower A's is.
-    influence : float, keyword-only
+    influence : float, default 1.5
         tau: how much a training set moves its model (0: not at all).
-    progress : callable or None, keyword-only
+    progress : callable or None, default None
         Called with the share done (0..1) after each block of replications.
+    alpha : float, default 0.05
+        Every test's significance level, in (0, 1).
+    seed : int, default 0
+        Seed of every draw (the same seed, the same simulation).
 
     Returns
     -------
     TestSimulation
+        ``tests``, ``rejections``, ``replications``, ``n``, ``effect``, ``alpha``
+        and ``true_error``; ``rate`` and ``standard_error``.
     """
     reps = int(replications)
     if not 10 <= reps <= MAX_REPLICATIONS:

@@ -190,10 +190,31 @@ def test_every_session_key_is_declared_once_with_its_meaning():
     assert not sorted(k for k in used if not declared(k))
 
 
+def code_lines(text: str) -> int:
+    """Lines of a module outside its docstrings (numpydoc Parameters/Returns make a module long, not complex)."""
+    import ast
+
+    doc = set()
+    for node in ast.walk(ast.parse(text)):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            doc.update(range(body[0].lineno, body[0].end_lineno + 1))
+    return len(text.splitlines()) - len(doc)
+
+
+def test_code_lines_leave_out_docstrings_only():
+    text = 'def f(x):\n    """Doc,\n\n    long.\n    """\n    s = """not a docstring\n    """\n    return s\n'
+    assert code_lines(text) == 4
+
+
 def test_no_module_is_too_long():
-    long = [f.relative_to(ROOT).as_posix() for f in [*UI, *ROOT.glob("evalcore/**/*.py")]
-            if len(f.read_text(encoding="utf-8").splitlines()) > 420]
-    assert not long
+    """At most 420 lines; in evalcore, whose public functions carry numpydoc Parameters/Returns, 420 lines of
+    code outside docstrings and 800 in all."""
+    long = [f.relative_to(ROOT).as_posix() for f in UI if len(f.read_text(encoding="utf-8").splitlines()) > 420]
+    long += [f.relative_to(ROOT).as_posix() for f in ROOT.glob("evalcore/**/*.py")
+             if code_lines(text := f.read_text(encoding="utf-8")) > 420 or len(text.splitlines()) > 800]
+    assert not long, long
 
 
 def test_pages_keep_latex_in_the_template_file():

@@ -71,7 +71,18 @@ register_messages({
 
 def default_threshold(tc: ec.ThresholdCounts) -> float:
     """The threshold a model starts at: 0.5 when its scores lie in [0, 1]
-    and 0.5 splits them, else the middle of the score range."""
+    and 0.5 splits them, else the middle of the score range.
+
+    Parameters
+    ----------
+    tc : ThresholdCounts
+        The model's counts.
+
+    Returns
+    -------
+    float
+        The starting threshold, in score units.
+    """
     lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
     if 0.0 <= lo and hi <= 1.0 and lo < 0.5 <= hi:
         return 0.5
@@ -79,7 +90,18 @@ def default_threshold(tc: ec.ThresholdCounts) -> float:
 
 
 def default_prior(ps) -> float:
-    """The prior p of the positive class a report (and the cost page) starts at: the data's, to 3 places."""
+    """The prior p of the positive class a report (and the cost page) starts at: the data's, to 3 places.
+
+    Parameters
+    ----------
+    ps : PredictionSet or PredictionLog
+        Anything with ``n_pos`` and ``n_neg``.
+
+    Returns
+    -------
+    float
+        The share of positives, in [0, 1].
+    """
     return round(ps.n_pos / (ps.n_pos + ps.n_neg), 3)
 
 
@@ -137,7 +159,28 @@ def _ci(ci: ec.ConfidenceInterval) -> list:
 def operating_numbers(counts: ec.Counts, threshold: float, *, beta: float, p: float, cost01: float,
                       cost10: float, tc: ec.ThresholdCounts) -> dict:
     """Every number of one operating point: counts, measures with their
-    intervals (:func:`evalcore.proportion_interval`), and its cost."""
+    intervals (:func:`evalcore.proportion_interval`), and its cost.
+
+    Parameters
+    ----------
+    counts : Counts
+        The confusion counts at ``threshold``.
+    threshold : float
+        The cut, in score units.
+    beta : float
+        The F-beta's beta, > 0.
+    p : float
+        Prior of the positive class, in [0, 1].
+    cost01, cost10 : float
+        Costs of a false negative and a false positive, >= 0.
+    tc : ThresholdCounts
+        The model's counts at every threshold.
+
+    Returns
+    -------
+    dict
+        JSON-ready: counts, measures, their intervals (``*_ci``) and the cost.
+    """
     m = ec.measures(counts, beta=beta)
     c = counts
     iv = lambda k, n: _ci(ec.proportion_interval(k, n, confidence_level=CONFIDENCE, method=INTERVAL_METHOD))  # noqa: E731
@@ -204,9 +247,41 @@ class PredictionLog:
     round_digits: int | None     # scores rounded to this many decimals before counting (None: exact)
 
     def table(self, model: str, *, flipped: bool = False) -> ec.ScoreTable:
+        """One model's :class:`evalcore.ScoreTable` (an engine implements it).
+
+        Parameters
+        ----------
+        model : str
+            One of ``models``.
+        flipped : bool, default False
+            Read the model's scores negated (:func:`evalcore.flipped_scores`).
+
+        Returns
+        -------
+        ScoreTable
+            The model's scores aggregated.
+        """
         raise NotImplementedError
 
     def pair_sums(self, models, tables, thresholds, flipped) -> ec.PairSums:
+        """The :class:`evalcore.PairSums` of several models (an engine implements it).
+
+        Parameters
+        ----------
+        models : sequence of str
+            k models, each one of ``models``.
+        tables : sequence of ScoreTable
+            Their tables (from :meth:`table`).
+        thresholds : sequence of float
+            One threshold per model, for McNemar's counts.
+        flipped : collection of str
+            The models whose scores are read negated.
+
+        Returns
+        -------
+        PairSums
+            One pass's sums over the rows.
+        """
         raise NotImplementedError
 
 
@@ -227,9 +302,41 @@ class MemoryLog(PredictionLog):
         return ec.flipped_scores(self.ps.scores[model]) if flipped else self.ps.scores[model]
 
     def table(self, model: str, *, flipped: bool = False) -> ec.ScoreTable:
+        """One model's :class:`evalcore.ScoreTable`, from the rows in memory.
+
+        Parameters
+        ----------
+        model : str
+            One of ``models``.
+        flipped : bool, default False
+            Read the model's scores negated (:func:`evalcore.flipped_scores`).
+
+        Returns
+        -------
+        ScoreTable
+            The model's scores aggregated.
+        """
         return ec.score_table(self._y, self._scores(model, flipped))
 
     def pair_sums(self, models, tables, thresholds, flipped) -> ec.PairSums:
+        """The :class:`evalcore.PairSums` of several models, from the rows in memory.
+
+        Parameters
+        ----------
+        models : sequence of str
+            k models, each one of ``models``.
+        tables : sequence of ScoreTable
+            Their tables (from :meth:`table`).
+        thresholds : sequence of float
+            One threshold per model, for McNemar's counts.
+        flipped : collection of str
+            The models whose scores are read negated.
+
+        Returns
+        -------
+        PairSums
+            One pass's sums over the rows.
+        """
         return ec.pair_sums(self._y, [self._scores(m, m in flipped) for m in models], tables, thresholds)
 
 
@@ -254,25 +361,25 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     thresholds : {model: float}, optional
         Each model's current threshold (predicted positive iff score >= it);
         a model not given starts at :func:`default_threshold`.
-    cost01, cost10 : float
+    cost01, cost10 : float, default 1.0
         The cost of a false negative and of a false positive (textbook
         cost01, cost10), for the cost-optimal threshold and the cost curve.
     prior : float, optional
         The prior p of the positive class (default :func:`default_prior`).
-    beta : float
+    beta : float, default 1.0
         β of Fβ.
-    flipped : collection of str
+    flipped : collection of str, default ()
         Models whose scores are used negated (as the app does after
         "flip" for an AUC below 0.5).
-    source : {"builtin", "upload", "file"}
+    source : {"builtin", "upload", "file"}, default "file"
         Where the data came from (an upload or a file cannot travel in a link).
     name : str, optional
         The data's name (a file name: shown as text); default ``ps.name``.
-    pos_label_how : {"auto", "chosen", "builtin"}
+    pos_label_how : {"auto", "chosen", "builtin"}, default "auto"
         How the positive label was chosen.
     link : str, optional
         A link that reopens the same view (built-in data only).
-    lang : {"zh", "en"}
+    lang : {"zh", "en"}, default "en"
         Recorded in the settings (the HTML's language).
     labels : {model: str}, optional
         How each model is named in the HTML (a built-in data set's names in
@@ -286,6 +393,8 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
     Returns
     -------
     Report
+        ``numbers`` (JSON-ready), ``curves`` (a :class:`ModelCurves` per model),
+        ``cost_lines``, ``cost_comparison`` and ``warnings``.
     """
     log = ps if isinstance(ps, PredictionLog) else MemoryLog(ps)
     names = list(log.models if models is None else models)

@@ -45,20 +45,53 @@ document.querySelectorAll('script.figure').forEach(function (el) {
 
 def esc(value) -> str:
     """Text from the data, shown and never interpreted (escaped, no bidi or
-    zero-width characters)."""
+    zero-width characters).
+
+    Parameters
+    ----------
+    value : object
+        Anything; shown as ``str(value)``.
+
+    Returns
+    -------
+    str
+        HTML-escaped text.
+    """
     return html.escape(ec.visible(str(value)), quote=True)
 
 
 def cell(value) -> str:
     """:func:`esc`, and a leading = + - @ (a formula once pasted into a
-    spreadsheet) gets a quote in front, as the app's tables do."""
+    spreadsheet) gets a quote in front, as the app's tables do.
+
+    Parameters
+    ----------
+    value : object
+        A table cell's value.
+
+    Returns
+    -------
+    str
+        HTML-escaped text, a formula's first character quoted.
+    """
     s = ec.visible(str(value))
     return esc("'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s)
 
 
 def inert_json(obj) -> str:
     """``obj`` as JSON that cannot end its ``<script>`` element or start
-    markup: < > & and the JavaScript line separators as \\u escapes."""
+    markup: < > & and the JavaScript line separators as \\u escapes.
+
+    Parameters
+    ----------
+    obj : object
+        JSON-serialisable, no nan or infinity.
+
+    Returns
+    -------
+    str
+        The JSON text.
+    """
     out = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     for ch in "<>&\u2028\u2029":
         out = out.replace(ch, f"\\u{ord(ch):04x}")
@@ -66,6 +99,20 @@ def inert_json(obj) -> str:
 
 
 def fmt(x, digits: int = 4) -> str:
+    """A number as printed in the report.
+
+    Parameters
+    ----------
+    x : float, str or None
+        A number, "inf" / "-inf", or None (nan).
+    digits : int, default 4
+        Decimal places.
+
+    Returns
+    -------
+    str
+        The number, "+∞" / "−∞", or "—" for None.
+    """
     if x is None:
         return "—"
     if isinstance(x, str):
@@ -86,13 +133,40 @@ def _p(x) -> str:
 
 
 def ci_html(pair) -> str:
+    """An interval printed after its value.
+
+    Parameters
+    ----------
+    pair : (float, float) or None
+        The interval's ends (None: no interval).
+
+    Returns
+    -------
+    str
+        HTML (empty when there is no interval).
+    """
     if pair is None or pair[0] is None:
         return ""
     return f' <span class="ci">[{fmt(pair[0])}, {fmt(pair[1])}]</span>'
 
 
 def table_html(header, rows, cls: str = "") -> str:
-    """``header``: cells already HTML; ``rows``: lists of (html, numeric?)."""
+    """``header``: cells already HTML; ``rows``: lists of (html, numeric?).
+
+    Parameters
+    ----------
+    header : sequence of str
+        The header cells, HTML.
+    rows : sequence of sequence of (str, bool)
+        Each cell's HTML and whether it is numeric (right-aligned).
+    cls : str, default ""
+        The table's CSS class.
+
+    Returns
+    -------
+    str
+        The table's HTML.
+    """
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f'<td class="n">{v}</td>' if num else f"<td>{v}</td>" for v, num in r)
                    + "</tr>" for r in rows)
@@ -100,7 +174,18 @@ def table_html(header, rows, cls: str = "") -> str:
 
 
 def pairs_html(rows) -> str:
-    """A table of (name, value) rows, both already HTML: names as row headers."""
+    """A table of (name, value) rows, both already HTML: names as row headers.
+
+    Parameters
+    ----------
+    rows : sequence of (str, str)
+        (name, value), both HTML.
+
+    Returns
+    -------
+    str
+        The table's HTML.
+    """
     body = "".join(f'<tr><th scope="row">{a}</th><td>{b}</td></tr>' for a, b in rows)
     return f'<table class="kv"><tbody>{body}</tbody></table>'
 
@@ -115,13 +200,40 @@ class Page:
         self.n_fig = 0
 
     def t(self, key: str, **kw) -> str:
-        """A report string, its values escaped (they may come from the data)."""
+        """A report string, its values escaped (they may come from the data).
+
+        Parameters
+        ----------
+        key : str
+            A key of the report's strings.
+        **kw
+            Values filled into the string (escaped).
+
+        Returns
+        -------
+        str
+            The string in the page's language.
+        """
         return text(key, self.lang, **{k: esc(v) for k, v in kw.items()})
 
     def add(self, s: str) -> None:
+        """Append HTML to the page.
+
+        Parameters
+        ----------
+        s : str
+            HTML, already escaped where it holds data.
+        """
         self.parts.append(s)
 
     def figure(self, fig) -> None:
+        """Append a plotly figure, drawn in the browser from its inert JSON.
+
+        Parameters
+        ----------
+        fig : plotly.graph_objects.Figure
+            The figure.
+        """
         self.n_fig += 1
         fid = f"fig{self.n_fig}"
         spec = json.loads(pio.to_json(fig, validate=False))
@@ -195,6 +307,20 @@ def _measures_section(pg: Page, n: dict) -> None:
 
 
 def texts(pg: Page, **keys) -> dict:
+    """Several report strings in the page's language.
+
+    Parameters
+    ----------
+    pg : Page
+        The page (its language).
+    **keys
+        name -> string key.
+
+    Returns
+    -------
+    dict
+        name -> string.
+    """
     return {k: text(v, pg.lang) for k, v in keys.items()}
 
 
@@ -342,7 +468,20 @@ def _about_section(pg: Page, n: dict) -> None:
 
 def render(rep: Report, *, lang: str = "en") -> str:
     """The report ``rep`` (:func:`evalcore.report.build_report`) as one HTML
-    document in ``lang`` ("zh" or "en")."""
+    document in ``lang`` ("zh" or "en").
+
+    Parameters
+    ----------
+    rep : Report
+        The report.
+    lang : {"en", "zh"}, default "en"
+        The language.
+
+    Returns
+    -------
+    str
+        A self-contained HTML document.
+    """
     pg = Page(lang)
     t, n = pg.t, rep.numbers
     toc = "".join(f'<li><a href="#{s}">{t("sec." + s)}</a></li>' for s in SECTIONS)
@@ -364,7 +503,20 @@ def render(rep: Report, *, lang: str = "en") -> str:
 
 def document(pg: Page, n: dict) -> str:
     """The page ``pg`` as one HTML document: plotly.js embedded once, every
-    number of ``n`` kept inert in ``<script id="report-numbers">``."""
+    number of ``n`` kept inert in ``<script id="report-numbers">``.
+
+    Parameters
+    ----------
+    pg : Page
+        The sections written.
+    n : dict
+        The report's numbers.
+
+    Returns
+    -------
+    str
+        The HTML document.
+    """
     lang = pg.lang
     title = esc(text("title", lang) + " · " + ec.visible(str(n["data"]["name"])))
     return (f'<!DOCTYPE html><html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'

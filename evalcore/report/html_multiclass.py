@@ -113,10 +113,7 @@ def _curves(pg: Page, rep: MultiClassReport) -> None:
         fig = figures.roc_curves(c.roc, names=[*c.labels, micro], width=None,
                                  text=texts(pg, x="fig.fpr", y="fig.tpr", diagonal="fig.diagonal",
                                             threshold="fig.threshold"))
-        fpr, tpr = c.macro
-        if np.isfinite(tpr).all():
-            fig.add_scatter(x=fpr, y=tpr, mode="lines", name=text("mc.macro_curve", pg.lang), hoverinfo="skip",
-                            line=dict(color="#000000", width=2, dash="dash"))
+        _macro_line(fig, c.macro, pg.lang)
         pg.figure(fig)
     head = [t("col.model")] + [t(f"mc.auc.{a}") for a in AVERAGES]
     rows = [[(cell(_shown(n, m["name"])), False)] + [(fmt(m["auc"][a]) + ci_html(m["auc"][f"{a}_ci"]), True)
@@ -128,16 +125,25 @@ def _curves(pg: Page, rep: MultiClassReport) -> None:
             f"{cell(c)} ±{e:.2g}" for c, e in zip(n["data"]["classes"], m["auc"]["per_class_rounding_error"])
             if e is not None) for m in n["models"])
         pg.add(f'<p class="note">{t("roc.rounded", digits=digits, errors=errs)}</p>')
-    pg.add('<h2 id="pr">' + t("mc.sec.pr") + "</h2>")
+    pg.add('<h2 id="pr">' + t("mc.sec.pr") + "</h2>" + f'<p class="note">{t("mc.pr_note")}</p>')
     for c in rep.curves:
         pg.add(f'<h3 class="name">{t("m.model", name=_shown(n, c.name))}</h3>')
-        pg.figure(figures.pr_curves(c.pr, names=[*c.labels, micro], width=None,
-                                    text=dict(texts(pg, x="fig.recall", y="fig.precision", threshold="fig.threshold",
-                                                    best="fig.max_f1", best_f1="fig.max_f1"), p_eq_r="P = R",
-                                              bep="BEP")))
-    pg.add(table_html([t("col.model"), t("mc.ap_micro")],
-                      [[(cell(_shown(n, m["name"])), False), (fmt(m["average_precision"]["micro"]), True)]
-                       for m in n["models"]]))
+        fig = figures.pr_curves(c.pr, names=[*c.labels, micro], width=None,
+                                text=dict(texts(pg, x="fig.recall", y="fig.precision", threshold="fig.threshold",
+                                                best="fig.max_f1", best_f1="fig.max_f1"), p_eq_r="P = R", bep="BEP"))
+        _macro_line(fig, c.macro_pr, pg.lang)
+        pg.figure(fig)
+    pg.add(table_html([t("col.model"), t("mc.ap_macro"), t("mc.ap_micro")],
+                      [[(cell(_shown(n, m["name"])), False), (fmt(m["average_precision"]["macro"]), True),
+                        (fmt(m["average_precision"]["micro"]), True)] for m in n["models"]]))
+
+
+def _macro_line(fig, xy, lang: str) -> None:
+    """The macro-average curve (computed, only drawn here) as a dashed line."""
+    x, y = xy
+    if np.isfinite(np.asarray(y, dtype=np.float64)).all():
+        fig.add_scatter(x=x, y=y, mode="lines", name=text("mc.macro_curve", lang), hoverinfo="skip",
+                        line=dict(color="#000000", width=2, dash="dash"))
 
 
 def _cost(pg: Page, n: dict) -> None:

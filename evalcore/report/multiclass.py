@@ -31,6 +31,7 @@ import numpy as np
 import evalcore as ec
 from evalcore import classtable as ct
 from evalcore.multiclass import check_cost_matrix
+from evalcore.multiclass_views import parse_cost_text, views_from_counts
 
 from .._bounds import COST_MAX, COST_MIN
 from .._validation import DataError, register_messages
@@ -99,7 +100,8 @@ class MemoryMultiLog(MultiClassLog):
 class MultiClassCurves:
     """What the figures of one model draw: ``roc`` and ``pr`` (one reduced
     view per class with an AUC, then the micro average), ``macro`` (the
-    macro-average ROC: fpr, tpr), ``labels`` (the curves' class names, the
+    macro-average ROC: fpr, tpr), ``macro_pr`` (the macro-average P-R:
+    recall, interpolated precision), ``labels`` (the curves' class names, the
     micro average last), ``reliability`` (top label; None unless
     probabilities)."""
 
@@ -107,6 +109,7 @@ class MultiClassCurves:
     roc: list
     pr: list
     macro: tuple
+    macro_pr: tuple
     labels: list
     reliability: ec.Reliability | None
 
@@ -148,11 +151,6 @@ def decision_numbers(cm, *, cost=None, cost_sum=None) -> dict:
     return out
 
 
-def _reduced_macro(fpr, tpr, columns: int = 500):
-    keep = ec.reduce_curve(fpr, tpr, columns=columns)
-    return fpr[keep].astype(np.float32), tpr[keep].astype(np.float32)
-
-
 def _model(log, m: str, cost, k: int):
     tables = log.tables(m)
     prob = bool(log.probabilities.get(m))
@@ -161,19 +159,18 @@ def _model(log, m: str, cost, k: int):
     sizes = ct.class_sizes(tables)
     iv = ct.average_intervals(rows.sums, sizes, aucs.averages, alpha=ALPHA)
     ovr = [tables[c].ovr(c) for c in range(k)]
-    pooled = ct.pooled_table(tables)
-    tcs = [t.threshold_counts() for c, t in enumerate(ovr) if aucs.ok[c]] + [pooled.threshold_counts()]
-    ap = [ovr[c].threshold_counts().average_precision() if aucs.ok[c] else float("nan") for c in range(k)]
-    micro_tc = tcs[-1]
-    roc_curves = [ec.roc_view(tc) for tc in tcs]
-    grid, macro = _macro_curve([tcs[i] for i in range(len(tcs) - 1)])
+    views = views_from_counts([ovr[c].threshold_counts() if aucs.ok[c] else None for c in range(k)],
+                              ct.pooled_table(tables).threshold_counts(), sizes,
+                              hand_till=aucs.averages["hand_till"])
+    shown = [c for c in range(k) if aucs.ok[c]]
     numbers = {"name": m, "probabilities": prob,
                "decisions": {d: decision_numbers(rows.confusion[d], cost=cost, cost_sum=rows.cost_sum.get(d))
                              for d in DECISIONS if d in rows.confusion},
                "auc": {"per_class": _nums(aucs.auc), "per_class_ci": [_ci(c) for c in aucs.ci],
                        **{a: _num(aucs.averages[a]) for a in ct.AVERAGES},
                        **{f"{a}_ci": _ci(iv[a]) for a in ct.AVERAGES}},
-               "average_precision": {"per_class": _nums(ap), "micro": _num(micro_tc.average_precision())}}
+               "average_precision": {"per_class": _nums(views.ap), "macro": _num(views.ap_macro),
+                                     "micro": _num(views.ap_micro)}}
     if log.round_digits is not None:       # never a silent approximation: how far rounding may move each AUC
         numbers["auc"]["per_class_rounding_error"] = [_num(ovr[c].auc_rounding_bound()) if aucs.ok[c] else None
                                                       for c in range(k)]
@@ -186,20 +183,11 @@ def _model(log, m: str, cost, k: int):
             "log_loss": ct.log_loss_from_tables(tables), "brier": ct.brier_from_tables(tables),
             "top_label": {"edges": rel.edges.tolist(), "count": rel.count.tolist(),
                           "mean_score": _nums(rel.mean_score), "positive_rate": _nums(rel.positive_rate)}}
-    labels = [log.classes[c] for c in range(k) if aucs.ok[c]]
-    curves = MultiClassCurves(m, roc_curves, [ec.pr_view(tc) for tc in tcs], _reduced_macro(grid, macro),
-                              labels, rel)
+    curves = MultiClassCurves(m, [views.roc[c] for c in shown] + [views.micro_roc],
+                              [views.pr[c] for c in shown] + [views.micro_pr], (views.macro_fpr, views.macro_tpr),
+                              (views.macro_recall, views.macro_precision),
+                              [log.classes[c] for c in shown], rel)
     return numbers, curves, sizes
-
-
-def _macro_curve(tcs):
-    """The macro-average ROC: the classes' TPR averaged on the union of
-    their FPR points (as :func:`evalcore.class_curves`)."""
-    rocs = [tc.roc_curve() for tc in tcs]
-    if not rocs:
-        return np.array([0.0, 1.0]), np.array([np.nan, np.nan])
-    grid = np.unique(np.concatenate([r.fpr for r in rocs]))
-    return grid, np.mean([np.interp(grid, r.fpr, r.tpr) for r in rocs], axis=0)
 
 
 def build_multiclass_report(ms, *, models=None, cost=None, source: str = "file", name: str | None = None,
@@ -263,25 +251,27 @@ def build_multiclass_report(ms, *, models=None, cost=None, source: str = "file",
 
 
 def parse_cost_matrix(spec: str, *, k: int) -> np.ndarray:
-    """A K x K cost matrix from ``spec``: rows separated by ';' (``0,1;5,0``)
-    or the path of a file with one row a line (numbers separated by commas,
-    tabs or spaces; lines starting with # skipped)."""
+    """A K x K cost matrix from ``spec``: the page's text form (rows
+    separated by ';', :func:`evalcore.multiclass_views.parse_cost_text`) or
+    the path of a file with one row a line (numbers separated by commas,
+    tabs or spaces; lines starting with # skipped); each cost 0 or within
+    the app's bounds."""
     import os
+    import re
 
     text = spec
     if ";" not in spec and os.path.isfile(spec):
         with open(spec, encoding="utf-8-sig") as f:
             text = ";".join(line for line in f.read().splitlines() if line.strip() and not line.lstrip()
                             .startswith("#"))
+    text = ";".join(re.sub(r"[\s,]+", ",", row.strip()) for row in text.split(";") if row.strip())
     example = ";".join(",".join("0" if i == j else "1" for j in range(k)) for i in range(k)) if k <= 5 else \
         "0,1,1,…;1,0,1,…;1,1,0,…;…"
     try:
-        rows = [[float(x) for x in r.replace("\t", ",").replace(" ", ",").split(",") if x != ""]
-                for r in text.split(";") if r.strip()]
-        c = np.array(rows, dtype=np.float64)
-    except ValueError:
-        raise DataError("mc_bad_cost_matrix", spec=spec[:80], k=k, example=example) from None
-    if c.shape != (k, k) or not np.isfinite(c).all() or (c < 0).any():
+        c = parse_cost_text(text, k) if text else None
+    except DataError:
+        c = None
+    if c is None:
         raise DataError("mc_bad_cost_matrix", spec=spec[:80], k=k, example=example)
     out = c[(c != 0) & ((c < COST_MIN) | (c > COST_MAX))]
     if out.size:

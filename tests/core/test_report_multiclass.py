@@ -7,8 +7,9 @@ import re
 
 import numpy as np
 import pytest
-from sklearn.metrics import (cohen_kappa_score, confusion_matrix, log_loss, precision_recall_fscore_support,
-                             roc_auc_score, top_k_accuracy_score)
+from sklearn.metrics import (average_precision_score, cohen_kappa_score, confusion_matrix, log_loss,
+                             precision_recall_fscore_support, roc_auc_score, top_k_accuracy_score)
+from sklearn.preprocessing import label_binarize
 
 import evalcore as ec
 from evalcore.report.__main__ import main
@@ -52,6 +53,11 @@ def test_numbers_equal_scikit_learn(tmp_path):
         assert auc["macro"] == pytest.approx(roc_auc_score(y, p, multi_class="ovr"), abs=1e-12)
         assert auc["weighted"] == pytest.approx(roc_auc_score(y, p, multi_class="ovr", average="weighted"), abs=1e-12)
         assert auc["hand_till"] == pytest.approx(roc_auc_score(y, p, multi_class="ovo"), abs=1e-12)
+        Y = label_binarize(y, classes=range(4))
+        ap = m["average_precision"]
+        np.testing.assert_allclose(ap["per_class"], average_precision_score(Y, p, average=None), atol=1e-12)
+        assert ap["macro"] == pytest.approx(average_precision_score(Y, p, average="macro"), abs=1e-12)
+        assert ap["micro"] == pytest.approx(average_precision_score(Y, p, average="micro"), abs=1e-12)
         for a in ("macro", "weighted", "micro", "hand_till"):
             low, high = auc[f"{a}_ci"]
             assert low < auc[a] < high and high - low < 0.2
@@ -162,3 +168,15 @@ def test_past_the_bounds_exit_2_with_a_sentence(tmp_path, capsys):
     write_csv(tmp_path / "models.csv", y, many, ids=False)
     assert main([str(tmp_path / "models.csv"), "--format", "json"]) == 2
     assert "10" in capsys.readouterr().err
+
+
+def test_the_loader_s_fast_paths_keep_its_rules():
+    """Numeric columns: an infinite score is still refused by row; labels named once each: "1" and "1.0", " cat"
+    and "cat" are one class, an empty label drops its row."""
+    with pytest.raises(ec.DataError) as err:
+        ec.load_multiclass(b"y,a:1,a:2\n1,0.5,0.5\n2,inf,0.5\n")
+    assert err.value.code == "mc_bad_score" and err.value.params["row"] == 2
+    ms = ec.load_multiclass(b"y,cat,dog\n cat,0.9,0.1\ncat ,0.8,0.2\ndog,0.3,0.7\n,0.5,0.5\n")
+    assert ms.y.tolist() == [0, 0, 1] and any(w.code == "dropped_rows" for w in ms.warnings)
+    ms = ec.load_multiclass(b"y,m:1,m:2\n1.0,0.9,0.1\n2,0.3,0.7\n1,0.6,0.4\n")
+    assert ms.y.tolist() == [0, 1, 0]
