@@ -14,7 +14,7 @@ server and is bounded in sessions and seconds.
     python bench/loadtest.py --sessions 20 --source synthetic --n 100000
     python bench/loadtest.py --processes 2         # deploy/class_server.py: 2 processes behind nginx
     python bench/loadtest.py --hall                # issue 36: 200 join within 30 s, then the mix (bench/hall.py)
-    python bench/loadtest.py --hall --processes 2 --sessions 200 --join 30 --seconds 120
+    python bench/loadtest.py --hall --processes 2 --sessions 120 --join 30 --seconds 60
 
 With ``--processes N`` (N >= 2) the students go through nginx with sticky
 sessions, as ``deploy/class_server.py`` serves a class: each first fetches
@@ -193,18 +193,18 @@ async def crowd(n: int, url: str, frames: list[bytes], seconds: float, lo: float
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sessions", type=int, default=40)
-    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--sessions", type=int, default=None, help="students (default 40; 200 with --hall)")
+    ap.add_argument("--seconds", type=float, default=None, help="seconds of moves (default 60; --hall: 90 of mix)")
     ap.add_argument("--source", default="watermelon", choices=("watermelon", "synthetic"))
     ap.add_argument("--n", type=int, default=100_000, help="synthetic set size")
     ap.add_argument("--processes", type=int, default=1, help="app processes; 2 or more: behind nginx")
     ap.add_argument("--hall", action="store_true", help="the join burst and the mix of actions (bench/hall.py)")
     ap.add_argument("--join", type=float, default=30, help="--hall: seconds over which the students join")
     ap.add_argument("--no-assets", action="store_true", help="--hall: joining fetches the page only, not its "
-                                                              "first script and style sheet")
+                                                              "first script, style sheet and plotly.js")
     args = ap.parse_args()
-    sessions = max(1, min(args.sessions, 200))
-    seconds = max(5.0, min(args.seconds, 600.0))
+    sessions = max(1, min(args.sessions or (200 if args.hall else 40), 200))
+    seconds = max(5.0, min(args.seconds or (90.0 if args.hall else 60.0), 600.0))
 
     cluster = None
     if args.processes > 1:

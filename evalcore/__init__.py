@@ -83,8 +83,8 @@ from .classtable import ClassAUCs, ClassTable, RowNumbers, class_aucs, class_tab
 # the multi-class page (issue 35): built-in K-class sets, decisions, per-class views and AUC intervals
 from .multiclass_data import BUILTIN_SETS, builtin_multiclass
 from .multiclass_views import (GAPS, RULES, AucIntervals, ClassViews, Decided, auc_intervals, check_model_count,
-                               class_views, cost_from_cells, cost_text, decide, largest_classes, macro_micro_gap,
-                               mean_counts, parse_cost_text, weakest_class, zero_one_cost)
+                               class_views, cost_from_cells, cost_link_text, cost_text, decide, largest_classes,
+                               macro_micro_gap, mean_counts, parse_cost_text, weakest_class, zero_one_cost)
 from .aggregate import PairSums, ScoreTable, auc_interval_from_table, pair_sums, round_scores, score_table
 from .nulls import FORMULA_DECIMALS, NullDistribution, formula_digits, null_distribution
 from .tables import ResultTable, load_table, table_values
@@ -165,10 +165,9 @@ __all__ = [
     "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass", "top_k_accuracy", "top_label_reliability",
     "expected_costs", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers", "row_numbers",
     # the multi-class page's views (issue 35)
-    "BUILTIN_SETS", "builtin_multiclass", "RULES", "cost_from_cells", "check_model_count", "mean_counts",
-    "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text",
-    "Decided",
-    "decide", "ClassViews", "class_views", "AucIntervals", "auc_intervals",
+    "BUILTIN_SETS", "builtin_multiclass", "RULES", "cost_from_cells", "cost_link_text", "check_model_count",
+    "mean_counts", "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text",
+    "parse_cost_text", "Decided", "decide", "ClassViews", "class_views", "AucIntervals", "auc_intervals",
     # resampling, bias and variance
     "oob_fraction", "expected_oob_fraction", "OobLimit", "oob_limit", "Split", "holdout_split", "KFold", "kfold_splits",
     "leave_one_out",

@@ -157,6 +157,34 @@ def cost_from_cells(cells, k: int) -> np.ndarray:
     return np.where(c > 0, np.clip(c, COST_MIN, COST_MAX), 0.0)
 
 
+def cost_link_text(text: str, *, max_classes: int) -> str:
+    """A cost matrix from a link, in :func:`cost_text`'s form, with 2 to
+    ``max_classes`` classes and every positive cost brought into [COST_MIN,
+    COST_MAX] (:func:`cost_from_cells`); a DataError (a ValueError) otherwise.
+
+    Parameters
+    ----------
+    text : str
+        The link's value: rows separated by ``;``, costs by ``,``.
+    max_classes : int
+        The most classes a link's matrix may have.
+
+    Returns
+    -------
+    str
+        The matrix in :func:`cost_text`'s form, its costs clamped.
+
+    Examples
+    --------
+    >>> cost_link_text("0,1e9;2,0", max_classes=20)
+    '0,1000000;2,0'
+    """
+    k = str(text).count(";") + 1
+    if not 2 <= k <= max_classes:
+        raise DataError("mc_cost_text", k=k, got=str(text)[:60])
+    return cost_text(cost_from_cells(parse_cost_text(text, k), k))
+
+
 # -------------------------------------------------------------- decisions
 @dataclass(frozen=True, eq=False)
 class Decided:
@@ -362,15 +390,13 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
         Per class ``counts``, ``roc``, ``pr``, ``auc``, ``ap``; ``micro_roc``,
         ``micro_pr``, the macro curves, the averaged AUCs and APs, ``support``.
     """
-    from .multiclass import hand_till_m
-
     yy, s = check_scores_matrix(y, scores)
     k = s.shape[1]
     support = np.bincount(yy, minlength=k)
     counts = [threshold_counts(yy == c, s[:, c]) if 0 < support[c] < yy.shape[0] else None for c in range(k)]
     onehot = yy[:, None] == np.arange(k)[None, :]
     return views_from_counts(counts, threshold_counts(onehot.ravel(), s.ravel()), support,
-                             hand_till=hand_till_m(yy, s), columns=columns)
+                             hand_till=hand_till_from_pairs(pair_aucs(yy, s)), columns=columns)
 
 
 def views_from_counts(counts, micro: ThresholdCounts, support, *, hand_till: float,
@@ -415,6 +441,44 @@ def views_from_counts(counts, micro: ThresholdCounts, support, *, hand_till: flo
         float(np.mean(auc[ok])) if ok.any() else nan,
         float(np.sum(auc[ok] * support[ok]) / support[ok].sum()) if ok.any() else nan,
         hand_till, float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
+
+
+def pair_aucs(y, scores) -> np.ndarray:
+    """``A[i, j]``: the AUC of class i's score separating class i (positive)
+    from class j (negative) on the samples of those two classes -- Hand &
+    Till's A(i|j) -- for every ordered pair (nan on the diagonal and for a
+    class without samples).  One sort per class's column for all pairs: the
+    rows are grouped by tied score, and each group's count of class i times
+    the counts of class j below it (ties half) sums to the pairs ranked right.
+    M is the mean over i < j of (A[i, j] + A[j, i]) / 2."""
+    yy, s = check_scores_matrix(y, scores)
+    n, k = s.shape
+    support = np.bincount(yy, minlength=k)
+    out = np.full((k, k), np.nan)
+    for i in range(k):
+        if support[i] == 0:
+            continue
+        order = np.argsort(s[:, i], kind="stable")
+        xs = s[order, i]
+        new = np.r_[True, xs[1:] != xs[:-1]]
+        group = np.cumsum(new) - 1
+        cnt = np.bincount(group * k + yy[order], minlength=int(group[-1] + 1) * k).reshape(-1, k)
+        ci = cnt[:, i].astype(np.float64)
+        below = np.cumsum(cnt, axis=0) - cnt
+        num = ci @ below + 0.5 * (ci @ cnt)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[i] = num / (support[i] * support)
+        out[i, support == 0] = np.nan
+        out[i, i] = np.nan
+    return out
+
+
+def hand_till_from_pairs(a: np.ndarray) -> float:
+    """Hand & Till's M from :func:`pair_aucs`: pairs with a missing class left out."""
+    k = a.shape[0]
+    vals = [(a[i, j] + a[j, i]) / 2 for i in range(k) for j in range(i + 1, k)]
+    vals = [v for v in vals if v == v]
+    return float(np.mean(vals)) if vals else float("nan")
 
 
 # -------------------------------------------------------------- intervals
@@ -539,6 +603,7 @@ def auc_intervals(y, scores, *, n_resamples: int = 500, seed: int = 0, confidenc
                         n_resamples, confidence_level)
 
 
-__all__ = ["RULES", "cost_from_cells", "check_model_count", "mean_counts", "largest_classes", "GAPS", "macro_micro_gap",
-           "weakest_class", "zero_one_cost", "cost_text", "parse_cost_text", "Decided", "decide", "ClassViews",
-           "class_views", "views_from_counts", "AucIntervals", "auc_intervals"]
+__all__ = ["pair_aucs", "hand_till_from_pairs", "cost_link_text", "RULES", "cost_from_cells", "check_model_count",
+           "mean_counts", "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text",
+           "parse_cost_text", "Decided", "decide", "ClassViews", "class_views", "views_from_counts", "AucIntervals",
+           "auc_intervals"]

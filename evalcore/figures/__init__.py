@@ -1,9 +1,9 @@
 """Plotly figure builders, by topic: ``biasvar``, ``calibration``,
 ``comparison``, ``confusion``, ``cost``, ``curves``, ``exercises``,
-``intervals``, ``lab``, ``methods``, ``steps`` (the ROC walk), ``classroom``
-(class mode).  Each takes evalcore result objects and ``text``, a mapping of
-the visible strings it needs (already translated; the builder has none of its
-own), and returns a ``go.Figure``.  Colours, type
+``intervals``, ``lab``, ``methods``, ``multiclass`` (the multi-class page),
+``steps`` (the ROC walk), ``classroom`` (class mode).  Each takes evalcore result
+objects and ``text``, a mapping of the visible strings it needs (already
+translated; the builder has none of its own), and returns a ``go.Figure``.  Colours, type
 sizes and heights come from :mod:`evalcore.figures.style`.
 
 Importing this package imports plotly; ``import evalcore`` does not.

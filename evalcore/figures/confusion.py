@@ -30,8 +30,8 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
                  textfont=dict(size=CELL_SIZE), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
     return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"],
-                                            yaxis=dict(autorange="reversed", title=dict(text=true)),
-                                            xaxis=dict(side="top", title=dict(text=pred))))
+                                            yaxis=dict(autorange="reversed", title=dict(text=true), type="category"),
+                                            xaxis=dict(side="top", title=dict(text=pred), type="category")))
 
 
 def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:

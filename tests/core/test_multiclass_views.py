@@ -214,3 +214,23 @@ def test_class_curves_figure_puts_the_classes_first_and_matrix_grid_draws_each_m
         assert any(tr.name and tr.name.startswith("micro") for tr in fig.data)
     grid = figures.matrix_grid([ec.Counts(1, 2, 3, 4)] * 5, ["a"] * 5, text=dict(tp="TP", fn="FN", fp="FP", tn="TN"))
     assert len(grid.data) == 5 and grid.data[0].text[0][0] == "TP 1"
+
+
+def test_pair_aucs_are_hand_and_tills_a_from_ranks():
+    y, p = _data(6, n=300, k=4, ties=True)
+    a = ec.multiclass_views.pair_aucs(y, p)
+    for i in range(4):
+        for j in range(4):
+            if i != j:
+                both = (y == i) | (y == j)
+                assert a[i, j] == pytest.approx(_rank_auc(y[both] == i, p[both, i]), abs=1e-12), (i, j)
+    assert np.isnan(np.diag(a)).all()
+    assert ec.multiclass_views.hand_till_from_pairs(a) == pytest.approx(ec.hand_till_m(y, p), abs=1e-12)
+
+
+def test_a_class_named_like_a_number_keeps_the_2x2_matrix_categorical():
+    """A digit class ("0" against "the rest") once made plotly read the axis as numbers and draw an empty
+    matrix: the axes are categories."""
+    fig = figures.confusion_heatmap(ec.Counts(3, 1, 5, 2), text=dict(tp="TP", fn="FN", fp="FP", tn="TN", pos="0",
+                                                                      neg="rest", true="t", pred="p"))
+    assert fig.layout.xaxis.type == "category" and fig.layout.yaxis.type == "category"

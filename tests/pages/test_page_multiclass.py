@@ -206,6 +206,11 @@ def test_an_uploaded_file_is_shown_with_its_names_inert_and_kept_out_of_the_link
     names = [t.get("name", "") for t in figure(at, "multiclass_curves")["data"]]
     assert "[a](www.x.org) (AUC = 1.000)" in names and not any("<a" in n for n in names)
     assert at.session_state[K + "upload_model"] == "m"
+    # an upload's class, threshold and costs stay out of the link (they would land on another data set)
+    click(at, "multiclass_curves", 1, 1)
+    ok(at)
+    assert at.session_state[K + "upload_class"] == 1 and K + "class" not in at.session_state
+    assert not [p for p in at.query_params if p in ("mc.cls", "mc.thr", "mc.cost")], dict(at.query_params)
 
 
 @pytest.mark.parametrize("source", ["iris", "wine", "digits", "imbalanced"])

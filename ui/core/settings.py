@@ -269,23 +269,13 @@ MC_SECTIONS = ("decisions", "averages", "curves", "probabilities")
 MC_CURVES = ("roc", "pr")
 
 
-def _cost_matrix(v: str) -> str:
-    """A K x K cost matrix in its link form (``evalcore.cost_text``: "0,1;1,0"), each cost clamped as
-    :func:`_cost` does, at most ``limits.MC_COST_CLASSES`` classes; returned in that same form."""
-    k = v.count(";") + 1
-    if not 2 <= k <= MC_COST_CLASSES:
-        raise ValueError(v)
-    cost = ec.parse_cost_text(v, k)          # a DataError is a ValueError: the link's value is ignored
-    return ec.cost_text([[_cost(str(x)) for x in row] for row in cost])
-
-
 def _multiclass_params() -> dict:
     return {
         "mc.src": (_MC + "source", choice(*(s for s in MC_SOURCES if s != "upload"))),
         "mc.sec": (_MC + "section", choice(*MC_SECTIONS)),
         "mc.model": (_MC + "model", choice("logistic", "naive_bayes", "tree_depth2")),   # the built-in learners
         "mc.rule": (_MC + "rule", choice("argmax", "bayes")),
-        "mc.cost": (_MC + "cost", _cost_matrix),
+        "mc.cost": (_MC + "cost", functools.partial(ec.cost_link_text, max_classes=MC_COST_CLASSES)),  # clamped
         "mc.curve": (_MC + "curve", choice(*MC_CURVES)),
         "mc.cls": (_MC + "class", int_in(0, MC_CLASSES - 1)),
         "mc.thr": (_MC + "thr", float_in(-1e15, 1e15)),

@@ -18,10 +18,12 @@ Session keys, ``"multiclass." + ...`` (every control is in the link,
 ``thr``           that class's threshold (absent: where the class starts, ``default_threshold``)
 ``thr_for``       (token, model, class) of ``thr``: another one starts the threshold anew
 ``ci``            bootstrap intervals of the AUCs on;  ``topk``: k of the top-k accuracy
-``upload`` ``upload_name`` ``upload_error`` ``upload_file_id`` ``upload_token``: the K-class upload
+``upload`` ``upload_name`` ``upload_error`` ``upload_file_id`` ``upload_token``: the K-class upload;
+``upload_cost`` ``upload_class`` ``upload_thr`` ``upload_thr_for``: an upload's own (:func:`own`)
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import time
 
@@ -47,6 +49,14 @@ CURVE_CLASSES, PAIR_CLASSES = limits.MC_CURVES, limits.MC_PAIR_CLASSES    # clas
 INTERVAL_ROWS, RESAMPLES = limits.MC_INTERVAL_ROWS, limits.MC_RESAMPLES
 UPLOAD = UploadSlot(K + "upload", K + "upload_name", K + "upload_error", K + "upload_file_id")
 COST_TABLE = K + "cost_table"
+
+
+def own(name: str) -> str:
+    """The session key of a setting that belongs to the data (the cost matrix, the class and its
+    threshold): ``multiclass.<name>`` for a built-in set, which the link carries, and
+    ``multiclass.upload_<name>`` for an upload, which it does not (an upload does not travel: its
+    classes and costs would land on another set)."""
+    return K + (name if SS.get(K + "source") != "upload" else "upload_" + name)
 
 
 # ------------------------------------------------------------------ data
@@ -117,7 +127,7 @@ def model_choice(ms: ec.MultiClassSet, builtin: bool) -> str:
 
 # ------------------------------------------------------------- the cost matrix
 def _set_zero_one() -> None:
-    SS[K + "cost"] = ""
+    SS[own("cost")] = ""
 
 
 def cost_editor(names: list) -> np.ndarray:
@@ -129,12 +139,12 @@ def cost_editor(names: list) -> np.ndarray:
     if k > limits.MC_COST_CLASSES:
         st.caption(t("multiclass.cost.too_many", k=k, limit=limits.MC_COST_CLASSES))
         return ec.zero_one_cost(k)
-    SS.setdefault(K + "cost", default(K + "cost"))
+    SS.setdefault(own("cost"), default(K + "cost"))
     try:
-        cost = ec.parse_cost_text(SS[K + "cost"], k)
+        cost = ec.parse_cost_text(SS[own("cost")], k)
     except ec.DataError:                       # a link's matrix of another data set: 0-1 costs
-        SS[K + "cost"], cost = "", ec.zero_one_cost(k)
-    if SS.get(K + "cost_edited") not in (None, (tuple(names), SS[K + "cost"])):
+        SS[own("cost")], cost = "", ec.zero_one_cost(k)
+    if SS.get(K + "cost_edited") not in (None, (tuple(names), SS[own("cost")])):
         redraw(COST_TABLE)                     # changed elsewhere (a link, the button, other data): edits go
     header = t("multiclass.cost.true")
     SS[COST_TABLE] = {header: list(names), **{n: [float(v) for v in cost[:, j]] for j, n in enumerate(names)}}
@@ -143,11 +153,11 @@ def cost_editor(names: list) -> np.ndarray:
         cost = ec.cost_from_cells(edited.iloc[:, 1:].to_numpy(), k)
     except ec.DataError:                       # a bad cell, an added or deleted row: the last good matrix
         st.error(t("multiclass.cost.bad"), icon="⚠️")
-        cost = ec.parse_cost_text(SS[K + "cost"], k)
+        cost = ec.parse_cost_text(SS[own("cost")], k)
         redraw(COST_TABLE)
     text = ec.cost_text(cost)
-    SS[K + "cost"] = "" if text == ec.cost_text(ec.zero_one_cost(k)) else text
-    SS[K + "cost_edited"] = (tuple(names), SS[K + "cost"])
+    SS[own("cost")] = "" if text == ec.cost_text(ec.zero_one_cost(k)) else text
+    SS[K + "cost_edited"] = (tuple(names), SS[own("cost")])
     st.button(t("multiclass.cost.reset"), on_click=_set_zero_one, key="_w_multiclass_cost_reset")
     return cost
 
@@ -156,38 +166,37 @@ def cost_editor(names: list) -> np.ndarray:
 def selected_class(token: str, model: str, names: list) -> int:
     """The class whose threshold is shown (a picker); a new (data, model,
     class) starts its threshold anew."""
-    if not 0 <= SS.get(K + "class", 0) < len(names):
-        SS[K + "class"] = 0
+    if not 0 <= SS.get(own("class"), 0) < len(names):
+        SS[own("class")] = 0
     st.selectbox(t("multiclass.class"), list(range(len(names))), format_func=names.__getitem__,
-                 **bind(K + "class"))
-    c = SS[K + "class"]
-    if SS.get(K + "thr_for") not in (None, (token, model, c)):
-        SS.pop(K + "thr", None)
-    SS[K + "thr_for"] = (token, model, c)
+                 **(bind(own("class")) if own("class") == K + "class" else bind(own("class"), 0)))
+    c = SS[own("class")]
+    if SS.get(own("thr_for")) not in (None, (token, model, c)):
+        SS.pop(own("thr"), None)
+    SS[own("thr_for")] = (token, model, c)
     return c
 
 
 def threshold(tc: ec.ThresholdCounts) -> float:
     """The selected class's one-vs-rest threshold: slider and exact number
-    (predicted as the class iff its score >= the threshold)."""
-    value = float(SS.get(K + "thr", default_threshold(tc)))
+    (predicted as the class iff its score >= the threshold); probabilities
+    get the whole [0, 1], other scores their range (``evalcore.slider_range``)."""
+    value = float(SS.get(own("thr"), default_threshold(tc)))
     lo, hi = float(tc.thresholds[-1]), float(tc.thresholds[1])
-    if 0 <= lo and hi <= 1:                    # probabilities: the whole [0, 1]
-        lo, hi = 0.0, 1.0
-    grid = ec.slider_range(lo, hi)
+    grid = ec.slider_range(0.0, 1.0) if 0 <= lo and hi <= 1 else ec.slider_range(lo, hi)
 
     def move_to(v):
-        SS[K + "thr"] = float(v)
+        SS[own("thr")] = float(v)
 
-    c1, c2 = st.columns([3, 1])
-    if grid is None:                           # scores too large for a slider's steps: the exact input alone
+    if grid is None:                           # scores too large for a slider: the exact input alone
         st.number_input(t("common.thr.number"), format="%.6g", **tied("_w_multiclass_thr_n", value, move_to))
-        return float(SS.get(K + "thr", value))
+        return float(SS.get(own("thr"), value))
+    c1, c2 = st.columns([3, 1])
     c1.slider(t("multiclass.thr"), grid.lo, grid.hi, step=grid.step, format="%.4f",
               **tied("_w_multiclass_thr_s", min(max(value, grid.lo), grid.hi), move_to))
     c2.number_input(t("common.thr.number"), step=grid.step, format="%.6g",
                     **tied("_w_multiclass_thr_n", value, move_to))
-    return float(SS.get(K + "thr", value))
+    return float(SS.get(own("thr"), value))
 
 
 def curve_click(key: str, token: str, model: str, classes: list, views: list):
@@ -200,8 +209,8 @@ def curve_click(key: str, token: str, model: str, classes: list, views: list):
         if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < len(views)
                 and 0 <= j < len(views[i].thresholds)):
             return
-        thr = ec.finite_threshold(views[i].thresholds, j)     # the ROC start (+inf): nothing predicted as the class
-        SS[K + "class"], SS[K + "thr"], SS[K + "thr_for"] = classes[i], thr, (token, model, classes[i])
+        thr = ec.finite_threshold(views[i].thresholds, j)    # the ROC start (+inf) as a number above every score
+        SS[own("class")], SS[own("thr")], SS[own("thr_for")] = classes[i], thr, (token, model, classes[i])
     return on_click
 
 
@@ -213,7 +222,9 @@ def curves_chart(fig, key: str, token: str, model: str, classes: list, views: li
 # ------------------------------------------------------ cached computations
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _views(token: str, model: str, _y, _scores) -> ec.ClassViews:
-    return budget.freeze(ec.class_views(_y, _scores))
+    # kept without each class's counts (the shared cache holds reduced curves only: at 10^6 rows the counts of
+    # 10 classes are some 240 MB); the selected class's counts are class_counts' own
+    return budget.freeze(dataclasses.replace(ec.class_views(_y, _scores), counts=[]))
 
 
 def views(token: str, model: str, ms: ec.MultiClassSet) -> ec.ClassViews:
@@ -245,7 +256,7 @@ def intervals(token: str, model: str, ms: ec.MultiClassSet) -> ec.AucIntervals |
 def current_cost(k: int) -> np.ndarray:
     """The cost matrix in use without its editor (0-1 costs when the text does not fit K classes)."""
     try:
-        return ec.parse_cost_text(SS.get(K + "cost", ""), k) if k <= limits.MC_COST_CLASSES else ec.zero_one_cost(k)
+        return ec.parse_cost_text(SS.get(own("cost"), ""), k) if k <= limits.MC_COST_CLASSES else ec.zero_one_cost(k)
     except ec.DataError:
         return ec.zero_one_cost(k)
 
