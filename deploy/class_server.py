@@ -5,6 +5,7 @@ sessions, started by one command and stopped by Ctrl+C.
     python deploy/class_server.py                         # one process per core, port 8501, this machine only
     python deploy/class_server.py --address 0.0.0.0       # the classroom network (see the README)
     python deploy/class_server.py --processes 4 --port 8080
+    python deploy/class_server.py --store redis://10.0.0.5:6379/0   # class mode across machines (README)
 
 The nginx configuration is ``deploy/nginx.conf`` filled in a temporary
 folder (the source tree is never written).  ``bench/loadtest.py
@@ -70,24 +71,27 @@ def wait_healthy(url: str, seconds: float = 60) -> None:
             time.sleep(0.3)
 
 
-def start_app(port: int, quiet: bool = True) -> subprocess.Popen:
-    """One ``streamlit run app.py`` on 127.0.0.1:``port`` (output discarded when ``quiet``)."""
+def start_app(port: int, quiet: bool = True, store: str | None = None) -> subprocess.Popen:
+    """One ``streamlit run app.py`` on 127.0.0.1:``port`` (output discarded when ``quiet``); ``store``:
+    class mode's store for it (``$EVALLAB_CLASS_STORE``: a SQLite file every process shares, or redis://)."""
     out = subprocess.DEVNULL if quiet else None
+    env = {**os.environ, "EVALLAB_CLASS_STORE": store} if store else None
     return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=out, stderr=out)
+                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=out, stderr=out, env=env)
 
 
 class Cluster:
     """N app processes and nginx; ``url`` is nginx's address."""
 
-    def __init__(self, processes: int, port: int, address: str = "127.0.0.1", quiet: bool = True):
+    def __init__(self, processes: int, port: int, address: str = "127.0.0.1", quiet: bool = True,
+                 store: str | None = None):
         if shutil.which("nginx") is None:
             raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
         self.tmp = Path(tempfile.mkdtemp(prefix="evallab-nginx-"))
         self.app_ports = [free_port() for _ in range(processes)]
         out = subprocess.DEVNULL if quiet else None
-        self.apps = [start_app(p, quiet) for p in self.app_ports]
+        self.apps = [start_app(p, quiet, store) for p in self.app_ports]
         (self.tmp / "nginx.conf").write_text(nginx_config(self.tmp, address, port, self.app_ports))
         self.nginx = None
         try:
@@ -121,8 +125,11 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 2, help="app processes (default: cores)")
     ap.add_argument("--port", type=int, default=8501)
     ap.add_argument("--address", default="127.0.0.1", help="0.0.0.0 to serve the classroom network")
+    ap.add_argument("--store", default=None,
+                    help="class mode's store: a SQLite file shared by the processes (default: "
+                         "~/.local/share/evallab/class.sqlite3) or redis://host:port/db for several machines")
     args = ap.parse_args()
-    cluster = Cluster(max(1, min(args.processes, 32)), args.port, args.address, quiet=False)
+    cluster = Cluster(max(1, min(args.processes, 32)), args.port, args.address, quiet=False, store=args.store)
     print(f"\n  {len(cluster.apps)} app processes behind nginx: {cluster.url}  (Ctrl+C stops all)\n", flush=True)
     stop = lambda *_: (_ for _ in ()).throw(KeyboardInterrupt)  # noqa: E731
     signal.signal(signal.SIGTERM, stop)

@@ -21,6 +21,8 @@
   ``tables``      a page's open section as state; editable tables that keep the last good result
   ``tour``        the lecture tour: stops, the tour bar, tour files;  ``tour_editor``: a lecturer's own tour
   ``screens``     the screens of a lecture: contrast, presenter spacing, touch toolbars; a stop's section scrolled to
+  ``tour_questions`` a question a tour stop puts to the class (class mode, issue 38)
+  ``class_box``   class mode: the sidebar's class box, a link's room, the join card;  ``class_vote``: the votes
 ``ui.protect``  what keeps one session from slowing or breaking the class, in one place
   ``limits``      every limit, each stated to the user in their language when hit
   ``bounds``      where data enters: the bounded editor, bounded uploads, clamped costs

@@ -1,14 +1,15 @@
 """Plotly figure builders, by topic: ``biasvar``, ``calibration``,
 ``comparison``, ``confusion``, ``cost``, ``curves``, ``exercises``,
 ``intervals``, ``lab``, ``methods``, ``multiclass`` (the multi-class page),
-``steps`` (the ROC walk).  Each takes evalcore result objects and
-``text``, a mapping of the visible strings it needs (already translated; the
-builder has none of its own), and returns a ``go.Figure``.  Colours, type
+``steps`` (the ROC walk), ``classroom`` (class mode).  Each takes evalcore result
+objects and ``text``, a mapping of the visible strings it needs (already
+translated; the builder has none of its own), and returns a ``go.Figure``.  Colours, type
 sizes and heights come from :mod:`evalcore.figures.style`.
 
 Importing this package imports plotly; ``import evalcore`` does not.
 """
 from .calibration import reliability_diagram
+from .classroom import votes_figure
 from .biasvar import decomposition_figure, fits_figure, fitting_figure
 from .comparison import cd_diagram, differences_figure, null_figure
 from .confusion import confusion_heatmap, confusion_matrix_heatmap, score_histogram
@@ -32,4 +33,4 @@ __all__ = ["confusion_heatmap", "confusion_matrix_heatmap", "score_histogram", "
            "auc_groups_figure", "rejection_figure", "posterior_figure", "reliability_diagram", "f1_bep_figure",
            "precision_prior_figure", "iso_error_figure",
            "duality_figure", "normalisation_figure", "friedman_rates_figure", "PALETTE", "model_color",
-           "class_curves_figure", "matrix_grid"]
+           "class_curves_figure", "matrix_grid", "votes_figure"]

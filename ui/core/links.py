@@ -112,6 +112,8 @@ def _wanted(token: str | None, model: str | None) -> dict:
             want[name] = _fmt(SS[key])
     if SS.get("tour") == "chapter2":                     # the shipped tour's stop (a lecturer's own: this session only)
         want["tour"], want["stop"] = "chapter2", str(int(SS.get("tour_stop", 0)) + 1)
+    if SS.get("class_room"):                             # a student's room and anonymous id (ui.core.class_box)
+        want["room"], want["me"] = SS["class_room"], SS["class_me"]
     if SS.get("_page") == "roc" and SS.get("roc_mode", "step") == "step" and SS.get("roc_step_now"):
         want["step"] = str(int(SS["roc_step_now"]))
     if token is not None and model is not None and not token.startswith("upload"):

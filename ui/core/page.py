@@ -10,6 +10,8 @@ import streamlit as st
 import evalcore as ec
 
 from ui.protect import budget
+from ui.core import class_box
+from ui.core import class_vote
 from ui.core import feedback
 from ui.core import learners
 from ui.core import screens
@@ -70,6 +72,7 @@ def _sidebar_controls(key: str) -> None:
     st.sidebar.radio(t("common.export"), EXPORT_FORMATS, horizontal=True, help=t("common.export.help"),
                      format_func=EXPORT_LABELS.get, **bind("export_fmt"))
     tour_editor.sidebar()
+    class_box.sidebar()                          # class mode: open or join a class (no store touched until then)
 
 
 def _through_app_py() -> None:
@@ -108,6 +111,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     budget.start_reaper()                        # closed sessions give their memory back (ui.protect.budget.reap)
     learners.warm_start()
     links.restore()
+    class_box.enter(key)                         # a link's room (a student) or a lecturer's takeover; once
     SS["_page_changed"] = SS.get("_page") != key    # widgets are written once on a page's first run
     SS["_page"] = key
     SS["_link_box_drawn"] = False
@@ -121,6 +125,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
     st.title(t(page(key).heading_key))
     tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
+    class_box.join_card()                        # a lecturer's class: the room code and QR code, on request
+    class_vote.student_view()                    # a student in a room: the open question (polled while in it)
     if with_lesson:
         if presenter():
             with st.expander(t("common.lesson")):

@@ -103,6 +103,16 @@ KEYS: dict[str, str] = {
     "lab.": "keys of the metrics-lab page (pages/lab.py)",
     "exercises.": "keys of the exercises page (pages/exercises.py, ui/parts/exercises/)",
     "multiclass.": "keys of the multi-class page (each declared with its meaning in ui/parts/multiclass.py)",
+    # class mode (issue 38: ui/core/class_box.py, ui/core/class_vote.py)
+    "class_lecture": "(code, secret) of the class this session runs as its lecturer (the secret never in the URL)",
+    "class_room": "the room code this session joined as a student (in the link as room=...)",
+    "class_me": "this browser's anonymous student id (in the link as me=..., so a reload keeps it)",
+    "class_show": "lecturer: the join code, link and QR code shown on the page",
+    "class_private": "lecturer: the private takeover link shown in the sidebar",
+    "class_error": "the code of the last class refusal (classroom.ClassError), shown once",
+    "_class_read": "the link's class parameters (room, me; class and key for a takeover) were read",
+    "_class_goto": "(page, state) of a revealed question's experiment, opened by the student's next full run",
+    "_class_seen": "vote ids of the room whose reveal this student has seen (the experiment opened once each)",
     # tooling
     "_no_charts": "bench/pages.py sets it to time a page without drawing its charts",
 }

@@ -28,6 +28,9 @@ import streamlit as st
 
 from ui.protect import limits
 from ui.core import settings
+from ui.core import tour_questions
+from ui.core.class_box import lecturing
+from ui.core.class_vote import vote_box
 from ui.core.i18n import lang, md, t
 from ui.core.keys import keyboard
 from ui.core.registry import PAGES, page
@@ -50,6 +53,7 @@ class Stop:
     zh: str = ""
     en: str = ""
     section: str = ""
+    question: dict | None = None        # a question for the class (ui.core.tour_questions), or None
 
     @property
     def note(self) -> str:
@@ -111,7 +115,7 @@ def check_stop(i: int, raw) -> Stop:
         except (TypeError, ValueError):
             raise TourError("value", stop=i, setting=k, value=v) from None
         out[k] = text
-    unknown = set(raw) - {"page", "zh", "en", "state", "section"}
+    unknown = set(raw) - {"page", "zh", "en", "state", "section", "question"}
     if unknown:
         raise TourError("key", stop=i, setting=sorted(unknown)[0])
     section = raw.get("section", "")
@@ -119,7 +123,11 @@ def check_stop(i: int, raw) -> Stop:
         raise TourError("type", stop=i, setting="section", want="text")
     if section and section not in page(name).sections:
         raise TourError("section", stop=i, section=section[:40], page=name)
-    return Stop(name, out, notes["zh"], notes["en"], section)
+    try:
+        question = tour_questions.check(raw["question"]) if "question" in raw else None
+    except tour_questions.QuestionError as err:
+        raise TourError("value", stop=i, setting=err.setting, value=err.value) from None
+    return Stop(name, out, notes["zh"], notes["en"], section, question)
 
 
 _SPECIAL = re.compile(r"[\n#\"'.=\[\]{},]")
@@ -241,6 +249,8 @@ def tour_text(stops: list[Stop]) -> str:
         if s.state:
             lines.append("state = { " + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in s.state.items())
                          + " }")
+        if s.question:
+            lines.append(tour_questions.toml(s.question))
         lines.append("")
     return "\n".join(lines)
 
@@ -350,6 +360,8 @@ def bar() -> None:
         c5.button(t("common.tour.leave"), on_click=leave, key="tour_leave")
     if all_[i].section and all_[i].page == SS.get("_page"):
         scroll_to(all_[i].section, SS.get("_tour_entered", 0))
+    if all_[i].question and lecturing():                 # a class runs: the stop's question, put to the class
+        vote_box(tour_questions.question(all_[i].question, f"tour:{SS.get('tour')}:{i + 1}"))
     if not (SS.get("_page") == "roc" and SS.get("roc_mode", "step") == "step"):   # the walk's keys go on for it
         keyboard("tour_keys", lambda a: _go({"next": 1, "prev": -1}[a]), next="pagedown", prev="pageup")
 

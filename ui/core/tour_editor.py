@@ -5,6 +5,8 @@ rename and delete stops, download the tour file and upload one (checked by
 tour lives in this browser session only; nothing is written on the server."""
 from __future__ import annotations
 
+import dataclasses
+
 import streamlit as st
 
 from ui.protect import limits
@@ -47,7 +49,7 @@ def _delete(i: int) -> None:
 def _rename(i: int, key: str) -> None:
     own = list(SS.get("tour_own", []))
     text = str(SS.get(key, ""))[:limits.TOUR_NOTE_CHARS]
-    own[i] = tour.Stop(own[i].page, own[i].state, text, text)
+    own[i] = dataclasses.replace(own[i], zh=text, en=text)      # its section and question kept
     SS["tour_own"] = own
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from classroom.rooms import Caps as _Caps
 from evalcore import _bounds as _shared      # the numbers the command line needs too: one value for both
 
 # ---------------------------------------------------------------- uploads
@@ -118,3 +119,22 @@ TABLES: dict[str, Bound] = {
 def bound(name: str) -> Bound:
     """The bound of the table or editor ``name`` (a key of :data:`TABLES`)."""
     return TABLES[name]
+
+
+# ------------------------------------------------------- class mode (issue 38)
+# The bounds of a class (classroom.rooms.Caps): enforced by classroom.rooms.Classroom for every process.
+CLASS_ROOMS = 50             # unexpired rooms on one server (one store)
+CLASS_STUDENTS = 400         # students per room (a lecture hall of 200, twice over)
+CLASS_VOTES = 100            # votes per room (a lecture of 30 questions, each voted twice, and more)
+CLASS_JOINS_PER_CLIENT = 10  # join attempts per browser session and minute
+CLASS_JOINS_PER_MINUTE = 1200  # join attempts per minute on the whole server (every look-up of a code counts)
+CLASS_TTL_S = float(os.environ.get("EVALLAB_CLASS_TTL_S", 4 * 3600))   # a room expires and is deleted after this
+CLASS_POLL_S = 2.0           # a student's phone asks for the open question this often (only while in a room)
+CLASS_STATE_S = 0.5          # a room's state, read once per process this often for all its phones
+CLASS_LIVE_S = 1.0           # the projector's count and distribution, this often (only while a vote is open)
+CLASS_POLL_IDLE_S = CLASS_TTL_S   # a phone's polling stops after this long (the room is gone by then)
+CLASS_CHOICES = 8            # choices of a question (a tour file's too)
+CLASS_LABEL_CHARS = 200      # characters of one choice's label in a tour file
+CLASS_CAPS = _Caps(rooms=CLASS_ROOMS, students=CLASS_STUDENTS, votes=CLASS_VOTES,
+                   joins_per_client=CLASS_JOINS_PER_CLIENT, joins_per_minute=CLASS_JOINS_PER_MINUTE,
+                   ttl_s=CLASS_TTL_S, options=CLASS_CHOICES)
