@@ -2,6 +2,7 @@
 and kept by the browser (ui/core/served.py), instead of plotly.js compressed anew
 for every fresh browser (146 ms of the server's CPU each) and never kept."""
 import asyncio
+import threading
 import gzip
 import os
 
@@ -23,7 +24,10 @@ def _get(path: str, accept: str = "gzip, deflate, br"):
         else:
             out["body"] = msg["body"]
     scope = {"type": "http", "method": "GET", "path": path, "headers": [(b"accept-encoding", accept.encode())]}
-    asyncio.run(served._answering(original)(None, scope, None, send))
+    # in a thread of its own: a worker that ran the browser tests holds Playwright's running loop here
+    worker = threading.Thread(target=asyncio.run, args=(served._answering(original)(None, scope, None, send),))
+    worker.start()
+    worker.join()
     return out.get("status"), out.get("headers", {}), out.get("body"), passed
 
 
