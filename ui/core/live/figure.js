@@ -47,7 +47,8 @@ async function drawInPlace(Plotly, gd, d) {
     if (!gd.__fitted) {                  // the window resized (a projector's resolution) or what is above the
       gd.__fitted = () => {              // figure grew after it was drawn (text, a figure): fitted again
         const h = fitHeight(gd, gd.__made);
-        if (gd._fullLayout && !gd.__busy && Math.abs(h - gd._fullLayout.height) > 1) Plotly.relayout(gd, { height: h });
+        if (gd._fullLayout && !gd.__busy && gd.isConnected && gd.offsetParent !== null
+            && Math.abs(h - gd._fullLayout.height) > 1) Plotly.relayout(gd, { height: h });
       };
       window.addEventListener('resize', gd.__fitted);
       gd.__above = new ResizeObserver(gd.__fitted);
@@ -191,7 +192,9 @@ async function drawLoop(Plotly, gd) {
       if (!gd.__resize) {             // the page's width changes without a window resize (the sidebar
         let width = gd.clientWidth;   // folds): a figure without a fixed width follows its box
         gd.__resize = new ResizeObserver(() => {
-          if (gd.clientWidth !== width && gd._fullLayout) { width = gd.clientWidth; Plotly.Plots.resize(gd); }
+          // a figure being removed or hidden (a section closed) has no box: plotly refuses to resize it
+          if (gd.clientWidth !== width && gd._fullLayout && gd.isConnected && gd.offsetParent !== null
+              && gd.clientWidth > 0) { width = gd.clientWidth; Plotly.Plots.resize(gd); }
         });
         gd.__resize.observe(gd);
       }
