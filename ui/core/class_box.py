@@ -160,8 +160,10 @@ def _lecturer_box(code: str, secret: str) -> None:
     st.markdown(t("common.class.lecturer", code=code, n=c.students(code)))
     st.toggle(t("common.class.show"), key="_w_class_show", value=SS.get("class_show", False),
               on_change=lambda: SS.update(class_show=SS["_w_class_show"]))
-    st.download_button(t("common.class.csv"), c.csv(code, secret), file_name=f"class-{code}.csv",
-                       mime="text/csv", key="_w_class_csv")
+    # the CSV made when it is asked for: a file made on every run (the box reruns with the live count)
+    # is replaced before the browser fetches it, and the button then fails with a 404
+    st.download_button(t("common.class.csv"), lambda: c.csv(code, secret), file_name=f"class-{code}.csv",
+                       mime="text/csv", key="_w_class_csv", on_click="ignore")
     if st.button(t("common.class.end"), key="_w_class_end"):
         c.end(code, secret)
         for k in ("class_lecture", "class_show", "class_private"):
