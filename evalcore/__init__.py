@@ -74,8 +74,10 @@ from .pairwise import PairwiseDeLong, delong_pairwise, holm, significance_groups
 from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulation, bayesian_correlated_t,
                     corrected_resampled_t_test, simulate_tests)
 from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_from_sums, delong_pairs, delong_test
-from .calibration import BrierScore, Reliability, brier_counts, brier_score, reliability_bins, reliability_counts
+from .calibration import (BrierLoss, BrierScore, Reliability, brier_counts, brier_loss, brier_score, reliability_bins,
+                          reliability_counts)
 from .multiclass import (BothWays, ClassCurves, PerClass, argmax_decision, bayes_decision, brier_multiclass,
+                         multiclass_brier_loss,
                          class_curves, cost_matrix_error, expected_cost, expected_costs, hand_till_m, macro_micro_both,
                          one_vs_one, per_class, sums_to_one, top_k_accuracy, top_label_reliability)
 from .loading_multiclass import MultiClassSet, class_name, load_multiclass
@@ -155,14 +157,16 @@ __all__ = [
     "delong_pairwise", "holm", "significance_groups", "SIM_TESTS", "CorrectedTTestResult",
     "corrected_resampled_t_test", "BayesianTTest", "bayesian_correlated_t", "TestSimulation", "simulate_tests",
     # every pair of models, Holm's correction, calibration (the report)
-    "DeLongPairs", "delong_pairs", "Reliability", "BrierScore", "reliability_bins", "brier_score",
+    "DeLongPairs", "delong_pairs", "Reliability", "BrierLoss", "reliability_bins", "brier_loss",
     # a log aggregated to distinct scores (the report on 10^8 rows)
     "ScoreTable", "score_table", "PairSums", "pair_sums", "delong_from_sums", "round_scores",
     "auc_interval_from_table", "reliability_counts", "brier_counts",
+    # deprecated names (a loss is named *_loss): brier_loss, BrierLoss, multiclass_brier_loss
+    "brier_score", "BrierScore", "brier_multiclass",
     # K-class predictions
     "MultiClassSet", "load_multiclass", "class_name", "sums_to_one", "argmax_decision", "bayes_decision",
     "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays", "macro_micro_both",
-    "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass", "top_k_accuracy", "top_label_reliability",
+    "ClassCurves", "class_curves", "hand_till_m", "multiclass_brier_loss", "top_k_accuracy", "top_label_reliability",
     "expected_costs", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers", "row_numbers",
     # the multi-class page's views (issue 35)
     "BUILTIN_SETS", "builtin_multiclass", "RULES", "cost_from_cells", "cost_link_text", "check_model_count",

@@ -24,7 +24,7 @@ import numpy as np
 
 from ._ranking import ThresholdCounts
 from ._validation import check_count, check_labels_and_scores, read_only
-from .calibration import BrierScore, Reliability, brier_counts, reliability_counts
+from .calibration import BrierLoss, Reliability, brier_counts, reliability_counts
 from .delong import delong_from_sums
 from .results import ConfidenceInterval
 
@@ -108,8 +108,8 @@ class ScoreTable:
         """
         return reliability_counts(self.score, self.pos, self.neg, n_bins=n_bins)
 
-    def brier(self, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
-        """:func:`evalcore.brier_score` of the rows, from the table.
+    def brier(self, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierLoss:
+        """:func:`evalcore.brier_loss` of the rows, from the table.
 
         Parameters
         ----------
@@ -120,7 +120,7 @@ class ScoreTable:
 
         Returns
         -------
-        BrierScore
+        BrierLoss
             ``brier``, ``reliability``, ``resolution``, ``uncertainty``, ``within_bin``.
         """
         return brier_counts(self.score, self.pos, self.neg, n_bins=n_bins, bins=bins)

@@ -11,6 +11,7 @@ Forecasting 23 (2008) 752-757 (the within-bin term).
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,7 +36,7 @@ class Reliability:
 
 
 @dataclass(frozen=True)
-class BrierScore:
+class BrierLoss:
     """The Brier score and its decomposition over the bins of a
     :class:`Reliability`.
 
@@ -119,7 +120,7 @@ def reliability_bins(y_true, scores, *, n_bins: int = 10) -> Reliability:
     return Reliability(edges, count, mean_score, rate)
 
 
-def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
+def brier_loss(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierLoss:
     """The Brier score of scores in [0, 1] and Murphy's decomposition.
 
     Parameters
@@ -136,7 +137,7 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
 
     Returns
     -------
-    BrierScore
+    BrierLoss
         ``brier``, ``reliability``, ``resolution``, ``uncertainty`` and
         ``within_bin``.
 
@@ -156,7 +157,7 @@ def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = 
 
     Examples
     --------
-    >>> b = brier_score([0, 1, 1, 0], [0.2, 0.8, 0.8, 0.2])
+    >>> b = brier_loss([0, 1, 1, 0], [0.2, 0.8, 0.8, 0.2])
     >>> round(b.brier, 4), round(b.reliability, 4), round(b.resolution, 4), b.uncertainty
     (0.04, 0.04, 0.25, 0.25)
     """
@@ -208,8 +209,8 @@ def reliability_counts(scores, pos, neg, *, n_bins: int = 10) -> Reliability:
     return Reliability(edges, count, mean_score, rate)
 
 
-def brier_counts(scores, pos, neg, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierScore:
-    """:func:`brier_score` of rows given as distinct ``scores`` with ``pos``
+def brier_counts(scores, pos, neg, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierLoss:
+    """:func:`brier_loss` of rows given as distinct ``scores`` with ``pos``
     positives and ``neg`` negatives at each (see :func:`reliability_counts`).
 
     Parameters
@@ -225,7 +226,7 @@ def brier_counts(scores, pos, neg, *, n_bins: int = 10, bins: Reliability | None
 
     Returns
     -------
-    BrierScore
+    BrierLoss
         ``brier``, ``reliability``, ``resolution``, ``uncertainty`` and
         ``within_bin`` (brier = reliability - resolution + uncertainty + within_bin).
 
@@ -254,13 +255,40 @@ def _checked_counts(scores, pos, neg):
     return s, p, q
 
 
-def _decomposed(brier: float, r: Reliability, n: float, o: float) -> BrierScore:
+def _decomposed(brier: float, r: Reliability, n: float, o: float) -> BrierLoss:
     full = r.count > 0
     nk = r.count[full].astype(np.float64)
     rel = float(np.sum(nk * (r.mean_score[full] - r.positive_rate[full]) ** 2) / n)
     res = float(np.sum(nk * (r.positive_rate[full] - o) ** 2) / n)
     unc = o * (1.0 - o)
-    return BrierScore(brier, rel, res, unc, brier - (rel - res + unc))
+    return BrierLoss(brier, rel, res, unc, brier - (rel - res + unc))
 
 
-__all__ = ["Reliability", "BrierScore", "reliability_bins", "brier_score", "reliability_counts", "brier_counts"]
+BrierScore = BrierLoss
+"""Deprecated name of :class:`BrierLoss` (a loss: lower is better)."""
+
+
+def brier_score(y_true, scores, *, n_bins: int = 10, bins: Reliability | None = None) -> BrierLoss:
+    """Deprecated: :func:`brier_loss` (the ``*_loss`` suffix says lower is better).
+
+    Parameters
+    ----------
+    y_true, scores
+        As :func:`brier_loss`.
+    n_bins : int, default 10
+        As :func:`brier_loss`.
+    bins : Reliability, optional, default None
+        As :func:`brier_loss`.
+
+    Returns
+    -------
+    BrierLoss
+        ``brier_loss(y_true, scores, n_bins=n_bins, bins=bins)``.
+    """
+    warnings.warn("evalcore.brier_score is deprecated: use evalcore.brier_loss (the same result)",
+                  DeprecationWarning, stacklevel=2)
+    return brier_loss(y_true, scores, n_bins=n_bins, bins=bins)
+
+
+__all__ = ["Reliability", "BrierLoss", "reliability_bins", "brier_loss", "reliability_counts", "brier_counts",
+           "BrierScore", "brier_score"]

@@ -13,6 +13,7 @@ class i (the book's cost_ij, zero on the diagonal in the usual case).
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -390,7 +391,7 @@ def hand_till_m(y, scores) -> float:
 
 
 # ------------------------------------------------------------- probabilities
-def brier_multiclass(y, probabilities) -> float:
+def multiclass_brier_loss(y, probabilities) -> float:
     """Brier's original multi-class score: (1/n) Σ_i Σ_k (p_ik - [y_i = k])²,
     between 0 and 2 (scikit-learn's ``brier_score_loss`` with
     ``scale_by_half=False``).
@@ -410,6 +411,24 @@ def brier_multiclass(y, probabilities) -> float:
     yy, p = check_scores_matrix(y, probabilities)
     onehot = (yy[:, None] == np.arange(p.shape[1])[None, :]).astype(np.float64)
     return float(((p - onehot) ** 2).sum(axis=1).mean())
+
+
+def brier_multiclass(y, probabilities) -> float:
+    """Deprecated: :func:`multiclass_brier_loss` (the ``*_loss`` suffix says lower is better).
+
+    Parameters
+    ----------
+    y, probabilities
+        As :func:`multiclass_brier_loss`.
+
+    Returns
+    -------
+    float
+        ``multiclass_brier_loss(y, probabilities)``.
+    """
+    warnings.warn("evalcore.brier_multiclass is deprecated: use evalcore.multiclass_brier_loss (the same number)",
+                  DeprecationWarning, stacklevel=2)
+    return multiclass_brier_loss(y, probabilities)
 
 
 def top_k_accuracy(y, scores, *, k: int = 2) -> float:
@@ -469,5 +488,5 @@ def top_label_reliability(y, probabilities, *, n_bins: int = 10) -> Reliability:
 __all__ = ["check_scores_matrix", "sums_to_one", "argmax_decision", "bayes_decision", "expected_costs",
            "check_cost_matrix",
            "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays",
-           "macro_micro_both", "ClassCurves", "class_curves", "hand_till_m", "brier_multiclass",
-           "top_k_accuracy", "top_label_reliability"]
+           "macro_micro_both", "ClassCurves", "class_curves", "hand_till_m", "multiclass_brier_loss",
+           "brier_multiclass", "top_k_accuracy", "top_label_reliability"]

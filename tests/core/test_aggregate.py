@@ -64,7 +64,7 @@ def test_calibration_from_the_table_equals_the_rows_and_scikit_learn():
     np.testing.assert_array_equal(r_tab.count, r_rows.count)
     np.testing.assert_allclose(r_tab.mean_score, r_rows.mean_score, rtol=1e-12)
     np.testing.assert_allclose(r_tab.positive_rate, r_rows.positive_rate, rtol=1e-12)
-    b_rows, b_tab = ec.brier_score(y, a), t.brier()
+    b_rows, b_tab = ec.brier_loss(y, a), t.brier()
     assert b_tab.brier == pytest.approx(brier_score_loss(y, a), abs=1e-12)
     for f in ("brier", "reliability", "resolution", "uncertainty", "within_bin"):
         assert getattr(b_tab, f) == pytest.approx(getattr(b_rows, f), abs=1e-12)

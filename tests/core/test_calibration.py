@@ -52,7 +52,7 @@ def _slow_murphy(y, s, n_bins):
 @pytest.mark.parametrize("seed", [0, 3])
 def test_brier_and_decomposition_against_sklearn_and_a_slow_reference(seed):
     y, s = _data(300, seed)
-    b = ec.brier_score(y, s, n_bins=10)
+    b = ec.brier_loss(y, s, n_bins=10)
     assert b.brier == pytest.approx(brier_score_loss(y, s), rel=1e-12)
     rel, res, unc = _slow_murphy(y, s, 10)
     assert (b.reliability, b.resolution, b.uncertainty) == pytest.approx((rel, res, unc), rel=1e-10)
@@ -63,14 +63,14 @@ def test_decomposition_is_exact_when_scores_take_one_value_per_bin():
     rng = np.random.default_rng(5)
     s = rng.choice([0.05, 0.25, 0.55, 0.95], 500)
     y = (rng.random(500) < s).astype(int)
-    b = ec.brier_score(y, s, n_bins=10)
+    b = ec.brier_loss(y, s, n_bins=10)
     assert b.within_bin == pytest.approx(0.0, abs=1e-14)
     assert b.brier == pytest.approx(brier_score_loss(y, s))
 
 
 def test_scores_outside_the_unit_interval_are_refused():
     with pytest.raises(ec.DataError, match=r"\[0, 1\]"):
-        ec.brier_score([0, 1], [0.2, 1.5])
+        ec.brier_loss([0, 1], [0.2, 1.5])
     with pytest.raises(ec.DataError):
         ec.reliability_bins([0, 1], [-0.1, 0.5])
 

@@ -59,7 +59,7 @@ def test_log_loss_brier_and_top_k_from_tables_and_ranks():
     y, p = _data(4)
     tables = ct.class_tables(y, p)
     assert ct.log_loss_from_tables(tables) == pytest.approx(log_loss(y, p, labels=range(4)), rel=1e-12)
-    assert ct.brier_from_tables(tables) == pytest.approx(ec.brier_multiclass(y, p), rel=1e-12)
+    assert ct.brier_from_tables(tables) == pytest.approx(ec.multiclass_brier_loss(y, p), rel=1e-12)
     rows = ct.row_numbers(y, p, tables)
     for k in (1, 2, 3):           # no ties: scikit-learn's top_k_accuracy_score
         assert ct.top_k_from_ranks(*rows.ranks, k=k) == pytest.approx(top_k_accuracy_score(y, p, k=k), abs=1e-15)

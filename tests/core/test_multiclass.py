@@ -123,7 +123,7 @@ def test_top_k_accuracy_shares_ties():
 
 def test_probability_measures_equal_scikit_learn():
     y, p = _data(6)
-    assert mc.brier_multiclass(y, p) == pytest.approx(brier_score_loss(y, p, labels=range(4), scale_by_half=False))
+    assert mc.multiclass_brier_loss(y, p) == pytest.approx(brier_score_loss(y, p, labels=range(4), scale_by_half=False))
     assert ec.log_loss(y, p, labels=range(4)) == pytest.approx(log_loss(y, p, labels=range(4)))
     r = mc.top_label_reliability(y, p)
     right = p.argmax(axis=1) == y
