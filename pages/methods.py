@@ -14,13 +14,14 @@ from evalcore.figures.methods import balls_figure, fold_grid, oob_histogram, oob
 
 import ui
 from ui.parts import methods as ex
-from ui.protect import timers
 ui.open_page("methods")
 T = ui.t
-PLAY_SECONDS = 0.4
 
 # ------------------------------------------------------------- the bootstrap
 step_key = "methods.step"
+
+
+player = ui.Play("methods.play", seconds=0.4)      # a tick of the draws
 
 
 def move(to=None, new=False):
@@ -31,22 +32,10 @@ def move(to=None, new=False):
     ui.SS[step_key] = 0 if to is None else to
 
 
-def play(on):
-    ui.SS["methods.play"] = bool(on)
-    timers.touch("methods.play")
-
-
 def balls(m, sample, playing):
-    """The draws so far (a fragment: Play redraws only this)."""
-    step = int(ui.SS[step_key])
-    if playing and not timers.playing("methods.play"):
-        st.rerun()                                     # idle too long: the whole page, to stop the timer
-    if ui.SS.get("methods.play") and step < m:
-        step = min(m, step + max(1, m // 40))          # one ball a tick for small m, a handful for large m
-        ui.SS[step_key] = step
-        if step >= m:                                  # the end: Play turns itself off, and the timer with it
-            ui.SS["methods.play"] = False
-            st.rerun()
+    """The draws so far (a fragment: Play redraws only this); one ball a tick
+    for small m, a handful for large m."""
+    step = player.tick(step_key, m, was_playing=playing, stride=m // 40)
     left, right = st.columns([2, 1])
     with left:
         ui.chart(balls_figure(sample.draws, m, step, text=ui.texts("methods.balls.", "drawn", "never", "last", "oob",
@@ -72,13 +61,10 @@ with ui.guard("bootstrap"):
     c2.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip", help=T("methods.skip.help"))
     c3.button(T("methods.reset"), on_click=move, key="methods_reset")
     c4.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
-    if ui.SS.get("_page_changed", True):            # the animation stops when the page is left
-        ui.SS["methods.play"] = False
-    st.toggle(T("methods.play"), help=T("methods.play.help"),
-              **ui.tied("_w_methods.play", bool(ui.SS.get("methods.play", False)), play))
-    playing = timers.playing("methods.play") and ui.SS[step_key] < m  # off after limits.PLAY_IDLE_S untouched
-    st.fragment(ui.guard("bootstrap draws")(balls), run_every=timers.every(PLAY_SECONDS, playing))(
-        m, sample, playing)
+    player.stop_if_page_changed()
+    player.toggle(st, T("methods.play"), help=T("methods.play.help"))
+    playing = player.on and ui.SS[step_key] < m
+    st.fragment(ui.guard("bootstrap draws")(balls), run_every=player.every(playing))(m, sample, playing)
     left, right = st.columns(2)
     lim = ex.oob_limit()
     with left:

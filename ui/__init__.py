@@ -10,7 +10,7 @@
   ``feedback``    the worded indicator of a run over half a second (CSS)
   ``data``        the data sidebar, the one upload helper, feature data sets
   ``models``      one cached object per (data, model, flipped) with its facts
-  ``threshold``   the shared threshold and its control
+  ``threshold``   the shared threshold and its control;  ``play``: a Play toggle that steps on a timer and stops
   ``learners``    real learners (scikit-learn) and the comparison runs several pages share
   ``charts``      plotly charts, clickable curves, the linked cost figure;  ``components``: our own components
   ``held_traces`` a fragment's run sends a live figure's changed traces only;  ``frames``: Arrow tables
@@ -53,6 +53,7 @@ from ui.core.i18n import (cell, error_text, fill, fmt, fmt_cost, fmt_threshold, 
 from ui.core.keys import keyboard
 from ui.core.links import publish_again
 from ui.core.models import ModelFacts, affordable, cost_comparison, dominance, is_flipped, model, set_flipped
+from ui.core.play import Play
 from ui.core.page import data_sidebar, open_data_page, open_page, presenter, run, sidebar_state
 from ui.core.preload import preload
 from ui.core.registry import PAGES, STAGES, Page, navigation_pages, page_link
@@ -68,7 +69,7 @@ from ui.protect.bounds import bounded_editor, costs, labels_parser, readable_cla
 from ui.protect.budget import once
 
 __all__ = [
-    "guard", "chart", "curve_chart", "kept", "linked_chart", "live_chart", "preload_figures",
+    "Play", "guard", "chart", "curve_chart", "kept", "linked_chart", "live_chart", "preload_figures",
     "LABELS_UPLOAD", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status",
     "cell", "error_text", "fill", "fmt", "fmt_cost", "fmt_threshold", "formula", "labels", "lang", "lesson", "md",

@@ -72,7 +72,7 @@ KEYS: dict[str, str] = {
     "roc_step_now": "the ROC walk's current step (for the link)",
     "_roc_moved": "a Prev/Next/Reset/End/slider move happened: this run of the walk takes no timed step",
     "roc_play": "the ROC walk's Play is on (a step every 1.2 s)",
-    "_roc_toggled": "Play was switched: the page reruns to start or stop the timer",
+    "_roc_play_toggled": "the ROC walk's Play was switched (ui.core.play): the page reruns to start or stop the timer",
     "cost01": "cost of a false negative (textbook cost01)",
     "cost10": "cost of a false positive (textbook cost10)",
     "cost_p|": "prefix: the prior p of the positive class per data token (cost page)",

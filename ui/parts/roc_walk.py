@@ -11,7 +11,6 @@ from evalcore import figures
 
 from ui.core.boundary import guard
 from ui.core import links
-from ui.protect import timers
 from ui.core import tour
 from ui.core.charts import live_chart
 from ui.core.data import model_picker
@@ -19,6 +18,7 @@ from ui.core.frames import arrow_table
 from ui.core.i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
 from ui.core.keys import keyboard
 from ui.core.models import model as model_facts
+from ui.core.play import Play
 from ui.core.state import SS, tied
 from ui.core.typeset import formula_grid
 
@@ -42,20 +42,15 @@ def roc_walk(ps, token: str, models: list) -> None:
     skey = f"roc_step|{token}|{model}|{grouped}"
     if "_link_step" in SS:                       # a shared link's step, applied once
         SS[skey] = min(int(SS.pop("_link_step")), steps.n_steps)
-    if SS.get("_page_changed", True):          # Play stops when the page is left
-        SS["roc_play"] = False
-    playing = timers.playing("roc_play")     # off after limits.PLAY_IDLE_S untouched
+    player = Play("roc_play", seconds=PLAY_SECONDS)
+    player.stop_if_page_changed()
+    playing = player.on
 
     def move(delta=None, to=None):
         cur = int(SS.get(skey, 0))
         SS[skey] = max(0, min(steps.n_steps, to if to is not None else cur + delta))
         SS["_roc_moved"] = True               # a user's move: this run takes no timed step
-        timers.touch("roc_play")
-
-    def play(on):
-        SS["roc_play"] = bool(on)
-        timers.touch("roc_play")
-        SS["_roc_toggled"] = True
+        player.touch()
 
     KEY_MOVES = {"next": dict(delta=1), "prev": dict(delta=-1), "reset": dict(to=0), "end": dict(to=steps.n_steps)}
 
@@ -64,27 +59,16 @@ def roc_walk(ps, token: str, models: list) -> None:
         if tour.walk_at_end(action, kk == 0, kk >= steps.n_steps):
             return                                # in a tour: the next (previous) stop
         if action == "play":
-            play(not SS.get("roc_play", False))
+            player.set(not SS.get("roc_play", False))
         else:
             move(**KEY_MOVES[action])
 
-    @st.fragment(run_every=timers.every(PLAY_SECONDS, playing))
+    @st.fragment(run_every=player.every(playing))
     @guard("roc walk")
     def walk():
         if SS.get("_tour_go"):
             st.rerun(scope="app")                 # a move to another stop: the whole page, whose tour bar moves
-        kk = min(int(SS.get(skey, 0)), steps.n_steps)
-        on = timers.playing("roc_play")
-        if playing and not on and not SS.get("_roc_toggled"):
-            st.rerun()                            # idle too long: the whole page, to stop the timer
-        if on and not SS.pop("_roc_moved", False) and kk < steps.n_steps:
-            kk += 1                               # a timed rerun of the fragment takes one step
-            SS[skey] = kk
-        SS.pop("_roc_moved", None)
-        if on and kk >= steps.n_steps:            # at the end Play turns itself off
-            SS["roc_play"] = False
-            if playing:
-                st.rerun()                        # the whole page, to stop the timer
+        kk = player.tick(skey, steps.n_steps, was_playing=playing, moved=SS.pop("_roc_moved", False))
         SS["roc_step_now"] = kk
         links.publish_in_page(token, model)    # the link carries the step, in the fragment's runs too
         c1, c2, c3, c4, c5, c6 = st.columns([1, 1, 1, 1, 1.2, 4])
@@ -95,10 +79,7 @@ def roc_walk(ps, token: str, models: list) -> None:
         c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
         c4.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
                   disabled=kk >= steps.n_steps)
-        c5.toggle(T("roc.play"), help=T("roc.play.help"),
-                  **tied("_w_roc_play", bool(SS.get("roc_play", False)), play))
-        if SS.pop("_roc_toggled", False) and bool(SS["roc_play"]) != playing:
-            st.rerun()                            # start or stop the timer
+        player.toggle(c5, T("roc.play"), help=T("roc.play.help"), running=playing)
         # the step slider is drawn anew after a move made elsewhere (ui.core.state.tied)
         c6.slider(T("roc.step"), 0, steps.n_steps, **tied(f"_w_roc_slider|{skey}", kk, lambda k: move(to=k)))
         keyboard("roc_keys", on_key, next=["arrowright", "pagedown"], prev=["arrowleft", "pageup"],

@@ -3,15 +3,11 @@
 A Play stops when its animation ends (the page's own check), when the page
 is left (the page's first run after another page), and after
 ``limits.PLAY_IDLE_S`` seconds without a user's touch (:func:`playing`), so
-a forgotten tab costs the server nothing.  A page keeps its Play flag in a
-session key; its controls call :func:`touch`, its fragment asks
-:func:`playing` on every run and reruns the page when it turns False::
-
-    playing = ui.protect.timers.playing("roc_play")
-    @st.fragment(run_every=ui.protect.timers.every(PLAY_SECONDS, playing))
-    def walk():
-        if playing and not ui.protect.timers.playing("roc_play"):
-            st.rerun()           # the whole page: the timer goes
+a forgotten tab costs the server nothing.  A Play flag lives in a session
+key; its controls call :func:`touch`, its fragment asks :func:`playing` on
+every run and reruns the page when it turns False.  Pages use the one loop
+built on these, ``ui.core.play.Play``; class mode's live boxes use
+:func:`every` alone.
 """
 from __future__ import annotations
 
