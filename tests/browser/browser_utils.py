@@ -2,6 +2,7 @@
 import datetime
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -29,15 +30,73 @@ OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
 SWEEP = os.environ.get("LAB_SWEEP", str(datetime.date.today().toordinal()))
 
 
+class Runs:
+    """The script runs of tab ``pg`` as its websocket shows them: each
+    ``rerun_script`` the browser sends and each ``script_finished`` the server
+    sends back (a run stopped for a newer one not counted), numbered in the
+    order they happened; ``mark`` is where the last :func:`settle` stood."""
+
+    def __init__(self, pg):
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        self._back, self._forward, self._early = BackMsg, ForwardMsg, ForwardMsg.FINISHED_EARLY_FOR_RERUN
+        self.seq = self.sent = self.finished = self.mark = 0
+        pg.on("websocket", self._socket)
+
+    def _socket(self, ws):
+        if ws.url.endswith("/_stcore/stream"):
+            ws.on("framesent", self._sent)
+            ws.on("framereceived", self._received)
+
+    def _sent(self, payload):
+        if isinstance(payload, bytes):
+            msg = self._back.FromString(payload)
+            if msg.WhichOneof("type") == "rerun_script":
+                self.seq += 1
+                self.sent = self.seq
+
+    def _received(self, payload):
+        # a script_finished message is a few bytes; a frame of figures is not parsed
+        if isinstance(payload, bytes) and len(payload) < 256:
+            msg = self._forward.FromString(payload)
+            if msg.WhichOneof("type") == "script_finished" and msg.script_finished != self._early:
+                self.seq += 1
+                self.finished = self.seq
+
+    def done(self, asked: bool) -> bool:
+        """Every run asked for has finished; with ``asked``, one was asked
+        for since the last :func:`settle`."""
+        return self.finished > self.sent and (self.sent > self.mark or not asked)
+
+
 def settle(pg, pause: int = 200):
-    """Wait until Streamlit has finished the current run and every formula
-    typeset in place (``ui.formula_grid``) shows the run's formulas.  The
-    ``pause`` (ms) first lets a run just asked for begin; 0 when the caller
-    has already seen the run's output."""
-    if pause:
-        pg.wait_for_timeout(pause)
+    """Wait until Streamlit has finished the runs asked for and every formula
+    typeset in place (``ui.formula_grid``) shows the run's formulas.
+
+    In a tab that records its runs (:class:`Runs`, every tab of the
+    fixtures): with ``pause``, first until a run asked for since the last
+    settle (the action's) has begun, waiting at most ``pause`` x 10 ms for
+    the browser to ask (a slider asks after its debounce); then until every
+    run asked for has finished.  ``pause`` 0 when the caller has already seen
+    the run's output.  In a tab that does not record, ``pause`` ms first."""
+    runs = getattr(pg, "runs", None)
+    if runs is None:
+        if pause:
+            pg.wait_for_timeout(pause)
+    else:
+        asked = bool(pause)
+        limit = time.monotonic() + pause / 100
+        while not runs.done(asked):
+            if asked and runs.sent <= runs.mark and time.monotonic() > limit:
+                asked = False                           # nothing asked for a run: nothing to wait for
+            elif time.monotonic() > limit + 30:
+                raise AssertionError(f"runs asked for did not finish: {vars(runs)}")
+            pg.wait_for_timeout(15)                    # lets Playwright deliver the frames
     expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
     expect(pg.locator(".lab-typeset[data-busy]")).to_have_count(0, timeout=30_000)
+    if runs is not None:
+        runs.mark = runs.seq
 
 
 # every figure drawn in place (ui.live_chart) has been drawn
@@ -53,6 +112,23 @@ def drawn(pg, pause: int = 200):
     # its running indicator only after a delay): the last run's elements stay stale until it ends
     expect(pg.locator("[data-stale='true']")).to_have_count(0, timeout=60_000)
     pg.wait_for_function(DRAWN, timeout=30_000)
+
+
+STILL = """([e, frames]) => new Promise(done => {
+  let last = '', same = 0, left = 600;                  // at most 600 frames (about 10 s)
+  const look = () => {
+    const r = e.getBoundingClientRect(), now = [r.left, r.top, r.width, r.height].join();
+    same = now === last ? same + 1 : 0; last = now;
+    if (same >= frames || --left <= 0) done(same >= frames); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look); })"""
+
+
+def still(locator, frames: int = 5) -> None:
+    """Wait until ``locator``'s box has stayed the same for ``frames``
+    animation frames (a layout that has stopped moving after a resize, a
+    section switch or a redraw): a condition, not a pause."""
+    assert locator.evaluate(f"e => ({STILL})([e, {frames}])"), "the element kept moving for 10 s"
 
 
 def open_url(pg, url, width=None, height=None):

@@ -67,10 +67,14 @@ def server():
 
 def watched(ctx):
     """A new page of browser context ``ctx`` that records console errors
-    (``.console_errors``) and Streamlit's own probe 404s (``.stcore_probes``:
+    (``.console_errors``), its script runs (``.runs``, for ``settle``) and
+    Streamlit's own probe 404s (``.stcore_probes``:
     Streamlit probes <page>/_stcore/... before /_stcore/... when opened at a
     deep link; expected, counted, then ignored by ``assert_clean``)."""
+    from browser_utils import Runs
+
     pg = ctx.new_page()
+    pg.runs = Runs(pg)
     pg.console_errors = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))

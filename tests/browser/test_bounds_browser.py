@@ -40,7 +40,6 @@ def test_an_idle_tab_costs_the_server_nothing(tab):
         expect(heading.first).not_to_contain_text(re.compile(r"^\D*0 of "), timeout=20_000)     # it plays
         expect(play).not_to_be_checked(timeout=IDLE_S * 1000 + 15_000)     # idle: Play switched itself off
         settle(page)
-        page.wait_for_timeout(500)
         step = heading.first.inner_text()
         done, total = map(int, re.search(r"(\d+) of (\d+)", step).groups())
         assert done < total                                                # stopped by idleness, not by the end
@@ -54,7 +53,7 @@ def test_an_idle_tab_costs_the_server_nothing(tab):
                 break
             last = now
         n_sent, cpu0 = len(sent), _cpu(proc.pid)
-        page.wait_for_timeout(4000)                                       # the tab left alone (3 Play steps)
+        page.wait_for_timeout(4000)             # the tab left alone (3 Play steps): a window to watch, not a pause
         assert len(sent) == n_sent, "the idle tab still sends reruns"
         assert _cpu(proc.pid) - cpu0 < 0.5
         assert heading.first.inner_text() == step

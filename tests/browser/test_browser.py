@@ -4,7 +4,7 @@ The server, browser and ``page`` fixtures live in ``conftest.py`` (one server
 for the whole run); helpers in ``browser_utils.py``."""
 import re
 
-from browser_utils import (assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark,  # noqa: F401
+from browser_utils import (assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark, still,  # noqa: F401
                            roc_mode, settle)
 
 from ui.core.feedback import DELAY_S
@@ -116,7 +116,7 @@ def test_click_on_roc_curve_sets_threshold_seen_on_confusion_page(page):
         const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis, r = gd.getBoundingClientRect();
         return [r.left + xa._offset + xa.l2p(0.4), r.top + ya._offset + ya.l2p(0.25)]; }"""
     for attempt in range(3):
-        page.wait_for_timeout(300)
+        still(page.locator(".js-plotly-plot").first)
         xy = page.wait_for_function(where, timeout=20_000).json_value()
         page.mouse.move(xy[0], xy[1])
         try:

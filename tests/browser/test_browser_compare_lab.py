@@ -4,7 +4,7 @@ the open section and the language survive a switch; no console error."""
 import re
 
 import pytest
-from browser_utils import assert_clean, drawn, expect, nav_to, open_url, pytestmark, settle  # noqa: F401
+from browser_utils import assert_clean, drawn, expect, nav_to, open_url, pytestmark, settle, still  # noqa: F401
 
 COMPARE = ("binomial", "t", "paired", "cv5x2", "mcnemar", "friedman", "delong")
 
@@ -29,7 +29,7 @@ def test_compare_sections_in_presenter_mode_show_their_figure_above_the_fold(pro
         expect(pg).to_have_url(re.compile(f"c_sec={section}" if i else r"^((?!c_sec).)*$"), timeout=20_000)
         figure = pg.locator(".js-plotly-plot").first
         expect(figure).to_be_visible(timeout=60_000)
-        pg.wait_for_timeout(300)
+        still(figure)
         top = figure.evaluate("e => e.getBoundingClientRect().top")
         assert top < 768, (section, top)
         if section == "friedman":                                       # the CD diagram is the section's figure

@@ -4,7 +4,7 @@ figure toolbar."""
 import re
 
 import pytest
-from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
+from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url, still,  # noqa: F401
                            playwright, pytestmark, roc_mode, settle)
 
 import ui
@@ -42,12 +42,12 @@ def test_every_formula_is_fully_visible(tab, server):
     def measure(label, size):
         width, height = SIZES[size]
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(250)
+        still(page.locator("[data-testid='stMain'] h1").first)
         tabs = page.locator("[role='tab']")
         for i in range(max(1, tabs.count())):           # formulas in hidden tabs are measured when shown
             if tabs.count():
                 tabs.nth(i).click()
-                page.wait_for_timeout(200)
+                expect(page.locator("[role='tabpanel']:visible").first).to_be_visible(timeout=10_000)
             over = page.evaluate(OVERFLOW)
             if over:
                 bad[f"{label} {width} tab {i}"] = over
@@ -77,8 +77,10 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(tab
     page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('stSidebarCollapsed'))"
                   ".forEach(k => localStorage.removeItem(k))")
     open_url(page, server + "/roc?presenter=1&mode=step", width, height)
-    fig = page.locator(".js-plotly-plot").first
+    fig = page.locator(".st-key-roc_step_fig .js-plotly-plot").first   # the walk's figure, once laid out
     expect(fig).to_be_visible(timeout=20_000)
+    drawn(page, 0)
+    still(fig)
     box = fig.bounding_box()
     assert box["y"] < height - 100, box                       # the chart starts above the fold
     nxt = page.locator(".st-key-roc_next button").first
@@ -285,7 +287,7 @@ def test_a_figure_moved_in_place_matches_one_drawn_afresh(tab, server, key):
         settle(page)
     page.wait_for_function("""() => [...document.querySelectorAll('.lab-figure')].every(e => !e.__busy
         && e.__drawn === e.__lab.spec + e.__lab.config)""", timeout=20_000)
-    page.wait_for_timeout(500)
+    still(page.locator(".js-plotly-plot").first)
     moved = page.evaluate(SHAPES)
     assert "thr=0.5&" not in page.url + "&" and "thr=" in page.url
     assert moved != before

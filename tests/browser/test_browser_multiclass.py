@@ -4,7 +4,7 @@ link: an upload does not travel), and a click on a class's one-vs-rest
 curve that sets that class's threshold."""
 import re
 
-from browser_utils import assert_clean, drawn, expect, metric_value, open_url, settle
+from browser_utils import assert_clean, drawn, expect, metric_value, open_url, settle, still
 
 SIDEBAR = "[data-testid='stSidebar']"
 UPLOAD = f"{SIDEBAR} .st-key-_w_multiclass_upload input[type='file']"
@@ -45,11 +45,12 @@ def test_upload_a_cost_edit_and_a_click_on_a_class_curve(tab, server, tmp_path):
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     pg.mouse.click(box["x"] + 60, box["y"] + 35 + 17)
-    pg.wait_for_timeout(300)                   # the grid takes the focus (no DOM to wait for: a canvas)
+    pg.wait_for_function("g => g.contains(document.activeElement)", arg=grid.element_handle(),
+                         timeout=10_000)           # the grid (a canvas) has taken the focus
     pg.keyboard.press("ArrowRight")
     pg.keyboard.press("ArrowRight")
     pg.keyboard.type("5")
-    pg.wait_for_timeout(300)
+    expect(pg.locator("#portal textarea, #portal input").first).to_be_visible(timeout=10_000)   # the cell's editor
     pg.keyboard.press("Enter")
     drawn(pg, 500)
     expect(metric_value(pg, "Cost-sensitive error")).to_have_text("0.8333", timeout=20_000)   # 10 x 5 / 60
@@ -65,7 +66,7 @@ def test_upload_a_cost_edit_and_a_click_on_a_class_curve(tab, server, tmp_path):
         const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis, r = gd.getBoundingClientRect();
         return [r.left + xa._offset + xa.c2p(p.x), r.top + ya._offset + ya.c2p(p.y)]; }"""
     for _ in range(3):
-        pg.wait_for_timeout(300)
+        still(pg.locator("[data-testid='stMain'] .lab-figure.js-plotly-plot").last)
         x, y = pg.wait_for_function(where, timeout=20_000).json_value()
         pg.mouse.move(x, y)
         try:

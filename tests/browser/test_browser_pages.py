@@ -40,9 +40,8 @@ def test_biasvar_slider_moves_both_figures(page):
     for _ in range(6):
         thumb.press("ArrowRight")
     settle(page)
-    page.wait_for_timeout(500)
-    after = figs.nth(0).evaluate("gd => JSON.stringify(Array.from(gd._fullData[1].y).slice(0, 5))")
-    assert before != after
+    changed = "([gd, was]) => JSON.stringify(Array.from(gd._fullData[1].y).slice(0, 5)) !== was"
+    page.wait_for_function(changed, arg=[figs.nth(0).element_handle(), before], timeout=20_000)
     assert_clean(page)
 
 

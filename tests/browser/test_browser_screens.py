@@ -65,7 +65,7 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
-        pg.wait_for_timeout(300)
+        expect(pg.locator(f".st-key-{main} .js-plotly-plot .modebar").first).to_be_visible(timeout=5_000)
     if touch and (over := pg.evaluate(TOOLBAR_OVER_TITLE)):      # (a pointer shows it only while over a figure)
         bad.append(f"the figure toolbar over a title or legend: {over}")
     if low := pg.evaluate(CONTRAST):

@@ -122,11 +122,10 @@ def test_the_whole_tour_by_keyboard_in_presenter_mode(tab, server, order):
         fresh.goto(server + f"/{'' if stop.page == 'home' else stop.page}?presenter=1&lang={lang}"
                    f"&tour=chapter2&stop={k}")
         shown(fresh, k)
-        for _ in range(100):                            # the address is written at the end of the run
-            if state_of(fresh.url) == state_of(url):
-                break
-            fresh.wait_for_timeout(200)
-        assert state_of(fresh.url) == state_of(url), (f"stop {k}", f"LAB_SWEEP={SWEEP}")
+        try:                                            # the address is written at the end of the run
+            fresh.wait_for_url(lambda u: state_of(u) == state_of(url), timeout=20_000)
+        except playwright.TimeoutError:
+            assert state_of(fresh.url) == state_of(url), (f"stop {k}", f"LAB_SWEEP={SWEEP}")
         try:                                            # a heavy page draws its figures one by one
             fresh.wait_for_function(f"want => ({FIGURES})() === want", arg=figures_walked, timeout=30_000)
         except playwright.TimeoutError:
