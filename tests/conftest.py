@@ -8,9 +8,9 @@
 
 The fast loop is ``pytest -m "not browser and not system"``.  Tests run on
 two processes (pytest-xdist, ``-n 2`` in pyproject.toml; ``-n 0`` for one):
-the browser tests run in two groups of about equal time, each
-on one process with one server and one Chromium; the system tests stay
-together on one process.
+the browser tests run in one group per process, of about equal time
+(``BROWSER_SECONDS``), each with one server and one Chromium; the system
+tests stay together on one process.
 """
 from pathlib import Path
 
@@ -18,25 +18,44 @@ import pytest
 
 HERE = Path(__file__).parent
 MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
-# The browser tests in two groups of about equal time (measured with --durations=0), each on one process
-# with its own server and Chromium, so that the two processes finish together; the tour's walk
-# (about 30-45 s) goes with the lecture tests, the tour file's round trip with the others.
-LECTURE = "browser-lecture"
-GROUPS = {"test_browser_lecture.py": LECTURE, "test_browser_report.py": LECTURE,
-          "test_browser_intervals.py": LECTURE}
+# The browser tests in as many groups as there are worker processes, each group on one process with its
+# own server and Chromium: the parts below (a file, or one long test) with their seconds as measured with
+# --durations=0 on 2 cores, dealt largest first to the group with the least so far, so that the processes
+# finish together.  A part not listed counts 5 s.
+BROWSER_SECONDS = {"test_browser_lecture.py": 74, "test_browser_lecture.py::test_every_formula_is_fully_visible": 34,
+                   "test_browser_screens.py": 70, "test_browser.py": 53, "test_browser_class.py": 37,
+                   "test_browser_tour.py::test_the_whole_tour_by_keyboard_in_presenter_mode": 37,
+                   "test_browser_tour.py": 12, "test_browser_pages.py": 20, "test_bounds_browser.py": 19,
+                   "test_browser_compare_lab.py": 18}
 
 
-def group(parts: tuple, name: str) -> str:
-    if parts[-1] == "test_browser_tour.py" and name.startswith("test_the_whole_tour"):
-        return LECTURE
-    return GROUPS.get(parts[-1], parts[0])
+def part(parts: tuple, name: str) -> str:
+    """The part of the browser tests that test ``name`` of file ``parts[-1]`` belongs to."""
+    whole = f"{parts[-1]}::{name.split('[')[0]}"
+    return whole if whole in BROWSER_SECONDS else parts[-1]
 
 
-def pytest_collection_modifyitems(items):
-    """A test under ``browser/`` or ``system/`` carries that folder's marker,
-    and runs in that folder's group of one process (``--dist loadgroup``)."""
+def browser_groups(parts_seen: set, workers: int) -> dict:
+    """{part: group name}: the parts dealt largest first to the lightest of ``workers`` groups."""
+    load = [0.0] * max(1, workers)
+    out = {}
+    for p in sorted(parts_seen, key=lambda p: (-BROWSER_SECONDS.get(p, 5), p)):
+        i = load.index(min(load))
+        load[i] += BROWSER_SECONDS.get(p, 5)
+        out[p] = f"browser-{i}"
+    return out
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test under ``browser/`` or ``system/`` carries that folder's marker;
+    the system tests run in one group of one process, the browser tests in
+    one group per worker process (``--dist loadgroup``)."""
+    where = {}
     for item in items:
         parts = Path(item.path).relative_to(HERE).parts if Path(item.path).is_relative_to(HERE) else ()
         if parts and parts[0] in MARKERS:
             item.add_marker(MARKERS[parts[0]])
-            item.add_marker(pytest.mark.xdist_group(group(parts, item.name)))
+            where[item] = part(parts, item.name) if parts[0] == "browser" else None
+    groups = browser_groups({p for p in where.values() if p}, int(getattr(config.option, "numprocesses", 0) or 1))
+    for item, p in where.items():
+        item.add_marker(pytest.mark.xdist_group(groups[p] if p else "system"))

@@ -233,3 +233,31 @@ def test_the_rejection_bars_are_coloured_by_what_the_rate_means_with_a_legend():
     assert list(bars["most powerful"].y) == top
     assert bars["most powerful"].marker.color != bars.get("the others", bars["most powerful"]).marker.color or \
         len(bars) == 1
+
+
+@pytest.mark.parametrize("title", [None, "标题 · a title"])
+def test_the_shared_layout_is_what_one_update_layout_call_gives(title):
+    """style.layout sets the shared layout property by property (3 ms less per
+    figure); plotly's own update_layout with the same dicts is the reference,
+    on a figure whose builder set a legend, margins and a title before."""
+    import json
+
+    import plotly.graph_objects as go
+
+    from evalcore.figures import style
+
+    def built():
+        fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0], name="m"))
+        fig.update_layout(title="before", legend=dict(x=0.98, xanchor="right"), margin=dict(l=5, b=7), height=99)
+        return fig
+
+    reference = built()
+    reference.update_layout(template=style.TEMPLATE, font=style.FONT, height=333,
+                            title=dict(text=title, font=dict(size=style.TITLE_SIZE)) if title else None,
+                            margin=dict(l=70, r=30, t=60 if title else 30, b=60),
+                            legend=dict(font=dict(size=style.LEGEND_SIZE)), hoverlabel=dict(font_size=style.HOVER_SIZE))
+    mine, theirs = (json.loads(f.to_json()) for f in (style.layout(built(), title, 333), reference))
+    for j in (mine, theirs):                       # an empty title and none draw the same
+        if j["layout"].get("title") == {}:
+            del j["layout"]["title"]
+    assert mine == theirs
