@@ -17,10 +17,7 @@ from ui.parts import compare
 ui.open_page("compare")
 T = ui.t
 current, current_token = ui.data_sidebar()          # McNemar and DeLong can use the data chosen there
-if ui.SS.get("presenter"):
-    with st.expander(T("compare.guide.title")):
-        st.markdown(T("compare.guide"))
-else:
+with st.expander(T("compare.guide.title")):          # one click away: the section's figure on the first screen
     st.markdown(T("compare.guide"))
 section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
 alpha = st.segmented_control("α", compare.ALPHAS, help=T("compare.alpha.help"),

@@ -16,7 +16,7 @@ T = ui.t
 with ui.guard("cost matrix"):
     if not ui.presenter():      # on a projector the matrix speaks for itself: the figure higher
         st.subheader(T("cost.matrix"))
-    c_in, c_tab, c_ratio = st.columns([1, 1.5, 1.5])
+    c_in, c_tab, c_ratio = st.columns([1.35, 1.15, 1.5])   # the inputs' labels on one line at 1366 px
     with c_in:
         st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
                         **ui.bind("cost01", first="value"))
@@ -62,7 +62,7 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         thr = ui.threshold_control(token, model, tc)
         cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
         opt = mf.optimal(p, c01, c10)
-    with right if ui.presenter() else left:      # on a projector beside the threshold, so the figure is higher
+    with right:                 # beside the threshold, so the figure starts on the first screen (1366 x 768, projector)
         m1, m2, m3 = st.columns(3)
         m1.metric(T("cost.err_now"), ui.fmt_cost(cur.cost))
         m2.metric(T("cost.err_best"), ui.fmt_cost(opt.cost))
@@ -85,9 +85,6 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
             columns=1)
         st.caption(T("cost.formula_note"))
 
-    if not ui.presenter():      # on a projector the figure comes first (above the fold at 1366 x 768)
-        formulas(right)
-        st.subheader(T("cost.linked"))
 
     # ------------------------------------------------------- linked figure
     facts = [ui.model(token, m, ps) for m in models]
@@ -103,7 +100,8 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
                                      currents, optima, names=shown, pc=pc, text=text, comparison=comparison)
     ui.linked_chart(fig)
-    st.caption(T("cost.linked.help", model=models[0]))
+    # the section's name starts its caption: without a heading the figure starts on the first screen at 1366 x 768
+    st.caption(f"**{T('cost.linked')}** · " + T("cost.linked.help", model=models[0]))
     cols = st.columns(len(models))
     for col, m, cc, o in zip(cols, shown, curves, optima):
         col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
@@ -112,9 +110,11 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
                  if w in winner]
         st.markdown(T("cost.compare", a=shown[0], b=shown[1]) + " " + "; ".join(parts) + ".")
-    if ui.presenter():
+    if ui.presenter():          # on a projector the formulas open on demand
         with st.expander(T("cost.formulas")):
             formulas(st.container())
+    else:                       # below the figure they follow, every number filled in
+        formulas(st.container())
 
     # ------------------------------------------------------- class imbalance
     st.header(T("imb.title"))

@@ -29,6 +29,12 @@ from ui.core.state import SS, bind
 # Formulas: room above tall fractions (KaTeX's box clips them otherwise) and
 # a size that fits two columns at 1366 px.  Presenter mode: less chrome.
 _CSS = """
+.block-container { padding-top: 4.2rem !important; }   /* Streamlit's 6 rem: the title just below its 60 px header */
+@media (max-height: 820px) and (min-width: 700px) {    /* a laptop's 768 px: the main figure starts on the first screen */
+  .block-container { padding-top: 3.9rem !important; }
+  [data-testid="stMain"] h1 { font-size: 2.3rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
+  [data-testid="stMain"] h2 { font-size: 1.9rem; padding-top: 0.6rem; padding-bottom: 0.5rem; }
+}
 .katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
 .katex-display > .katex { font-size: 1.12em; }
 .st-key-lab_fit, .st-key-roc_keys, .st-key-tour_keys { display: none; }   /* components without a view: no gap */
