@@ -185,7 +185,7 @@ def join_card() -> None:
     with st.container(border=True, key="class_card"):
         left, right = st.columns([1, 2])
         qr = segno.make(url, error="m").svg_inline(scale=12, border=2, dark="#000000", light="#ffffff")
-        left.image(qr, width=320, caption=t("common.class.scan"))
+        left.image(qr, width="stretch", caption=t("common.class.scan"))   # the column's width: never over the code
         right.markdown(f"<div style='font-size:4.5rem;font-weight:700;letter-spacing:0.12em'>{code[:4]} "
                        f"{code[4:]}</div>", unsafe_allow_html=True)       # our own code: 8 letters of ALPHABET
         right.markdown(t("common.class.or_type", link=url.split("?")[0]))
