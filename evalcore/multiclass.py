@@ -130,8 +130,10 @@ def expected_costs(probabilities, cost) -> np.ndarray:
     p = np.asarray(probabilities, dtype=np.float64)
     c = check_cost_matrix(cost, p.shape[1])
     out = p[:, :1] * c[0]
-    for i in range(1, c.shape[0]):
-        out = out + p[:, i:i + 1] * c[i]
+    term = np.empty_like(out)
+    for i in range(1, c.shape[0]):           # in place: the same sums, no (n, K) array made per term
+        np.multiply(p[:, i:i + 1], c[i], out=term)
+        out += term
     return out
 
 

@@ -19,7 +19,7 @@ from ._ranking import ThresholdCounts, threshold_counts
 from ._validation import DataError, register_messages
 from .bootstrap import bootstrap_interval
 from .drawing import PrView, RocView, pr_view, reduce_curve, roc_view
-from .multiclass import bayes_decision, check_cost_matrix, check_scores_matrix, cost_matrix_error, expected_cost
+from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error, expected_costs
 from .results import ConfidenceInterval
 
 register_messages({
@@ -240,10 +240,12 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
     if rule not in RULES:
         raise DataError("bad_option", name="rule", value=rule, options=", ".join(RULES))
     fallback = rule == "bayes" and not probabilities
-    pred = bayes_decision(s, c) if rule == "bayes" and probabilities else s.argmax(axis=1)
+    costs = expected_costs(s, c) if probabilities else None      # once, for the decision and its mean
+    pred = costs.argmin(axis=1) if rule == "bayes" and probabilities else s.argmax(axis=1)
     cm = np.bincount(yy * k + pred, minlength=k * k).reshape(k, k)
     return Decided("argmax" if fallback else rule, fallback, pred, cm, cost_matrix_error(cm, c),
-                   expected_cost(s, c, pred) if probabilities else float("nan"), float((cm * c).sum()))
+                   float(costs[np.arange(pred.shape[0]), pred].mean()) if probabilities else float("nan"),
+                   float((cm * c).sum()))
 
 
 def largest_classes(support, k: int) -> list:
@@ -396,7 +398,8 @@ def class_views(y, scores, *, columns: int = 500) -> ClassViews:
     counts = [threshold_counts(yy == c, s[:, c]) if 0 < support[c] < yy.shape[0] else None for c in range(k)]
     onehot = yy[:, None] == np.arange(k)[None, :]
     return views_from_counts(counts, threshold_counts(onehot.ravel(), s.ravel()), support,
-                             hand_till=hand_till_from_pairs(pair_aucs(yy, s)), columns=columns)
+                             hand_till=hand_till_from_pairs(pair_aucs(yy, s, distinct=[
+                                 None if c is None else c.thresholds[:0:-1] for c in counts])), columns=columns)
 
 
 def views_from_counts(counts, micro: ThresholdCounts, support, *, hand_till: float,
@@ -443,14 +446,19 @@ def views_from_counts(counts, micro: ThresholdCounts, support, *, hand_till: flo
         hand_till, float(np.mean(ap[ok])) if ok.any() else nan, micro.average_precision(), support)
 
 
-def pair_aucs(y, scores) -> np.ndarray:
+def pair_aucs(y, scores, *, distinct=None) -> np.ndarray:
     """``A[i, j]``: the AUC of class i's score separating class i (positive)
     from class j (negative) on the samples of those two classes -- Hand &
     Till's A(i|j) -- for every ordered pair (nan on the diagonal and for a
-    class without samples).  One sort per class's column for all pairs: the
-    rows are grouped by tied score, and each group's count of class i times
-    the counts of class j below it (ties half) sums to the pairs ranked right.
-    M is the mean over i < j of (A[i, j] + A[j, i]) / 2."""
+    class without samples).  Per class's column, the rows are grouped by
+    tied score (their place among the column's distinct scores, found by
+    binary search), and each group's count of class i times the counts of
+    class j below it (ties half) sums to the pairs ranked right.  M is the
+    mean over i < j of (A[i, j] + A[j, i]) / 2.
+
+    ``distinct``: optional, per class the column's distinct scores in
+    increasing order (or None), when already at hand (:func:`class_views`
+    reads them from its one-vs-rest counts: no second sort)."""
     yy, s = check_scores_matrix(y, scores)
     n, k = s.shape
     support = np.bincount(yy, minlength=k)
@@ -458,11 +466,10 @@ def pair_aucs(y, scores) -> np.ndarray:
     for i in range(k):
         if support[i] == 0:
             continue
-        order = np.argsort(s[:, i], kind="stable")
-        xs = s[order, i]
-        new = np.r_[True, xs[1:] != xs[:-1]]
-        group = np.cumsum(new) - 1
-        cnt = np.bincount(group * k + yy[order], minlength=int(group[-1] + 1) * k).reshape(-1, k)
+        col = s[:, i]
+        values = distinct[i] if distinct is not None and distinct[i] is not None else np.unique(col)
+        group = np.searchsorted(values, col)
+        cnt = np.bincount(group * k + yy, minlength=values.shape[0] * k).reshape(-1, k)
         ci = cnt[:, i].astype(np.float64)
         below = np.cumsum(cnt, axis=0) - cnt
         num = ci @ below + 0.5 * (ci @ cnt)
