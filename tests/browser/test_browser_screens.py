@@ -4,7 +4,8 @@ laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
 (touch).  At each: no horizontal scroll, no figure wider than its column, on a
 phone no figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
-rule does), and the page's main view (``ui.core.registry.Page.main``) where
+rule does), no critical or serious axe-core violation of the WCAG 2.1 A/AA
+rules (axe itself, from ``axe-playwright-python``), and the page's main view (``ui.core.registry.Page.main``) where
 the size asks for it: in presenter mode its figure whole on the first screen,
 on a laptop its top on the first screen.
 
@@ -14,6 +15,8 @@ measures every page at every size in both languages): every combination is
 covered over six days' runs (the half of them took the run 5 min 48 s on a
 loaded machine).  One tab for the desktop sizes, one touch tab
 for the phone."""
+import functools
+
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
 from screens_js import CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN
@@ -65,6 +68,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"the figure toolbar over a title or legend: {over}")
     if low := pg.evaluate(CONTRAST):
         bad.append(f"contrast under WCAG AA: {low[:5]}")
+    if serious := axe_violations(pg):
+        bad.append(f"axe-core, WCAG 2.1 A/AA: {serious[:5]}")
     if main:
         box = pg.evaluate(MAIN_BOX, f".st-key-{main}")
         if box is None:
@@ -77,6 +82,25 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         elif touch and box["right"] > width + 1:
             bad.append(f"main view {main} {box['right'] - box['left']:.0f} px wide on a {width} px screen")
     return bad
+
+
+# axe-core (the axe-playwright-python package bundles it) with the WCAG 2.0/2.1 A and AA rules
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+               "resultTypes": ["violations"]}
+
+
+@functools.cache
+def _axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+def axe_violations(pg) -> list[str]:
+    """axe-core's critical and serious violations on the page as drawn (rule, impact, the first element)."""
+    found = _axe().run(pg, options=AXE_OPTIONS).response["violations"]
+    return [f"{v['impact']} {v['id']}: {v['nodes'][0]['html'][:100]}" for v in found
+            if v["impact"] in ("critical", "serious")]
 
 
 def show(pg, server, key: str, view: str, lang: str, size: str) -> None:
@@ -180,3 +204,15 @@ def test_a_tour_stop_opens_at_its_section(tab, server):
         if not (0 <= where["heading"] <= 160 and (where["figure"] is None or where["figure"] < 720 - 100)):
             low[number] = where
     assert not low, low
+
+
+def test_the_axe_check_finds_what_it_should(tab):
+    """The axe-core check both ways: an image without a text alternative and a scrolled box the keyboard
+    cannot reach are found; the same with alt text and tabindex are not."""
+    wide = '<div style="width:80px;overflow:auto"{}><p style="width:400px">a wide formula</p></div>'
+    tab.set_content(f'<html lang="en"><title>t</title><main>{wide.format("")}<img src="data:,"></main></html>')
+    found = " ".join(axe_violations(tab))
+    assert "image-alt" in found and "scrollable-region-focusable" in found, found
+    tab.set_content(f'<html lang="en"><title>t</title><main>{wide.format(" tabindex=0")}'
+                    '<img src="data:," alt="a figure"></main></html>')
+    assert axe_violations(tab) == []

@@ -14,9 +14,14 @@ function fit(box) {
   if (!k || !box.clientWidth) return;
   k.style.fontSize = '';
   const need = box.scrollWidth, room = box.clientWidth;
-  if (need <= room + 1) return;
-  const size = parseFloat(getComputedStyle(k).fontSize);
-  k.style.fontSize = `${Math.max(MIN_SCALE, (room - 2) / need) * size}px`;
+  if (need > room + 1) {
+    const size = parseFloat(getComputedStyle(k).fontSize);
+    k.style.fontSize = `${Math.max(MIN_SCALE, (room - 2) / need) * size}px`;
+  }
+  // a box that still scrolls (a phone's column) takes the keyboard's focus, so it can be scrolled
+  // without a pointer (WCAG 2.1.1; axe-core's scrollable-region-focusable)
+  if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
+  else box.removeAttribute('tabindex');
 }
 
 function install() {
