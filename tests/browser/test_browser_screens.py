@@ -16,6 +16,7 @@ covered over six days' runs (the half of them took the run 5 min 48 s on a
 loaded machine).  One tab for the desktop sizes, one touch tab
 for the phone."""
 import functools
+import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
@@ -216,3 +217,15 @@ def test_the_axe_check_finds_what_it_should(tab):
     tab.set_content(f'<html lang="en"><title>t</title><main>{wide.format(" tabindex=0")}'
                     '<img src="data:," alt="a figure"></main></html>')
     assert axe_violations(tab) == []
+
+
+def test_every_figure_has_a_text_alternative_from_what_it_shows(tab, server):
+    """A figure is a labelled figure to a screen reader, labelled by its own axes and legend: the ROC page's full
+    curves name both axes and each model with its AUC, in the page's language, and the label follows the
+    figure when the language changes."""
+    from browser_utils import open_url
+
+    for lang, words in (("en", ("false positive rate", "AUC = ")), ("zh", ("假正例率", "AUC = "))):
+        open_url(tab, f"{server}/roc?lang={lang}&mode=full", 1366, 900)
+        plot = tab.locator("[data-testid='stMain'] .js-plotly-plot[role='figure']").first
+        expect(plot).to_have_attribute("aria-label", re.compile(".*".join(map(re.escape, words))), timeout=30_000)

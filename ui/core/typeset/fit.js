@@ -24,14 +24,38 @@ function fit(box) {
   else box.removeAttribute('tabindex');
 }
 
+// Every plotly figure gets a text alternative a screen reader reads (WCAG 1.1.1): role "figure" and a
+// label made of what the figure itself shows in the page's language -- its title, its axes' titles and
+// its traces' names (a model's AUC where the legend gives it) -- kept up to date as it is redrawn.
+function plain(t) {
+  const d = document.createElement('div');
+  d.innerHTML = String(t == null ? '' : t).replace(/<br\s*\/?>/gi, ' ');
+  return d.textContent.replace(/\s+/g, ' ').trim();
+}
+
+function label(gd) {
+  if (!gd.isConnected || !gd.layout) return;
+  const lay = gd.layout, title = (x) => plain(x && (x.text !== undefined ? x.text : x));
+  const axes = [title(lay.xaxis && lay.xaxis.title), title(lay.yaxis && lay.yaxis.title)].filter(Boolean);
+  const names = [...new Set((gd.data || []).filter((t) => t.showlegend !== false && t.name)
+    .map((t) => plain(t.name)))].slice(0, 8);
+  const text = [title(lay.title), axes.join(' / '), names.join(', ')].filter(Boolean).join(' · ');
+  if (text && gd.getAttribute('aria-label') !== text) {
+    gd.setAttribute('role', 'figure');            // not 'img': its toolbar's buttons stay reachable
+    gd.setAttribute('aria-label', text);
+  }
+}
+
 function install() {
   const sizes = new ResizeObserver((entries) => entries.forEach((e) => fit(e.target)));
   const seen = new WeakSet();
-  let changed = new Set(), queued = false;
+  let changed = new Set(), plots = new Set(), queued = false;
   const run = () => {
     queued = false;
     const boxes = changed;
     changed = new Set();
+    plots.forEach(label);
+    plots = new Set();
     boxes.forEach((box) => {
       if (!box.isConnected) return;
       if (seen.has(box)) fit(box);       // new content in a box already watched (a rerun's new numbers)
@@ -42,14 +66,17 @@ function install() {
     const el = node.nodeType === 1 ? node : node.parentElement;
     const box = el && el.closest('.katex-display');
     if (box) changed.add(box);
+    const gd = el && el.closest('.js-plotly-plot');
+    if (gd) plots.add(gd);
   };
   const added = (node) => {             // an added subtree: its formula boxes (only the new subtree is searched)
     if (node.nodeType !== 1) return inside(node);
     inside(node);
     node.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+    node.querySelectorAll('.js-plotly-plot').forEach((g) => plots.add(g));
   };
   const schedule = () => {               // one pass per frame, however many changes came
-    if (changed.size && !queued) {
+    if ((changed.size || plots.size) && !queued) {
       queued = true;
       requestAnimationFrame(run);
     }
