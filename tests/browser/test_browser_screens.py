@@ -20,7 +20,8 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
-from screens_js import CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN
+from screens_js import (CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE,
+                        WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -69,6 +70,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"the figure toolbar over a title or legend: {over}")
     if low := pg.evaluate(CONTRAST):
         bad.append(f"contrast under WCAG AA: {low[:5]}")
+    if under := pg.evaluate(TITLE_UNDER_HEADER):
+        bad.append(f"the title's text under Streamlit's header: {under}")
     if serious := axe_violations(pg):
         bad.append(f"axe-core, WCAG 2.1 A/AA: {serious[:5]}")
     if main:

@@ -29,12 +29,6 @@ from ui.core.state import SS, bind
 # Formulas: room above tall fractions (KaTeX's box clips them otherwise) and
 # a size that fits two columns at 1366 px.  Presenter mode: less chrome.
 _CSS = """
-.block-container { padding-top: 4.2rem !important; }   /* Streamlit's 6 rem: the title just below its 60 px header */
-@media (max-height: 820px) and (min-width: 700px) {    /* a laptop's 768 px: the main figure starts on the first screen */
-  .block-container { padding-top: 3.9rem !important; }
-  [data-testid="stMain"] h1 { font-size: 2.3rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
-  [data-testid="stMain"] h2 { font-size: 1.9rem; padding-top: 0.6rem; padding-bottom: 0.5rem; }
-}
 .katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
 .katex-display > .katex { font-size: 1.12em; }
 .st-key-lab_fit, .st-key-roc_keys, .st-key-tour_keys { display: none; }   /* components without a view: no gap */
@@ -44,6 +38,16 @@ _CSS = """
 [class*="st-key-home_stage_"] [data-testid="stPageLink"] span,
 [class*="st-key-home_stage_"] [data-testid="stPageLink"] p {
   white-space: normal !important; overflow: visible !important; line-height: 1.35; }
+"""
+# Without presenter mode (which has its own spacing): less space above the title, and on a laptop's
+# 768 px smaller headings, so that each page's main figure starts on the first screen
+_READER_CSS = """
+.block-container { padding-top: 4.2rem !important; }   /* Streamlit's 6 rem: the title just below its 60 px header */
+@media (max-height: 820px) and (min-width: 700px) {
+  .block-container { padding-top: 3.9rem !important; }
+  [data-testid="stMain"] h1 { font-size: 2.3rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
+  [data-testid="stMain"] h2 { font-size: 1.9rem; padding-top: 0.6rem; padding-bottom: 0.5rem; }
+}
 """
 _PRESENTER_CSS = """
 .block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }
@@ -126,7 +130,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
-           _PRESENTER_CSS if presenter() else "", screens.css(presenter())]
+           _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
     st.title(t(page(key).heading_key))
