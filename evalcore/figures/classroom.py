@@ -1,6 +1,7 @@
 """Class mode (issue 38): the class's answers on the projector."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -29,6 +30,7 @@ def votes_figure(labels: Sequence[str], votes: Sequence[Sequence[int]], *, corre
         fig.add_annotation(x=shown[correct], y=top * 1.18, text="✓ " + right, showarrow=False,
                            font=dict(color=GOOD, size=20))
     layout(fig, title)
+    top = max([max(c, default=0) for c in votes] + [1])
     fig.update_layout(barmode="group", showlegend=len(votes) > 1, yaxis_title=y_title,
-                      yaxis=dict(rangemode="tozero"))
-    return fig
+                      yaxis=dict(rangemode="tozero", tick0=0, dtick=max(1, math.ceil(top / 5)), tickformat="d"))
+    return fig   # counts of students: whole-number ticks, at most about six of them

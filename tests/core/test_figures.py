@@ -261,3 +261,16 @@ def test_the_shared_layout_is_what_one_update_layout_call_gives(title):
         if j["layout"].get("title") == {}:
             del j["layout"]["title"]
     assert mine == theirs
+
+
+@pytest.mark.parametrize("top", [1, 2, 5, 6, 37, 200])
+def test_the_class_votes_axis_counts_whole_students(top):
+    """Counts of students on whole-number ticks, the smallest whole step that gives at most five of them
+    up to the largest count (0.2 of a student was shown at 1 vote)."""
+    from evalcore.figures import votes_figure
+
+    fig = votes_figure(["a", "b"], [[top, 0]], correct=None, text=dict(title="t", y="n", first="1", second="2",
+                                                                      right="ok"))
+    d = fig.layout.yaxis.dtick
+    assert d == int(d) >= 1 and top / d <= 5 and (d == 1 or top / (d - 1) > 5)
+    assert fig.layout.yaxis.tickformat == "d" and fig.layout.yaxis.tick0 == 0
