@@ -90,11 +90,12 @@ TOOLBAR_OVER_TITLE = """() => [...document.querySelectorAll('[data-testid=stMain
     .filter(t => t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom)
     .map(() => (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure'); })"""
 
-# the page title's text hidden under Streamlit's header (an opaque 60 px bar at the top), at the page's top:
+# the page title's text hidden under Streamlit's header (an opaque 60 px bar at the top), the page not scrolled
+# (a scrolled page's title is above the window's top):
 # its line box more than 6 px under the bar (the line's leading above the glyphs is about that much)
 TITLE_UNDER_HEADER = """() => { const h = document.querySelector('[data-testid=stMain] h1');
   const bar = document.querySelector('[data-testid=stHeader]');
-  if (!h || !bar || window.scrollY > 0 || getComputedStyle(bar).display === 'none') return null;
+  if (!h || !bar || getComputedStyle(bar).display === 'none') return null;
   const r = document.createRange(); r.selectNodeContents(h);
   const text = r.getBoundingClientRect(), b = bar.getBoundingClientRect();
-  return text.top < b.bottom - 6 ? {text: Math.round(text.top), header: Math.round(b.bottom)} : null; }"""
+  return text.top >= 0 && text.top < b.bottom - 6 ? {text: Math.round(text.top), header: Math.round(b.bottom)} : null; }"""

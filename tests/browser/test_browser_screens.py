@@ -58,6 +58,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
     bad = []
     if pg.locator("[data-testid='stException']").count():
         bad.append("an exception box")
+    if under := pg.evaluate(TITLE_UNDER_HEADER):          # before a tap below scrolls the page
+        bad.append(f"the title's text under Streamlit's header: {under}")
     if (scroll := pg.evaluate(HORIZONTAL_SCROLL)) > 1:
         bad.append(f"horizontal scroll of {scroll} px")
     if wide := pg.evaluate(WIDER_THAN_COLUMN):
@@ -70,8 +72,6 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"the figure toolbar over a title or legend: {over}")
     if low := pg.evaluate(CONTRAST):
         bad.append(f"contrast under WCAG AA: {low[:5]}")
-    if under := pg.evaluate(TITLE_UNDER_HEADER):
-        bad.append(f"the title's text under Streamlit's header: {under}")
     if serious := axe_violations(pg):
         bad.append(f"axe-core, WCAG 2.1 A/AA: {serious[:5]}")
     if main:
