@@ -98,4 +98,5 @@ TITLE_UNDER_HEADER = """() => { const h = document.querySelector('[data-testid=s
   if (!h || !bar || getComputedStyle(bar).display === 'none') return null;
   const r = document.createRange(); r.selectNodeContents(h);
   const text = r.getBoundingClientRect(), b = bar.getBoundingClientRect();
-  return text.top >= 0 && text.top < b.bottom - 6 ? {text: Math.round(text.top), header: Math.round(b.bottom)} : null; }"""
+  return text.top >= 0 && text.top < b.bottom - 6
+    ? {text: Math.round(text.top), header: Math.round(b.bottom)} : null; }"""
