@@ -28,7 +28,7 @@ def move(to=None, new=False):
     if new:
         ui.SS["methods.seed"] = int(ui.SS.get("methods.seed", 0)) + 1
     if to is None:                               # reset and new sample stop the animation
-        ui.SS["methods.play"] = False
+        player.stop()
     ui.SS[step_key] = 0 if to is None else to
 
 

@@ -25,12 +25,11 @@ def votes_figure(labels: Sequence[str], votes: Sequence[Sequence[int]], *, corre
         fig.add_bar(x=shown, y=list(counts), name=(first, second)[i], marker_color=colors, text=list(counts),
                     textposition="outside", marker_line=dict(color=FAINT if i == 0 else INK, width=1),
                     opacity=0.65 if i == 0 and len(votes) > 1 else 1.0)
+    top = max([max(c, default=0) for c in votes] + [1])
     if correct is not None:
-        top = max([max(c, default=0) for c in votes] + [1])
         fig.add_annotation(x=shown[correct], y=top * 1.18, text="✓ " + right, showarrow=False,
                            font=dict(color=GOOD, size=20))
     layout(fig, title)
-    top = max([max(c, default=0) for c in votes] + [1])
     fig.update_layout(barmode="group", showlegend=len(votes) > 1, yaxis_title=y_title,
                       yaxis=dict(rangemode="tozero", tick0=0, dtick=max(1, math.ceil(top / 5)), tickformat="d"))
     return fig   # counts of students: whole-number ticks, at most about six of them

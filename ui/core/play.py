@@ -53,10 +53,14 @@ class Play:
         """``run_every`` for the fragment: ``seconds`` while ``running``, else no timer."""
         return timers.every(self.seconds, running)
 
+    def stop(self) -> None:
+        """Play stops (a reset, a new sample, the page left)."""
+        SS[self.key] = False
+
     def stop_if_page_changed(self) -> None:
         """Play stops when the page is left (the first run after another page)."""
         if SS.get("_page_changed", True):
-            SS[self.key] = False
+            self.stop()
 
     def set(self, on: bool) -> None:
         """A user switched it: the flag, its idle time started again."""
@@ -90,7 +94,7 @@ class Play:
             step = min(end, step + max(1, int(stride)))
         SS[step_key] = step
         if on and step >= end:                  # at the end Play turns itself off
-            SS[self.key] = False
+            self.stop()
             if was_playing:
                 st.rerun()                      # the whole page, to stop the timer
         return step

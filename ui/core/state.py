@@ -73,6 +73,7 @@ KEYS: dict[str, str] = {
     "_roc_moved": "a Prev/Next/Reset/End/slider move happened: this run of the walk takes no timed step",
     "roc_play": "the ROC walk's Play is on (a step every 1.2 s)",
     "_roc_play_toggled": "the ROC walk's Play was switched (ui.core.play): the page reruns to start or stop the timer",
+    "_methods.play_toggled": "the bootstrap's Play was switched (ui.core.play), read once by its toggle",
     "cost01": "cost of a false negative (textbook cost01)",
     "cost10": "cost of a false positive (textbook cost10)",
     "cost_p|": "prefix: the prior p of the positive class per data token (cost page)",

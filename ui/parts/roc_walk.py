@@ -59,7 +59,7 @@ def roc_walk(ps, token: str, models: list) -> None:
         if tour.walk_at_end(action, kk == 0, kk >= steps.n_steps):
             return                                # in a tour: the next (previous) stop
         if action == "play":
-            player.set(not SS.get("roc_play", False))
+            player.set(not SS.get(player.key, False))
         else:
             move(**KEY_MOVES[action])
 
