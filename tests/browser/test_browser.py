@@ -34,11 +34,12 @@ def test_home_page_map_and_language(page):
     expect(page.locator("h1").first).to_contain_text("模型评估与选择")
     expect(page.get_by_text("② 性能度量")).to_be_visible()
     page.locator("[data-testid='stSidebar']").get_by_text("English").click()
-    expect(page.locator("h1").first).to_contain_text("Model evaluation and selection")
-    expect(page.get_by_text("② Performance measures")).to_be_visible()
+    settle(page)                                        # the language's run over (a clean clone's CI: not yet)
+    expect(page.locator("h1").first).to_contain_text("Model evaluation and selection", timeout=30_000)
+    expect(page.get_by_text("② Performance measures")).to_be_visible(timeout=30_000)
     # at 1366 x 768 every card's heading and page names show whole: no word broken, no name cut short
     page.set_viewport_size({"width": 1366, "height": 768})
-    expect(page.locator("[data-testid='stPageLink']").first).to_be_visible()
+    expect(page.locator("[data-testid='stPageLink']").first).to_be_visible(timeout=30_000)
     # the columns re-flow after the resize and the language switch: wait until they hold every name
     # whole (a layout that never does fails with what is still cut)
     try:
