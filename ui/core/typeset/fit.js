@@ -81,8 +81,9 @@ function install() {
       requestAnimationFrame(run);
     }
   };
-  const all = () => {
+  const all = () => {                   // also what was drawn before this script was installed
     document.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+    document.querySelectorAll('.js-plotly-plot').forEach((g) => plots.add(g));
     schedule();
   };
   new MutationObserver((records) => {
