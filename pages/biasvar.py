@@ -57,7 +57,7 @@ with ui.guard("decomposition"):
             st.caption(T(f"biasvar.fig.floor.{rmap.floor_basis}", floor=ui.text_number(rmap.floor, 2)))
 
     # ----------------------------------------------------------- the identity
-    st.subheader(T("biasvar.identity"))
+    st.subheader(T("biasvar.identity"), anchor="identity")
     k1, k2, k3, k4, k5 = st.columns(5)
     k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4 if tot.bias2 >= 1e-3 else 3))
     k2.metric(T("biasvar.fig.variance"), ui.text_number(tot.variance, 4))
@@ -83,7 +83,7 @@ with ui.guard("derivation"):
 
 # ------------------------------------------------------ over/under-fitting
 with ui.guard("fitting"):
-    st.header(T("biasvar.fitting"))
+    st.header(T("biasvar.fitting"), anchor="fitting")
     text = ui.texts("biasvar.fig.", "train", "test", "under", "near", "over", "current", "y")
     text.update(x=T(f"biasvar.axis.{mode}"))
     ui.chart(fitting_figure(path, xs, current, rmap, text=text, ticks=ticks), key="biasvar_fitting")
@@ -91,7 +91,7 @@ with ui.guard("fitting"):
 
 # -------------------------------------------------- 0-1 loss: no such sum
 with ui.guard("zero-one loss"):
-    st.header(T("biasvar.zero_one"))
+    st.header(T("biasvar.zero_one"), anchor="zero-one")
     z = ec.zero_one_example()
     st.markdown(T("biasvar.zero_one.body", preds=", ".join(map(str, z.predictions)), truth=z.truth, main=z.main))
     ui.formula("biasvar.zero_one", b=f"{z.bias:g}", v=f"{z.variance:g}", e=f"{z.error:g}",

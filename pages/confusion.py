@@ -73,13 +73,13 @@ def threshold_views(models: list) -> None:
         intervals.table(token, [model], ps, beta=beta,
                            measures=("accuracy", "error", "precision", "recall", "f1", "fbeta"))
 
-    st.subheader(T("cm.formulas"))
+    st.subheader(T("cm.formulas"), anchor="formulas")
     ui.formula_grid("cm_formulas", formulas(c, m))
     if any(math.isnan(v) for v in (m.precision, m.recall, m.fpr)):
         st.caption(T("cm.nan_note"))
 
     # ------------------------------------------- macro / micro over models
-    st.header(T("mm.title"))
+    st.header(T("mm.title"), anchor="macro-micro")
     rows, counts_list = [], []
     for mod in models:
         tcm = ui.model(token, mod, ps).counts
@@ -111,7 +111,7 @@ with ui.guard("binary"):
             threshold_views(fit)
 
         # ------------------------------------------------- accuracy paradox
-        st.header(T("paradox.title"))
+        st.header(T("paradox.title"), anchor="paradox")
         allneg = ec.measures(ec.Counts(0, 0, ps.n_neg, ps.n_pos))
         p1, p2, p3 = st.columns(3)
         p1.metric(T("paradox.acc"), ui.fmt(allneg.accuracy))
@@ -122,7 +122,7 @@ with ui.guard("binary"):
 
 # ------------------------------------------------------- multi-class view
 with ui.guard("multi-class"):
-    st.header(T("mc.title"))
+    st.header(T("mc.title"), anchor="multiclass")
     MC_SOURCES = ("kappa", "animals", "upload")
     st.radio(T("mc.source"), MC_SOURCES, format_func=ui.labels("mc.src.", MC_SOURCES).get, horizontal=True,
              **ui.bind("mc_source", "kappa"))

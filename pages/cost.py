@@ -14,18 +14,24 @@ T = ui.t
 
 # ------------------------------------------------------------ cost matrix
 with ui.guard("cost matrix"):
-    if not ui.presenter():      # on a projector the matrix speaks for itself: the figure higher
+    if ui.presenter():          # a projector: one row of controls, the figure higher; the matrix with the formulas
+        c_01, c_10, c_ratio, c_p = st.columns([1, 1, 1.2, 1.2])
+        c_tab = None
+    else:
         st.subheader(T("cost.matrix"))
-    c_in, c_tab, c_ratio = st.columns([1.35, 1.15, 1.5])   # the inputs' labels on one line at 1366 px
-    with c_in:
+        c_in, c_tab, c_ratio = st.columns([1.35, 1.15, 1.5])   # the inputs' labels on one line at 1366 px
+        c_01 = c_10 = c_in
+        c_p = c_ratio
+    with c_01:
         st.number_input(T("cost.c01"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c01.help"),
                         **ui.bind("cost01", first="value"))
+    with c_10:
         st.number_input(T("cost.c10"), min_value=0.0, step=0.5, format="%.3g", help=T("cost.c10.help"),
                         **ui.bind("cost10", first="value"))
     c01, c10 = ui.costs()                 # clamped to a finite range before any arithmetic
-    with c_tab:
-        ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
-
+    if c_tab is not None:
+        with c_tab:
+            ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
 
     with c_ratio:
         current_ratio = round(c01 / c10, 6) if c10 > 0 else RATIOS[-1]
@@ -37,6 +43,7 @@ with ui.guard("cost matrix"):
         st.select_slider(T("cost.ratio"), options, format_func=lambda r: f"{r:g} : 1", help=T("cost.ratio.help"),
                          **ui.tied("_w_cost_ratio", current_ratio if current_ratio in options else RATIOS[-1],
                                    ratio_changed))
+    with c_p:
         pkey = f"cost_p|{token}"
         st.slider(T("cost.p"), 0.0, 1.0, step=0.001, format="%.3f", help=T("cost.p.help"),
                   **ui.bind(pkey, round(ps.n_pos / ps.n, 3)))
@@ -54,11 +61,11 @@ with ui.guard("cost matrix"):
 def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     """Everything that depends on the threshold (a threshold move reruns only
     this part; the cost matrix and prior above are read once per page run)."""
-    model = ui.model_picker(models, "common.roc.thr.model")
-    mf = ui.model(token, model, ps)
-    tc = mf.counts
     left, right = st.columns([1, 1])
-    with left:
+    with left:                  # the model above its threshold: one row less above the figure
+        model = ui.model_picker(models, "common.roc.thr.model")
+        mf = ui.model(token, model, ps)
+        tc = mf.counts
         thr = ui.threshold_control(token, model, tc)
         cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
         opt = mf.optimal(p, c01, c10)
@@ -75,6 +82,8 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
 
     def formulas(box) -> None:
         with box:
+            if ui.presenter():          # the cost matrix, above the figure without presenter mode
+                ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
             st.markdown(T("cost.formulas"))
             ui.formula_grid("cost_formulas", [
                 (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
@@ -117,7 +126,7 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         formulas(st.container())
 
     # ------------------------------------------------------- class imbalance
-    st.header(T("imb.title"))
+    st.header(T("imb.title"), anchor="imbalance")
     st.markdown(T("imb.body"))
     i1, i2 = st.columns([2, 1])
     rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1))

@@ -70,7 +70,7 @@ with ui.guard("threshold"):
 
 # ------------------------------------------------------------- comparing
 with ui.guard("comparing"):
-    st.header(T("pr.compare"))
+    st.header(T("pr.compare"), anchor="compare")
     if len(models) < 2:
         st.caption(T("pr.compare.one"))
     for i in range(len(models)):

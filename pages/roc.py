@@ -124,7 +124,7 @@ with ui.guard("mode view"):
 # ------------------------------------------- ties: the AdaBoost horse-colic ROC
 with ui.guard("ties"):
     if token == "builtin:horse-colic":
-        st.header(T("roc.ties.title"))
+        st.header(T("roc.ties.title"), anchor="ties")
         st.markdown(T("roc.ties.intro"))
         reports = [horse_colic_report(n) for n in (10, 50)]
         st.dataframe({T("roc.ties.col.rounds"): [r.rounds for r in reports],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, layout, need, translucent
+from .style import GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, layout, legend_below, need, translucent
 
 BIAS, VARIANCE, NOISE, TOTAL = PALETTE[0], PALETTE[1], NEUTRAL, INK
 
@@ -31,8 +31,7 @@ def fits_figure(sim, *, text, n_curves: int = 30) -> go.Figure:
     pad = 0.6 * (hi - lo) + 0.5
     fig.update_yaxes(title=y_t, range=[lo - pad, hi + pad])
     fig.update_xaxes(title=x_t, range=[0, 1])
-    fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0))
-    return _bottom(layout(fig, text.get("title"), height=HEIGHT["square"]))
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["square"]))
 
 
 def _log_range(floor, *values) -> list[float] | None:
@@ -65,8 +64,8 @@ def decomposition_figure(curve, x, current, *, text, ticks=None, floor=None) -> 
     fig.update_yaxes(title=y_t, type="log", exponentformat="power",
                      range=_log_range(floor, curve.error, curve.bias2, curve.variance, curve.measured_error))
     _ticks(fig, x_t, d, ticks)
-    fig.update_layout(legend=dict(orientation="h", y=-0.2, x=0), hovermode="x unified")
-    return _bottom(layout(fig, text.get("title"), height=HEIGHT["square"]))
+    fig.update_layout(hovermode="x unified")
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["square"]))
 
 
 def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure:
@@ -92,20 +91,13 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
                      range=_log_range(regimes.floor, curve.train_error, curve.test_error))
     _ticks(fig, x_t, d, ticks)
     fig.update_xaxes(range=[d.min() - 0.5, d.max() + 0.5])
-    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0))
-    return _bottom(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 60))
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 60))
 
 
 def _now(fig: go.Figure, x, name: str) -> None:
     """The current position: a dashed line named in the legend (a label on
     the line sat on a tick label or on the region names)."""
     fig.add_vline(x=x, line=dict(color=POSITIVE, width=3, dash="dash"), name=name, showlegend=True)
-
-
-def _bottom(fig: go.Figure) -> go.Figure:
-    """Room under the plot for the legend (above it sit the title and the toolbar)."""
-    fig.update_layout(margin=dict(b=140))
-    return fig
 
 
 def _ticks(fig, title, x, ticks) -> None:

@@ -8,7 +8,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, model_color, need, safe, translucent
+from .style import (HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, model_color, need, safe,
+                    translucent)
 
 
 def _regions(nd) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -61,8 +62,7 @@ def null_figure(nd, *, text) -> go.Figure:
                            bgcolor=translucent(PAPER, 0.9), bordercolor=INK, borderwidth=1, borderpad=3)
     fig.update_xaxes(title=x_t)
     fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.25])
-    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=110))
-    fig = layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
+    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40))
     fig.update_layout(margin=dict(t=56, b=100))         # room for the critical values' labels above the plot
     return fig
 
@@ -79,8 +79,7 @@ def differences_figure(a, b, *, text) -> go.Figure:
     fig.add_scatter(x=folds, y=b, mode="lines+markers", name=safe(w_b), line=dict(color=model_color(1), width=3))
     fig.update_xaxes(title=x_t, tickmode="linear", dtick=1)
     fig.update_yaxes(title=y_t, zeroline=True, zerolinecolor=INK)
-    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=110))
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"])
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"]))
 
 
 def cd_diagram(avg_ranks, cd: float, names, groups, *, text) -> go.Figure:

@@ -15,6 +15,13 @@ from .style import (HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_fig
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
 _DOMAINS = ((0.0, 0.45), (0.55, 1.0))   # the panels' x domains: a tenth of the width between them
+# In a column narrower than ``below`` px (a phone) the two panels are stacked, ROC space above cost space:
+# side by side each had about 130 px, and the cost panel's y axis title ran over the ROC plot.  The live
+# figure (ui/core/live/figure.js) applies ``layout`` (paths into the layout) before it draws there.
+_NARROW = dict(below=560, layout={
+    "height": HEIGHT["linked"] + 260, "xaxis.domain": [0.0, 1.0], "yaxis.domain": [0.6, 1.0],
+    "xaxis2.domain": [0.0, 1.0], "yaxis2.domain": [0.0, 0.4],
+    "annotations.0.x": 0.5, "annotations.0.y": 1.0, "annotations.1.x": 0.5, "annotations.1.y": 0.4})
 def _cost_top(curves, current, optimal) -> float:
     """The top of the cost axis: the models' envelopes and points fill the
     panel (the fan of lines above them is cut off, not the curves).  Rounded
@@ -139,8 +146,10 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     # two panels side by side (as make_subplots(1, 2, horizontal_spacing=0.1) lays them out), titled
     titles = [dict(text=t, x=(lo + hi) / 2, y=1.0, xref="paper", yref="paper", xanchor="center", yanchor="bottom",
                    showarrow=False, font=dict(size=16)) for t, (lo, hi) in zip((roc_title, cost_title), _DOMAINS)]
-    note = dict(xref="x2", yref="y2 domain", x=pc, y=1, text=f" P(+)cost = {pc:.3f}", showarrow=False,
-                xanchor="left", yanchor="top", bgcolor=translucent(PAPER, 0.8))
+    right = pc > 0.6                    # the label on the line's inner side, never past the plot's edge
+    label = f"P(+)cost = {pc:.3f} " if right else f" P(+)cost = {pc:.3f}"
+    note = dict(xref="x2", yref="y2 domain", x=pc, y=1, text=label, showarrow=False,
+                xanchor="right" if right else "left", yanchor="top", bgcolor=translucent(PAPER, 0.8))
     lay = layout_dict(None, HEIGHT["linked"],
                       xaxis=dict(domain=list(_DOMAINS[0]), anchor="y", range=[-0.02, 1.02], title=dict(text=w_fpr)),
                       yaxis=dict(domain=[0.0, 1.0], anchor="x", range=[-0.02, 1.02], title=dict(text=w_tpr)),
@@ -148,7 +157,8 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
                       yaxis2=dict(domain=[0.0, 1.0], anchor="x2", range=[0, _cost_top(curves, current, optimal)],
                                   title=dict(text=w_norm)),
                       shapes=shapes, annotations=titles + [note], hovermode="closest",
-                      legend=dict(orientation="h", y=-0.18, x=0),
+                      legend=dict(orientation="h", y=-0.18, x=0, yanchor="top"),
                       meta=dict(line_trace=line_trace, point_trace=point_trace, hl_roc=hl_roc, hl_cost=hl_roc + 1,
-                                fpr=c0.fpr[idx].tolist(), fnr=c0.fnr[idx].tolist(), samples=[int(i) for i in idx]))
+                                fpr=c0.fpr[idx].tolist(), fnr=c0.fnr[idx].tolist(), samples=[int(i) for i in idx],
+                                narrow=_NARROW))
     return fast_figure(data, lay)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, model_color, need, square_axes,
-                    translucent)
+from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, legend_below, model_color, need,
+                    square_axes, translucent)
 
 
 def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | None) -> go.Figure:
@@ -16,9 +16,7 @@ def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | N
     side of a square plot in a half-width column (1366 px) took the plot's
     width, and the equal scales then stretched the y axis to 1.2."""
     square_axes(fig, x_t, y_t)
-    fig = layout(fig, title, height=HEIGHT["square"] + 90)
-    fig.update_layout(legend=dict(orientation="h", x=0, y=-0.16, yanchor="top"))
-    return fig
+    return legend_below(layout(fig, title, height=HEIGHT["square"] + 90))
 
 
 def f1_bep_figure(curves, points, *, names, text) -> go.Figure:
@@ -96,8 +94,7 @@ def duality_figure(fpr, tpr, hull, envelope, chosen: int, *, text) -> go.Figure:
     fig.update_yaxes(title=ry, range=[-0.02, 1.02], row=1, col=1)
     fig.update_xaxes(title=cx, range=[0, 1], row=1, col=2)
     fig.update_yaxes(title=cy, range=[0, 1.02], row=1, col=2)
-    fig.update_layout(legend=dict(orientation="h", y=-0.22))
-    return layout(fig, text.get("title"), height=HEIGHT["grid"])
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["grid"]))
 
 
 def normalisation_figure(panels, new_points, *, text) -> go.Figure:
@@ -115,8 +112,7 @@ def normalisation_figure(panels, new_points, *, text) -> go.Figure:
                         marker=dict(color=INK, size=13, symbol="x"))
         fig.update_xaxes(title=x_t, row=1, col=c)
     fig.update_yaxes(title=y_t, row=1, col=1)
-    fig.update_layout(legend=dict(orientation="h", y=-0.25))
-    return layout(fig, None, height=HEIGHT["histogram"] + 40)
+    return legend_below(layout(fig, None, height=HEIGHT["histogram"] + 40))
 
 
 def friedman_rates_figure(rates, *, text) -> go.Figure:

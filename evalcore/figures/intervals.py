@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, layout, model_color, need, safe,
-                    square_axes, translucent, wrapped)
+from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, layout, legend_below, model_color, need,
+                    safe, square_axes, translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -59,9 +59,8 @@ def cv_roc_figure(folds, averaged, *, text) -> go.Figure:
                     line=dict(color=model_color(1), width=3), hovertemplate="%{x:.3f}, %{y:.3f}<extra></extra>")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diag, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
-    square_axes(fig, x_t, y_t)
-    fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom", bgcolor=translucent(PAPER, 0.8)))
-    return layout(fig, text.get("title"), height=HEIGHT["square"])
+    square_axes(fig, x_t, y_t)             # the legend under the plot: inside it, it ran over the y axis of a
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))    # narrow one (a phone)
 
 
 def pvalue_matrix(result, names, *, text) -> go.Figure:
@@ -162,9 +161,8 @@ def rejection_figure(sim, *, names, text) -> go.Figure:
     fig.update_xaxes(title=x_t, range=[0, max(top, 0.1)])
     fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0], categoryorder="array", categoryarray=labels)
     fig = layout(fig, text.get("title"), height=max(300, 52 * k + 190))
-    fig.update_layout(margin=dict(l=10, r=20), barmode="overlay",
-                      legend=dict(orientation="h", y=-0.22, x=0, traceorder="normal"))
-    return fig
+    fig.update_layout(margin=dict(l=10, r=20), barmode="overlay", legend=dict(traceorder="normal"))
+    return legend_below(fig)
 
 
 def posterior_figure(post, *, text) -> go.Figure:

@@ -6,7 +6,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, model_color, need, safe
+from .style import HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, model_color, need, safe
 
 
 def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
@@ -28,8 +28,7 @@ def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
     fig.update_yaxes(title_text=w_y, row=1, col=1)
     fig.update_xaxes(title_text=w_hat, row=1, col=2)
     fig.update_yaxes(title_text=w_res, zeroline=True, zerolinecolor=NEUTRAL, row=1, col=2)
-    fig.update_layout(legend=dict(orientation="h", y=-0.25, x=0), margin=dict(b=100))
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 20)
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 20))
 
 
 def clusters_figure(x, y, classes, clusters, *, text) -> go.Figure:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, model_color, need,
-                    translucent)
+from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, model_color,
+                    need, translucent)
 
 PER_ROW = 50
 
@@ -70,8 +70,7 @@ def oob_limit_figure(ms, expected, sim_mean, sim_sd, current: int, *, text) -> g
     fig.add_vline(x=current, line=dict(color=NEUTRAL, dash="dot"))
     fig.update_xaxes(title=x_t, type="log")
     fig.update_yaxes(title=y_t)
-    fig.update_layout(legend=dict(orientation="h", y=-0.3, x=0), margin=dict(b=110))
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"])
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"]))
 
 
 def oob_histogram(fractions, expected: float, *, text) -> go.Figure:

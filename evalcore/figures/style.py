@@ -155,6 +155,35 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
     return fig
 
 
+def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], title: float = FONT["size"],
+                 legend: float = LEGEND_SIZE) -> go.Figure:
+    """A horizontal legend under the plot, below its tick labels and x axis
+    title whatever the plot's height.  Plotly places a legend in fractions of
+    the plot's height, and pushes the bottom margin for the legend alone: a
+    fixed ``y = -0.25`` sat on the axis title of a short plot or in larger
+    type (presenter mode).  So ``y`` is worked out in pixels, for the plot
+    as short as ``rows`` rows of legend would leave it (fewer rows: a little
+    more space, never an overlap), and the bottom margin holds two rows
+    (plotly grows it for more).  Call it after :func:`layout` (which sets the
+    margins); ``tick``, ``title``, ``legend``: the type sizes in px."""
+    below = 1.25 * tick + 6 + 1.3 * title + 14 + 6          # tick labels, their gap, the title, its gap
+    row = 1.6 * legend
+    lay = fig.layout
+    top = lay.margin.t if lay.margin.t is not None else 30
+    plot = max(80.0, (lay.height or HEIGHT["default"]) - top - (below + rows * row + 10))
+    lay.margin.b = int(below + 2 * row + 10)
+    lay.legend.orientation, lay.legend.x, lay.legend.xanchor = "h", 0, "left"
+    lay.legend.y, lay.legend.yanchor = -below / plot, "top"
+    return fig
+
+
+def is_legend_below(fig: go.Figure) -> bool:
+    """Whether ``fig``'s legend was placed by :func:`legend_below` (for a
+    caller that changes the type sizes and places it again)."""
+    leg = fig.layout.legend
+    return leg.orientation == "h" and leg.yanchor == "top" and leg.y is not None and leg.y < 0
+
+
 def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
     """[0, 1] x [0, 1] axes with equal scales (ROC, P-R)."""
     fig.update_xaxes(title=x_title, range=[-0.02, 1.02], constrain="domain", zeroline=False)

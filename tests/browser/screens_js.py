@@ -100,3 +100,18 @@ TITLE_UNDER_HEADER = """() => { const h = document.querySelector('[data-testid=s
   const text = r.getBoundingClientRect(), b = bar.getBoundingClientRect();
   return text.top >= 0 && text.top < b.bottom - 6
     ? {text: Math.round(text.top), header: Math.round(b.bottom)} : null; }"""
+
+# a legend's entries over a tick label or an axis title of their own figure (a legend below a plot made
+# shorter than the figure was designed for): each overlapping pair as "figure: legend text / axis text"
+LEGEND_OVER_AXIS = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+  .filter(gd => gd.offsetParent).flatMap(gd => {
+    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+    const axes = [...gd.querySelectorAll('.xtick text, .ytick text, .x2tick text, .y2tick text, '
+                                        + '.g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text')]
+      .map(t => [t, t.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+    return [...gd.querySelectorAll('.legend .traces')].flatMap(e => {
+      const r = e.getBoundingClientRect();
+      return axes.filter(([, a]) => r.left < a.right - 1 && a.left < r.right - 1 && r.top < a.bottom - 1
+                                    && a.top < r.bottom - 1)
+        .map(([t]) => `${name}: ${e.textContent.trim().slice(0, 24)} / ${t.textContent.trim().slice(0, 24)}`);
+    }); })"""

@@ -20,8 +20,8 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
-from screens_js import (CONTRAST, HORIZONTAL_SCROLL, MAIN_BOX, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE,
-                        WIDER_THAN_COLUMN)
+from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LEGEND_OVER_AXIS, MAIN_BOX, TITLE_UNDER_HEADER,
+                        TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -64,6 +64,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"horizontal scroll of {scroll} px")
     if wide := pg.evaluate(WIDER_THAN_COLUMN):
         bad.append(f"figures wider than their column: {wide}")
+    if covered := pg.evaluate(LEGEND_OVER_AXIS):
+        bad.append(f"a legend over its figure's axis labels: {covered[:4]}")
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
@@ -180,31 +182,39 @@ def test_the_contrast_measure_agrees_with_wcag(tab):
     assert low[0].startswith("4.48:1")
 
 
-# where the section's heading is and the first figure below it (y in the window)
-SECTION = """(anchor) => { const h = document.getElementById(anchor); if (!h) return null;
-  const top = h.getBoundingClientRect().top;
+# where the section's heading is and the section's first figure (below it, above the next section's heading)
+SECTION = """([anchor, next]) => { const h = document.getElementById(anchor); if (!h) return null;
+  const top = h.getBoundingClientRect().top, n = next && document.getElementById(next);
+  const end = n ? n.getBoundingClientRect().top : Infinity;
   const figs = [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
-    .map(f => f.getBoundingClientRect()).filter(r => r.top > top);
+    .map(f => f.getBoundingClientRect()).filter(r => r.top > top && r.top < end);
   return {heading: top, figure: figs.length ? figs[0].top : null}; }"""
 
 
 def test_a_tour_stop_opens_at_its_section(tab, server):
-    """A stop that names a section (the methods page's hold-out, k-fold, leave-one-out, bootstrap and
-    tuning stops) opens from its link scrolled to it at 1280 x 720 in presenter mode: its heading at the
-    top, under Streamlit's header, and the first figure below it (tuning has none: a table) starting on the
-    first screen.  Every
-    such stop with LAB_SWEEP=all, else every other one, alternating by day."""
+    """A stop that names a section (methods' hold-out, k-fold, leave-one-out, bootstrap and tuning; the
+    confusion page's matrix and formulas; the P-R, ROC and cost curves; the trust simulation; the
+    bias-variance fits) opens from its link scrolled to it at 1280 x 720 in presenter mode: its heading at
+    the top, under Streamlit's header, and the section's first figure (none for tuning or the formulas)
+    starting on the first screen.  Every such stop with LAB_SWEEP=all, else every other one, alternating by
+    day."""
     from ui.core import tour
+    from ui.core.registry import page
 
-    stops = [(i + 1, s.section) for i, s in enumerate(tour.shipped()) if s.section]
+    def after(stop):
+        sections = page(stop.page).sections
+        i = sections.index(stop.section)
+        return sections[i + 1] if i + 1 < len(sections) else None
+
+    stops = [(i + 1, s.section, after(s)) for i, s in enumerate(tour.shipped()) if s.section]
     if SWEEP != "all":
         stops = stops[int(SWEEP) % 2::2]
     tab.set_viewport_size({"width": 1280, "height": 720})
     low = {}
-    for number, anchor in stops:
+    for number, anchor, next_ in stops:
         tab.goto(f"{server}/?tour=chapter2&stop={number}&presenter=1")
         tab.wait_for_function(f"() => document.documentElement.dataset.labScrolled === '{anchor}'", timeout=60_000)
-        where = tab.evaluate(SECTION, anchor)
+        where = tab.evaluate(SECTION, [anchor, next_])
         if not (0 <= where["heading"] <= 160 and (where["figure"] is None or where["figure"] < 720 - 100)):
             low[number] = where
     assert not low, low
@@ -232,3 +242,17 @@ def test_every_figure_has_a_text_alternative_from_what_it_shows(tab, server):
         open_url(tab, f"{server}/roc?lang={lang}&mode=full", 1366, 900)
         plot = tab.locator("[data-testid='stMain'] .js-plotly-plot[role='figure']").first
         expect(plot).to_have_attribute("aria-label", re.compile(".*".join(map(re.escape, words))), timeout=30_000)
+
+
+def test_a_confusion_matrix_is_read_cell_by_cell(tab, server):
+    """A heatmap's text alternative names its cells: the binary matrix's "TP n" cells (their counts the page's
+    own, following a threshold move) and the K x K matrix's "true → predicted: n" cells."""
+    from browser_utils import open_url
+
+    open_url(tab, f"{server}/confusion?lang=en&source=seed-9&thr=0.5", 1366, 900)
+    heat = tab.locator(".st-key-cm_heat .js-plotly-plot")
+    expect(heat).to_have_attribute("aria-label", re.compile(r"TP \d+, FN \d+, FP \d+, TN \d+"), timeout=30_000)
+    counts = dict(re.findall(r"(TP|FN|FP|TN) (\d+)", heat.get_attribute("aria-label")))
+    assert sum(map(int, counts.values())) == 9, counts                 # the 9 samples of the book's table
+    kk = tab.locator("[data-testid='stMain'] .js-plotly-plot[aria-label*='→']").first
+    expect(kk).to_have_attribute("aria-label", re.compile(r"\S+ → \S+: \d+"), timeout=30_000)

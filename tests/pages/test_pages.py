@@ -25,6 +25,11 @@ def test_page_runs(page, lang):
     at = run(page, lang=lang)
     ok(at)
     assert at.title[0].value
+    # every section the registry names (a tour stop may scroll to it) is a heading's anchor on the page
+    entry = next(p for p in ui.PAGES if p.path == page)
+    anchors = [h.proto.anchor for kind in ("title", "header", "subheader") for h in getattr(at, kind)]
+    assert set(entry.sections) <= set(anchors), (sorted(set(entry.sections) - set(anchors)), anchors)
+    assert anchors[0] == entry.top                   # the title carries the top section's anchor (or none)
 
 
 @pytest.mark.parametrize("page", PAGES)

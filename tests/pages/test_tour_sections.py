@@ -45,3 +45,17 @@ def test_every_shipped_stop_on_a_page_of_several_sections_names_one():
     stops = [(i + 1, s) for i, s in enumerate(tour.shipped()) if s.page in several]
     assert stops and all(s.section in page(s.page).sections for _, s in stops), [
         (i, s.page, s.section) for i, s in stops]
+
+
+def test_every_shipped_stop_on_a_page_of_switched_sections_opens_one():
+    """A page that shows one section at a time (a segmented choice: the comparison tests, the metrics lab,
+    the exercises) is opened at its section by the stop's state; the registry's top section is its own."""
+    from ui.core import settings
+
+    switched = {p.key: p.switch for p in PAGES if p.switch}
+    assert set(switched) == {"compare", "lab", "multiclass", "exercises"}
+    assert all(k in settings.params() for k in switched.values())
+    stops = [(i + 1, s) for i, s in enumerate(tour.shipped()) if s.page in switched]
+    assert stops and all(switched[s.page] in s.state for _, s in stops), [
+        (i, s.page, s.state) for i, s in stops if switched[s.page] not in s.state]
+    assert all(p.top in p.sections for p in PAGES if p.top)

@@ -13,6 +13,8 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
+from evalcore.figures.style import is_legend_below, legend_below
+
 from ui.core import held_traces, served
 from ui.core.components import component
 from ui.core.registry import main_view
@@ -46,6 +48,8 @@ def _presenter(fig) -> None:
     fig.update_xaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_yaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_annotations(font_size=f["tick"])
+    if is_legend_below(fig):                    # under the axis title in the larger type too
+        legend_below(fig, tick=f["tick"], title=f["title"], legend=f["tick"])
     if any(a.xanchor == "left" and a.x is not None and a.x >= 0.99 for a in fig.layout.annotations):
         fig.update_layout(margin_r=90)          # labels at a curve's right end (iso-F) in the larger text
         if fig.layout.yaxis.scaleanchor:        # a square plot shrinks rather than widening its range

@@ -133,7 +133,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
            _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
-    st.title(t(page(key).heading_key))
+    st.title(t(page(key).heading_key), anchor=page(key).top or None)   # the top section's anchor, if any
     tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
     class_box.join_card()                        # a lecturer's class: the room code and QR code, on request
     class_vote.student_view()                    # a student in a room: the open question (polled while in it)

@@ -29,7 +29,12 @@ class Page:
     screen (``ui.core.charts``), and the screen tests measure it; "" for a
     page without one (the home page's map); ``sections``: the anchors of its
     sections (a heading's ``anchor``), which a tour stop may name to be
-    scrolled to (``ui.core.tour``)."""
+    scrolled to (``ui.core.tour``); ``top``: the section at the page's top,
+    before its first heading (its main view), whose anchor the page's title
+    carries (one of ``sections``, or ""); ``switch``: the link parameter of a
+    page that shows one section at a time, chosen by a segmented control
+    (the comparison tests, the metrics lab, multi-class, the exercises): a tour stop
+    opens its section by setting it in its ``state``."""
 
     key: str
     stage: str
@@ -38,6 +43,8 @@ class Page:
     warm: str = ""
     main: str = ""
     sections: tuple[str, ...] = ()
+    top: str = ""
+    switch: str = ""
 
     @property
     def heading_key(self) -> str:
@@ -61,16 +68,19 @@ PAGES: tuple[Page, ...] = (
     Page("home", ""),
     Page("methods", "methods", "features", warm="ui.parts.methods:warm_start", main="methods_balls",
          sections=("bootstrap", "setup", "holdout", "kfold", "truth", "tuning")),
-    Page("confusion", "measures", "predictions", prefix="cm", main="cm_heat"),
-    Page("pr", "measures", "predictions", main="pr_fig"),
-    Page("roc", "measures", "predictions", main="roc_step_fig"),
-    Page("cost", "measures", "predictions", main="linked"),
-    Page("multiclass", "measures", main="multiclass_cm"),      # its own K-class data (issue 35)
-    Page("lab", "measures"),
-    Page("compare", "tests", "tables", main="compare_binomial"),
-    Page("trust", "tests", main="trust_sim"),
-    Page("biasvar", "biasvar", main="biasvar_fits"),
-    Page("exercises", "exercises"),
+    Page("confusion", "measures", "predictions", prefix="cm", main="cm_heat",
+         sections=("matrix", "formulas", "macro-micro", "paradox", "multiclass"), top="matrix"),
+    Page("pr", "measures", "predictions", main="pr_fig", sections=("curve", "compare"), top="curve"),
+    Page("roc", "measures", "predictions", main="roc_step_fig",
+         sections=("curve",), top="curve"),      # (its ties section: on the horse-colic data only)
+    Page("cost", "measures", "predictions", main="linked", sections=("costs", "imbalance"), top="costs"),
+    Page("multiclass", "measures", main="multiclass_cm", switch="mc.sec"),      # its own K-class data (issue 35)
+    Page("lab", "measures", switch="l_sec"),
+    Page("compare", "tests", "tables", main="compare_binomial", switch="c_sec"),
+    Page("trust", "tests", main="trust_sim", sections=("simulation", "bayes")),
+    Page("biasvar", "biasvar", main="biasvar_fits", sections=("decomposition", "identity", "fitting", "zero-one"),
+         top="decomposition"),
+    Page("exercises", "exercises", switch="x.open"),
 )
 
 

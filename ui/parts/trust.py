@@ -39,7 +39,7 @@ def _simulate(replications: int, n: int, effect: float, influence: float) -> ec.
 def simulation_section() -> None:
     """Two learners of equal true error (or A better by the effect), many
     replications of each test: the share that rejects, against alpha."""
-    st.header(t("common.trust.sim.title"))
+    st.header(t("common.trust.sim.title"), anchor="simulation")
     st.markdown(t("common.trust.sim.intro"))
     c1, c2, c3, c4 = st.columns(4)
     reps = c1.select_slider(t("common.trust.sim.reps"), choices("trust.reps"), **bind("trust.reps"))
@@ -84,7 +84,7 @@ def _repeated_cv(fs_name: str, a: str, b: str):
 def bayes_section() -> None:
     """The Bayesian correlated t-test with a ROPE on repeated 10-fold CV of
     two real learners, next to the frequentist verdicts on the same table."""
-    st.header(t("common.trust.bayes.title"))
+    st.header(t("common.trust.bayes.title"), anchor="bayes")
     st.markdown(t("common.trust.bayes.intro"))
     lrn = learners.LEARNERS
     c1, c2, c3, c4 = st.columns(4)

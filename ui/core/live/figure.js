@@ -38,6 +38,28 @@ function fitHeight(gd, height) {
   return Math.round(Math.max(FIT_MIN, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
 }
 
+// A figure may carry a layout for narrow columns (layout.meta.narrow = {below: px, layout: {path: value}},
+// e.g. the linked ROC / cost figure's panels stacked on a phone): applied to a copy of its layout when
+// the figure's box is narrower than that; the box crossing that width draws it again (drawLoop).
+function narrowAt(fig) {
+  const n = fig.layout.meta && fig.layout.meta.narrow;
+  return n ? n.below : 0;
+}
+function narrowed(layout, gd, fit) {
+  const n = layout.meta && layout.meta.narrow;
+  gd.__narrow = Boolean(n && gd.clientWidth && gd.clientWidth < n.below);
+  if (!gd.__narrow) return layout;
+  const out = JSON.parse(JSON.stringify(layout));
+  for (const [path, value] of Object.entries(n.layout)) {
+    if (fit && path === 'height') continue;           // presenter mode's fitted height wins
+    const keys = path.split('.');
+    let o = out;
+    for (const k of keys.slice(0, -1)) o = o[k] === undefined ? (o[k] = {}) : o[k];
+    o[keys[keys.length - 1]] = value;
+  }
+  return out;
+}
+
 async function drawInPlace(Plotly, gd, d) {
   const fig = d.fig;
   if (d.fit) {                           // the height it was made with, kept on the (reused) parsed figure
@@ -55,9 +77,12 @@ async function drawInPlace(Plotly, gd, d) {
       gd.__above.observe(document.querySelector('[data-testid=stMainBlockContainer]') || document.body);
     }
   }
+  if (fig.legendMade === undefined) fig.legendMade = fig.layout.legend ? fig.layout.legend.y : null;
+  gd.__legendMade = fig.legendMade;     // where the figure put its legend (clearLegend moves it)
   const fresh = freshTraces(fig);
   const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : d.keys[i] || JSON.stringify(t)));
-  const { shapes = [], annotations = [], ...rest } = fig.layout;
+  const layout = narrowed(fig.layout, gd, d.fit);
+  const { shapes = [], annotations = [], ...rest } = layout;
   // what was last given to plotly: each trace (with its JSON), the rest of the layout, shapes, annotations
   const now = { config: d.config, layout: JSON.stringify(rest), shapes: JSON.stringify(shapes),
                 annotations: JSON.stringify(annotations) };
@@ -72,7 +97,7 @@ async function drawInPlace(Plotly, gd, d) {
   } else {
     const old = last ? last.traces : [];
     const data = fig.data.map((t, i) => (keys[i] !== null && old[i] && old[i].key === keys[i] ? old[i].trace : t));
-    await Plotly.react(gd, data, fig.layout, JSON.parse(d.config));
+    await Plotly.react(gd, data, layout, JSON.parse(d.config));
     if (fresh.length) gd.dataset.highlight = '';
     now.traces = data.map((t, i) => ({ key: keys[i], trace: t }));
   }
@@ -102,6 +127,32 @@ function linkHover(Plotly, gd) {
     Plotly.restyle(gd, { x: [[]], y: [[]] }, [meta.hl_roc, meta.hl_cost]);
     gd.dataset.highlight = '';
   });
+}
+
+// A legend below the plot (orientation "h", y < 0, in the plot's height) sits where the figure was made
+// to put it; a shorter plot (presenter mode's fitted height, a narrow column's wrapped legend) brings the
+// axis titles down onto it.  After each draw it is placed just below the lowest tick label or axis title
+// (never above where the figure put it) and the bottom margin made to hold it; a figure whose plot that
+// would leave shorter than MIN_PLOT px (MIN_FITTED for one fitted to the first screen, presenter mode's
+// main view, whose height is kept where it can be) is made taller.  One relayout, only for a change of
+// more than 2 px: the next draw finds everything where it is (tick labels keep their distance from the plot).
+const MIN_PLOT = 190, MIN_FITTED = 110;
+function clearLegend(Plotly, gd) {
+  const L = gd._fullLayout, leg = gd.querySelector('.legend'), made = gd.__legendMade;
+  if (!L || !leg || !L.legend || L.legend.orientation !== 'h' || !(made < 0) || gd.__busy || !L._size) return;
+  const plotBottom = gd.getBoundingClientRect().top + L._size.t + L._size.h;
+  let below = 0;                                      // how far the tick labels and axis titles reach below the plot
+  gd.querySelectorAll('.xtick text, .x2tick text, .g-xtitle, .g-x2title').forEach((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.height) below = Math.max(below, r.bottom - plotBottom);
+  });
+  const b = Math.ceil(below + leg.getBoundingClientRect().height + 12);
+  const least = gd.__made !== undefined ? MIN_FITTED : MIN_PLOT;
+  const height = Math.max(L.height, Math.ceil(L._size.t + b + least));
+  const h = height - L._size.t - Math.max(b, L._size.b);
+  const y = Math.max(-2, Math.min(made, -(below + 4) / h));
+  if (Math.abs(y - L.legend.y) * h > 2 || height > L.height + 2 || b > L.margin.b + 2)
+    Plotly.relayout(gd, { 'legend.y': y, 'legend.yanchor': 'top', 'margin.b': Math.max(b, L.margin.b), height });
 }
 
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
@@ -194,11 +245,22 @@ async function drawLoop(Plotly, gd) {
         gd.__resize = new ResizeObserver(() => {
           // a figure being removed or hidden (a section closed) has no box: plotly refuses to resize it
           if (gd.clientWidth !== width && gd._fullLayout && gd.isConnected && gd.offsetParent !== null
-              && gd.clientWidth > 0) { width = gd.clientWidth; Plotly.Plots.resize(gd); }
+              && gd.clientWidth > 0) {
+            width = gd.clientWidth;
+            const below = gd.__lab ? narrowAt(gd.__lab.fig) : 0;
+            if (below && (width < below) !== gd.__narrow) {       // across the narrow layout's width: drawn anew
+              gd.__drawn = '';
+              drawLoop(Plotly, gd);
+            } else Plotly.Plots.resize(gd);
+          }
         });
         gd.__resize.observe(gd);
       }
       if (linked) { linkHover(Plotly, gd); gd.dataset.linked = '1'; }
+      if (!gd.__legend) {               // after every draw, resize and relayout (a frame later, between draws)
+        gd.__legend = true;
+        gd.on('plotly_afterplot', () => requestAnimationFrame(() => clearLegend(Plotly, gd)));
+      }
       if (d.clickable && !gd.__clicks) {
         gd.__clicks = true;
         gd.on('plotly_click', (ev) => {
@@ -210,6 +272,7 @@ async function drawLoop(Plotly, gd) {
   } finally {
     gd.__busy = false;
   }
+  if (!gd.__gone) clearLegend(Plotly, gd);
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
 }
@@ -219,5 +282,5 @@ function release(gd) {
   if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
   if (gd.__above) gd.__above.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
-  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above']) delete gd[k];
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above', '__legend']) delete gd[k];
 }

@@ -33,13 +33,31 @@ function plain(t) {
   return d.textContent.replace(/\s+/g, ' ').trim();
 }
 
+// a small heatmap's cells (a confusion matrix): each cell's own text ("TP 6"), or "row → column: value"
+// where the text is a bare number; none past MAX_CELLS
+const MAX_CELLS = 36;
+function grid(v) {              // a 2-D array as given, or as plotly decoded it from a typed array (bdata)
+  const a = v && v._inputArray ? v._inputArray : v;
+  return a && typeof a.length === 'number' ? Array.from(a, (row) => Array.from(row || [])) : null;
+}
+function cells(t) {
+  const rows = t.type === 'heatmap' ? grid(t.text) || grid(t.z) : null;
+  const n = rows && rows.length ? rows.length * rows[0].length : 0;
+  if (!n || n > MAX_CELLS) return '';
+  return rows.flatMap((row, i) => row.map((v, j) => {
+    const c = plain(typeof v === 'number' ? (Number.isInteger(v) ? v : v.toFixed(3)) : v);
+    return /\p{L}/u.test(c) ? c : `${plain(t.y ? t.y[i] : i)} → ${plain(t.x ? t.x[j] : j)}: ${c}`;
+  })).join(', ');
+}
+
 function label(gd) {
   if (!gd.isConnected || !gd.layout) return;
   const lay = gd.layout, title = (x) => plain(x && (x.text !== undefined ? x.text : x));
   const axes = [title(lay.xaxis && lay.xaxis.title), title(lay.yaxis && lay.yaxis.title)].filter(Boolean);
   const names = [...new Set((gd.data || []).filter((t) => t.showlegend !== false && t.name)
     .map((t) => plain(t.name)))].slice(0, 8);
-  const text = [title(lay.title), axes.join(' / '), names.join(', ')].filter(Boolean).join(' · ');
+  const text = [title(lay.title), axes.join(' / '), names.join(', '), ...(gd.data || []).map(cells)]
+    .filter(Boolean).join(' · ');
   if (text && gd.getAttribute('aria-label') !== text) {
     gd.setAttribute('role', 'figure');            // not 'img': its toolbar's buttons stay reachable
     gd.setAttribute('aria-label', text);
