@@ -22,11 +22,10 @@ MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 # own server and Chromium: the parts below (a file, or one long test) with their seconds as measured with
 # --durations=0 on 2 cores, dealt largest first to the group with the least so far, so that the processes
 # finish together.  A part not listed counts 5 s.
-BROWSER_SECONDS = {"test_browser_lecture.py": 74, "test_browser_lecture.py::test_every_formula_is_fully_visible": 34,
-                   "test_browser_screens.py": 70, "test_browser.py": 53, "test_browser_class.py": 37,
-                   "test_browser_tour.py::test_the_whole_tour_by_keyboard_in_presenter_mode": 37,
-                   "test_browser_tour.py": 12, "test_browser_pages.py": 20, "test_bounds_browser.py": 19,
-                   "test_browser_compare_lab.py": 18}
+BROWSER_SECONDS = {"test_browser_lecture.py": 62, "test_browser_screens.py": 80, "test_browser.py": 50,
+                   "test_browser_class.py": 26, "test_bounds_browser.py": 22,
+                   "test_browser_tour.py::test_the_whole_tour_by_keyboard_in_presenter_mode": 30,
+                   "test_browser_tour.py": 11, "test_browser_pages.py": 13, "test_browser_compare_lab.py": 21}
 
 
 def part(parts: tuple, name: str) -> str:

@@ -30,6 +30,14 @@ OVERFLOW = """() => [...document.querySelectorAll('.katex-display')].filter(e =>
 SWEEP = os.environ.get("LAB_SWEEP", str(datetime.date.today().toordinal()))
 
 
+def rotate(cases: list, every: int) -> list:
+    """Today's share of ``cases``: every ``every``-th one, starting where the
+    day (``SWEEP``) says, so that each case runs once over ``every`` days' runs
+    (all of them with ``LAB_SWEEP=all``).  For cases that repeat one code path
+    on other pages, kept out of each run for the suite's four minutes."""
+    return list(cases) if SWEEP == "all" else list(cases)[int(SWEEP) % every::every]
+
+
 class Runs:
     """The script runs of tab ``pg`` as its websocket shows them: each
     ``rerun_script`` the browser sends and each ``script_finished`` the server

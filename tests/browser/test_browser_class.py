@@ -27,7 +27,7 @@ def key(pg, name):
 
 def test_a_class_votes_from_phones_and_sees_the_experiment(browser, class_server):
     projector = watched(browser.new_context(viewport={"width": 1500, "height": 1100}))
-    phones = [watched(browser.new_context(locale=loc, **PHONE)) for loc in ("en-US", "en-GB", "zh-CN")]
+    phones = [watched(browser.new_context(locale=loc, **PHONE)) for loc in ("en-US", "zh-CN")]
     try:
         projector.goto(f"{class_server}/exercises?lang=en&x.open=2.3")
         expect(projector.locator("h1").first).to_be_visible(timeout=60_000)
@@ -43,15 +43,15 @@ def test_a_class_votes_from_phones_and_sees_the_experiment(browser, class_server
         key(projector, "_w_class_ask").locator("button").first.click()
         expect(projector.get_by_text("Answered: 0 / 0")).to_be_visible(timeout=20_000)
 
-        for phone, answer in zip(phones, ("no", "no", "yes")):
+        for phone, answer in zip(phones, ("no", "yes")):
             phone.goto(f"{class_server}/?room={code}")
             box = key(phone, f"_w_class_ans_1_{answer}").locator("button").first
             expect(box).to_be_visible(timeout=30_000)                            # within a poll of the vote
             box.tap()
             expect(key(phone, "class_student")).to_contain_text(re.compile("Your answer|你的答案"),
                                                                  timeout=20_000)
-        expect(key(phones[2], "class_student")).to_contain_text("你的答案")        # the phone's language
-        expect(projector.get_by_text("Answered: 3 / 3")).to_be_visible(timeout=20_000)   # live, no click
+        expect(key(phones[1], "class_student")).to_contain_text("你的答案")        # the phone's language
+        expect(projector.get_by_text("Answered: 2 / 2")).to_be_visible(timeout=20_000)   # live, no click
 
         phones[0].reload()                                                       # a reload keeps the answer
         expect(key(phones[0], "class_student")).to_contain_text("Your answer", timeout=30_000)
@@ -71,7 +71,7 @@ def test_a_class_votes_from_phones_and_sees_the_experiment(browser, class_server
             box = key(phone, "_w_class_ans_2_no").locator("button").first
             expect(box).to_be_visible(timeout=30_000)
             box.tap()
-        expect(projector.get_by_text("Answered: 3 / 3")).to_be_visible(timeout=20_000)
+        expect(projector.get_by_text("Answered: 2 / 2")).to_be_visible(timeout=20_000)
         expect(key(projector, "class_vote").locator("text=after discussion")).to_be_visible(timeout=20_000)
 
         projector.locator("[data-testid='stSidebar'] .st-key-_w_class_end button").first.click()

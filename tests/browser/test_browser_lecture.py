@@ -4,23 +4,26 @@ figure toolbar."""
 import re
 
 import pytest
-from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url, still,  # noqa: F401
-                           playwright, pytestmark, roc_mode, settle)
+from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
+                           playwright, pytestmark, roc_mode, rotate, settle, still)
 
 import ui
 
 THRESHOLD_INPUT = "[data-testid='stMain'] [data-testid='stNumberInput'] input"
 SIZES = ((1366, 768), (1920, 1080))
 LANGS = (("zh", "中文"), ("en", "English"))
-# Each run measures every page, tab and ROC mode in one of the four (language, width) pairs, a
-# different pair per page and per day (SWEEP), so that every pair of every page is covered over four
-# days' runs (the whole sweep took 95 s of a suite that should take minutes).
+# Each run measures half the pages, every tab and ROC mode of each in one of the four (language, width)
+# pairs, the half and the pair rotating by day (SWEEP), so that every pair of every page is covered over
+# eight days' runs (the whole sweep took 95 s of a suite that should take minutes, a page in one pair 3 s).
 
 
 def sweep_pairs(index: int) -> list[tuple[int, int]]:
-    """(language index, size index) pairs measured for page ``index``."""
+    """(language index, size index) pairs measured for page ``index`` (none: not today)."""
     pairs = [(lang, size) for size in range(len(SIZES)) for lang in range(len(LANGS))]
-    return pairs if SWEEP == "all" else [pairs[(index + int(SWEEP)) % len(pairs)]]
+    if SWEEP == "all":
+        return pairs
+    day = int(SWEEP) % 8
+    return [pairs[(index + day // 2) % len(pairs)]] if (index + day) % 2 == 0 else []
 
 
 def test_every_formula_is_fully_visible(tab, server):
@@ -102,15 +105,13 @@ def test_presenter_mode_puts_the_main_figure_and_its_controls_above_the_fold(tab
 def test_presenter_mode_shows_each_pages_first_figure_above_the_fold(tab, server):
     """On a projector (presenter mode, 1366 x 768) each page's open section's
     figure starts on the first screen; the pages are reached as a lecturer
-    does, through the navigation, in one session."""
+    does, through the navigation, in one session (half of them a day)."""
     height = 768
     page = tab
     open_url(page, server + "/?presenter=1", 1366, height)
     open_sidebar(page)                                    # presenter mode starts with it folded: the worst case
     low, without = {}, []
-    for index, p in enumerate(ui.PAGES):
-        if p.key == "home":
-            continue
+    for index, p in rotate(list(enumerate(ui.PAGES))[1:], 2):          # half the pages a day, not the home page
         page.locator("[data-testid='stSidebarNav'] a").nth(index).click()
         expect(page).to_have_url(re.compile(rf"/{p.key}\?(.*&)?presenter=1"), timeout=30_000)
         drawn(page)
@@ -185,7 +186,7 @@ def test_a_shared_link_restores_its_state_in_a_fresh_session(tab, server):
     assert "n = 1,000" in other.locator("[data-testid='stSidebar']").inner_text().replace("m = ", "n = ")
 
 
-@pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
+@pytest.mark.parametrize("key", rotate(["confusion", "pr", "cost"], 2))      # the same fragment on each page
 def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(tab, server, key):
     """On these pages a threshold move reruns only the threshold's part of the
     page (a fragment): the address and the share box follow it all the same,
@@ -215,7 +216,7 @@ def test_the_link_follows_a_threshold_moved_in_a_partial_rerun(tab, server, key)
     assert page.evaluate("() => navigator.clipboard.readText()") == page.url
 
 
-@pytest.mark.parametrize("key", ["confusion", "cost"])
+@pytest.mark.parametrize("key", rotate(["confusion", "cost"], 2))
 def test_fast_presses_on_the_threshold_slider_all_count(tab, server, key):
     """Twelve arrow presses, each before the page has been redrawn from the
     last: the threshold ends twelve steps on, and the exact box never goes
@@ -269,7 +270,7 @@ SHAPES = """() => [...document.querySelectorAll('.js-plotly-plot')]
               .join(' '))"""
 
 
-@pytest.mark.parametrize("key", ["confusion", "cost"])
+@pytest.mark.parametrize("key", rotate(["confusion", "cost"], 2))
 def test_a_figure_moved_in_place_matches_one_drawn_afresh(tab, server, key):
     """Threshold moves redraw only the shapes of a figure (the threshold line,
     the current points; ui/live/figure.js, the linked cost figure too): after
@@ -302,7 +303,7 @@ def test_a_figure_moved_in_place_matches_one_drawn_afresh(tab, server, key):
     assert fresh.evaluate(SHAPES) == moved
 
 
-@pytest.mark.parametrize("key", ["confusion", "pr", "cost"])
+@pytest.mark.parametrize("key", rotate(["confusion", "pr", "cost"], 3))
 def test_every_figure_has_the_toolbar_with_png_download(tab, server, key):
     page = tab
     open_url(page, server + f"/{key}")

@@ -9,11 +9,11 @@ rules (axe itself, from ``axe-playwright-python``), and the page's main view (``
 the size asks for it: in presenter mode its figure whole on the first screen,
 on a laptop its top on the first screen.
 
-A run measures every page at 1280 x 720 and a third of them at each other
-size, one language per page, rotating by day (``LAB_SWEEP``; ``LAB_SWEEP=all``
-measures every page at every size in both languages): every combination is
-covered over six days' runs (the half of them took the run 5 min 48 s on a
-loaded machine).  One tab for the desktop sizes, one touch tab
+A run measures a third of the pages at 1280 x 720 and a quarter of them at
+each other size, one language per page, rotating by day (``LAB_SWEEP``;
+``LAB_SWEEP=all`` measures every page at every size in both languages): every
+combination is covered over any eight days' runs (the whole sweep takes about
+3 min on 2 cores, the suite's budget is 4).  One tab for the desktop sizes, one touch tab
 for the phone."""
 import functools
 import re
@@ -47,8 +47,11 @@ def plan(size: str) -> list[tuple[str, str, str]]:
     views = [(i, p.key, "") for i, p in enumerate(ui.PAGES)] + [(len(ui.PAGES) + i, *v) for i, v in enumerate(VIEWS)]
     if SWEEP == "all":
         return [(key, view, lang) for _, key, view in views for lang in LANGS]
-    day = int(SWEEP) % 6           # at 1280 x 720 every page, the language alternating by day; elsewhere
-    chosen = views if order == 0 else [v for v in views if (v[0] + order + day // 2) % 3 == 0]   # a third
+    if order == 0:                 # at 1280 x 720 a third of the pages, each third in each language over six days
+        day = int(SWEEP) % 6
+        return [(key, view, LANGS[(i + day) % 2]) for i, key, view in views if (i + day // 2) % 3 == 0]
+    day = int(SWEEP) % 8           # elsewhere a quarter, each quarter in each language over eight days
+    chosen = [v for v in views if (v[0] + order + day // 2) % 4 == 0]
     return [(key, view, LANGS[(i + order + day) % 2]) for i, key, view in chosen]
 
 
@@ -196,7 +199,7 @@ def test_a_tour_stop_opens_at_its_section(tab, server):
     confusion page's matrix and formulas; the P-R, ROC and cost curves; the trust simulation; the
     bias-variance fits) opens from its link scrolled to it at 1280 x 720 in presenter mode: its heading at
     the top, under Streamlit's header, and the section's first figure (none for tuning or the formulas)
-    starting on the first screen.  Every such stop with LAB_SWEEP=all, else every other one, alternating by
+    starting on the first screen.  Every such stop with LAB_SWEEP=all, else every fourth one, rotating by
     day."""
     from ui.core import tour
     from ui.core.registry import page
@@ -208,7 +211,7 @@ def test_a_tour_stop_opens_at_its_section(tab, server):
 
     stops = [(i + 1, s.section, after(s)) for i, s in enumerate(tour.shipped()) if s.section]
     if SWEEP != "all":
-        stops = stops[int(SWEEP) % 2::2]
+        stops = stops[int(SWEEP) % 4::4]
     tab.set_viewport_size({"width": 1280, "height": 720})
     low = {}
     for number, anchor, next_ in stops:

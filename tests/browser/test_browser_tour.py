@@ -24,15 +24,15 @@ NEXT = strings()["common.tour.next"]
 VIEWS = (("zh", "中文", 1280, 720), ("en", "English", 1920, 1080))
 # the walk's two halves: (first view, second view); one order a day, both with LAB_SWEEP=all
 ORDERS = ((0, 1), (1, 0)) if SWEEP == "all" else (((0, 1), (1, 0))[int(SWEEP) % 2],)
-# Each walk opens a quarter of the stops again from their links (the rest are the same code path); the
-# quarter rotates by day, so every stop is compared over four days' runs.  LAB_SWEEP=all compares every stop.
+# Each walk opens an eighth of the stops again from their links (the rest are the same code path); the
+# eighth rotates by day, so every stop is compared over eight days' runs.  LAB_SWEEP=all compares every stop.
 # what a stop's figures show: each trace's type and number of points, in page order
 FIGURES = """() => JSON.stringify([...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
     .filter(g => g.offsetParent).map(g => (g.data || []).map(t => [t.type, (t.x || t.z || []).length])))"""
 
 
 def compared(k: int) -> bool:
-    return SWEEP == "all" or (k + int(SWEEP) // 2) % 4 == 0
+    return SWEEP == "all" or (k + int(SWEEP)) % 8 == 0
 
 
 def bar(pg):

@@ -3,8 +3,10 @@ in-memory report's, two classes and K classes (a JVM starts: marked
 ``system``; runs where pyspark and Java 17+ are installed -- ``.ci/run``
 installs requirements-spark.txt).  One session, ``local[1]``, for the whole
 module (its tests run together on one process); the command line, which
-stops the session it used, comes last."""
+stops the session it used, comes last.  One case a day (see ``CASES``)."""
+import datetime
 import json
+import os
 import shutil
 
 import pytest
@@ -41,7 +43,23 @@ def spark():
     s.stop()
 
 
-def test_spark_gives_the_in_memory_numbers_and_states_rounding(tmp_path, spark):
+# Each of the three cases below is a whole report through the JVM (13-20 s on 2 cores, the most of any test
+# in the suite): one a day, in turn, for the whole suite's four minutes; LAB_SWEEP=all runs the three, the
+# command line last (it stops the session), as the browser tests' sweeps do.
+SWEEP = os.environ.get("LAB_SWEEP", str(datetime.date.today().toordinal()))
+CASES = ["two classes", "K classes", "command line"]
+
+
+@pytest.mark.parametrize("case", CASES if SWEEP == "all" else [CASES[int(SWEEP) % 3]])
+def test_spark_gives_the_in_memory_numbers(tmp_path, request, spark, case):
+    if case == "command line":       # its stderr captured for this case alone (pyspark's logging keeps the stream
+        command_line(tmp_path, request.getfixturevalue("capsys"), spark)   # it first wrote to)
+    else:
+        (two_classes if case == "two classes" else k_classes)(tmp_path, spark)
+
+
+def two_classes(tmp_path, spark):
+    """Two classes, a blank cell dropped, and a rounded log's AUC within its stated rounding error."""
     from evalcore.report.engines import SparkLog
 
     y, a, b, c = _rows(11, 2000)
@@ -58,7 +76,8 @@ def test_spark_gives_the_in_memory_numbers_and_states_rounding(tmp_path, spark):
         assert abs(m["auc"] - exact["auc"]) <= m["auc_rounding_error"]
 
 
-def test_spark_gives_the_in_memory_k_class_numbers(tmp_path, spark):
+def k_classes(tmp_path, spark):
+    """K classes, a blank cell dropped, scores that are not probabilities."""
     from evalcore.report.engines.multiclass import SparkMultiLog
 
     y, models = _data(12, 600)
@@ -71,7 +90,8 @@ def test_spark_gives_the_in_memory_k_class_numbers(tmp_path, spark):
     _same(without_engine(mem.numbers), without_engine(big.numbers))
 
 
-def test_a_bad_cell_is_refused_then_the_command_line_gives_the_in_memory_json(tmp_path, capsys, spark):
+def command_line(tmp_path, capsys, spark):
+    """A bad cell refused in the user's words, then the command line's JSON equal to the in-memory one's."""
     from evalcore.report.engines import SparkLog
 
     y, a, b, c = _rows(13, 500)
