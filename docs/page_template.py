@@ -10,7 +10,12 @@ A page to copy.  To add a page:
    and ``<key>.title`` plus the page's own strings to
    ``assets/i18n/<key>.toml``, each with ``zh`` and ``en``;
 4. add ``assets/lessons/<key>.zh.md`` and ``<key>.en.md``;
-5. put LaTeX in ``assets/formulas/<key>.toml`` and show it with ``ui.formula``.
+5. put LaTeX in ``assets/formulas/<key>.toml`` and show it with ``ui.formula``;
+6. give each headed section an anchor (``st.header(..., anchor="<name>")``) and
+   list them in the registry entry's ``sections`` (a tour stop or a link may
+   name one; ``tests/pages/test_pages.py`` checks they are on the page); a
+   figure's legend under its plot goes through
+   ``evalcore.figures.style.legend_below`` (never a fixed ``y = -0.25``).
 
 The page runs under AppTest in both languages by ``tests/pages/test_pages.py``
 (it reads the registry).  No math here: call ``evalcore``.  Each independent
@@ -30,7 +35,7 @@ ps, token, models = ui.open_data_page("<key>")     # or ui.open_page("<key>") wi
 T = ui.t
 
 with ui.guard("measure"):                             # one section: an error here leaves the rest drawn
-    st.header(T("<key>.measure"))
+    st.header(T("<key>.measure"), anchor="measure")
     name = ui.model_picker(models)
     facts = ui.model(token, name, ps)                    # cached per (data, model, flipped)
     thr = ui.threshold_control(token, name, facts.counts)

@@ -118,7 +118,7 @@ def auc_groups_figure(result, names, *, text) -> go.Figure:
     return layout(fig, text.get("title"), height=max(280, 55 * k + 130))
 
 
-def rejection_figure(sim, *, names, text) -> go.Figure:
+def rejection_figure(sim, *, names, text, label_width: int = 26) -> go.Figure:
     """The share of replications in which each test rejects (a
     :class:`~evalcore.TestSimulation`), a bar per test with +-2 standard
     errors, and alpha as a line with its simulation band.  The bars' colour
@@ -126,13 +126,15 @@ def rejection_figure(sim, *, names, text) -> go.Figure:
     keeps α (``ok``: at or below the band; ``over``: above it); with an
     effect, the rates are powers: the most powerful tests (``top``, within 2
     standard errors of the highest) against the rest (``rest``).  ``text`` keys:
-    ``x``, ``alpha``, ``ok over`` (no effect) or ``top rest`` (an effect); optional ``title``."""
+    ``x``, ``alpha``, ``ok over`` (no effect) or ``top rest`` (an effect); optional ``title``.
+    ``label_width``: the characters a test's name takes per line (wider on a projector, where a
+    figure fitted to the first screen leaves a bar less height than a two-line name needs)."""
     x_t, alpha_t = need(text, "x", "alpha")
     rate = np.asarray(sim.rate, float)
     k = rate.shape[0]
     err = 2 * np.sqrt(np.clip(rate * (1 - rate), 1e-12, None) / sim.replications)
     band = 2 * sim.standard_error
-    labels = [wrapped(n) for n in names]
+    labels = [wrapped(n, label_width) for n in names]
     if sim.effect == 0:
         ok_t, over_t = need(text, "ok", "over")
         over = np.array([v == "above" for v in sim.verdicts])

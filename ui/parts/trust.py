@@ -15,6 +15,7 @@ from ui.core import learners
 from ui.core import settings
 from ui.core.charts import chart
 from ui.core.i18n import fmt, labels, t, t_fig
+from ui.core.page import presenter
 from ui.protect.budget import freeze
 from ui.core.state import SS, bind
 from ui.core.settings import choices, span
@@ -54,7 +55,8 @@ def simulation_section() -> None:
     chart(figures.rejection_figure(sim, names=names, text=dict(
         x=t_fig("common.trust.sim.x_null" if null else "common.trust.sim.x_power"),
         alpha=f"α = {sim.alpha:g}", ok=t_fig("common.trust.bar.ok"), over=t_fig("common.trust.bar.over"),
-        top=t_fig("common.trust.bar.top"), rest=t_fig("common.trust.bar.rest"))), key="trust_sim")
+        top=t_fig("common.trust.bar.top"), rest=t_fig("common.trust.bar.rest")),
+        label_width=44 if presenter() else 26), key="trust_sim")     # one line a name on a projector
     rows = [{t("common.trust.col.test"): name, t("common.trust.col.rate"): f"{r:.3f}",
              t("common.trust.col.verdict"): t(f"common.trust.v.{v}") if null else "—"}
             for name, r, v in zip(names, sim.rate, sim.verdicts)]
