@@ -85,12 +85,14 @@ def test_row_pass_matrices_costs_and_top_label():
     np.testing.assert_allclose(got.positive_rate, want.positive_rate, equal_nan=True)
 
 
-def test_expected_costs_are_summed_in_class_order():
+@pytest.mark.parametrize("n", [0, 1, 50, 2 * 4096 + 17])          # none, one, one block, three blocks
+def test_expected_costs_are_summed_in_class_order(n):
     rng = np.random.default_rng(0)
-    p, c = rng.random((50, 5)), rng.random((5, 5))
+    p, c = rng.random((n, 5)), rng.random((5, 5))
     seq = sum(p[:, i:i + 1] * c[i] for i in range(5))           # the SQL engines' left-to-right sum
     assert np.array_equal(ec.expected_costs(p, c), seq)
     assert np.array_equal(ec.bayes_decision(p, c), seq.argmin(axis=1))
+    np.testing.assert_allclose(ec.expected_costs(p, c), p @ c, rtol=1e-12)      # the product, by BLAS
 
 
 def test_two_classes_averaged_intervals_are_delong_s():
