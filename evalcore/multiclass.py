@@ -198,8 +198,15 @@ def expected_cost(probabilities, cost, decision) -> float:
     float
         Mean expected cost per sample, >= 0.
     """
+    return mean_cost_at(expected_costs(probabilities, cost), decision)
+
+
+def mean_cost_at(costs, decision) -> float:
+    """The mean of each row's expected cost at its decision: ``costs`` the
+    (n, K) :func:`expected_costs`, ``decision`` the (n,) classes chosen (for
+    a caller that has the costs already, as :func:`evalcore.decide`)."""
     d = np.asarray(decision, dtype=np.int64)
-    return float(expected_costs(probabilities, cost)[np.arange(d.shape[0]), d].mean())
+    return float(np.asarray(costs)[np.arange(d.shape[0]), d].mean())
 
 
 # ------------------------------------------------------- matrices and averages

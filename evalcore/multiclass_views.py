@@ -19,7 +19,7 @@ from ._ranking import ThresholdCounts, threshold_counts
 from ._validation import DataError, register_messages
 from .bootstrap import bootstrap_interval
 from .drawing import PrView, RocView, pr_view, reduce_curve, roc_view
-from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error, expected_costs
+from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error, expected_costs, mean_cost_at
 from .results import ConfidenceInterval
 
 register_messages({
@@ -244,7 +244,7 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
     pred = costs.argmin(axis=1) if rule == "bayes" and probabilities else s.argmax(axis=1)
     cm = np.bincount(yy * k + pred, minlength=k * k).reshape(k, k)
     return Decided("argmax" if fallback else rule, fallback, pred, cm, cost_matrix_error(cm, c),
-                   float(costs[np.arange(pred.shape[0]), pred].mean()) if probabilities else float("nan"),
+                   mean_cost_at(costs, pred) if probabilities else float("nan"),
                    float((cm * c).sum()))
 
 

@@ -80,8 +80,8 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=ui.tex_number(c01), c10=ui.tex_number(c10),
                 fnr=f"{1 - cur.tpr:.3f}", fpr=f"{cur.fpr:.3f}")
 
-    def formulas(box) -> None:
-        with box:
+    def formulas() -> None:
+        with st.container():
             if ui.presenter():          # the cost matrix, above the figure without presenter mode
                 ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
             st.markdown(T("cost.formulas"))
@@ -119,11 +119,9 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
                  if w in winner]
         st.markdown(T("cost.compare", a=shown[0], b=shown[1]) + " " + "; ".join(parts) + ".")
-    if ui.presenter():          # on a projector the formulas open on demand
-        with st.expander(T("cost.formulas")):
-            formulas(st.container())
-    else:                       # below the figure they follow, every number filled in
-        formulas(st.container())
+    # on a projector the formulas open on demand; otherwise below the figure they follow, every number filled in
+    with st.expander(T("cost.formulas")) if ui.presenter() else st.container():
+        formulas()
 
     # ------------------------------------------------------- class imbalance
     st.header(T("imb.title"), anchor="imbalance")
