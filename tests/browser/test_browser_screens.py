@@ -134,11 +134,14 @@ def show(pg, server, key: str, view: str, lang: str, size: str) -> None:
 STYLED = "() => [...document.querySelectorAll('style')].some(s => s.textContent.includes('stCaptionContainer'))"
 
 
-# the layout has settled: the page's height and the main view's top the same over five frames
-STILL = """() => new Promise(done => { let last = '', same = 0; const look = () => {
+# the layout has settled: the script that fits formulas to their column is in (ui/core/typeset/fit.js,
+# loaded after the page's first drawing, which it changes) and the fonts are (KaTeX's widen a formula after
+# its first layout), then the page's height and the main view's top the same over five frames
+STILL = """() => window.__labFit && document.fonts.ready.then(() => new Promise(done => {
+  let last = '', same = 0; const look = () => {
   const now = document.body.scrollHeight + ':' + document.querySelector('[data-testid=stMain]').scrollHeight;
   same = now === last ? same + 1 : 0; last = now;
-  if (same >= 5) done(true); else requestAnimationFrame(look); }; look(); })"""
+  if (same >= 5) done(true); else requestAnimationFrame(look); }; look(); }))"""
 
 
 @pytest.fixture(scope="module")
