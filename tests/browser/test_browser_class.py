@@ -1,5 +1,6 @@
-"""Class mode (issue 38) in Chromium: one projector and three phones
-(390 x 844, touch; two in English, one in Chinese by the phone's locale)
+"""Class mode (issue 38) in Chromium: one projector (the process's tab) and
+two phones (390 x 844, touch; one in English, one in Chinese by the phone's
+locale, each a browser of its own)
 on a server of their own with a store of their own: open a class, put an
 exercise's question to it, answer by touch, the count on the projector,
 reveal (the right answer marked, the experiment on the projector and on the
@@ -25,8 +26,8 @@ def key(pg, name):
     return pg.locator(f".st-key-{name}")
 
 
-def test_a_class_votes_from_phones_and_sees_the_experiment(browser, class_server):
-    projector = watched(browser.new_context(viewport={"width": 1500, "height": 1100}))
+def test_a_class_votes_from_phones_and_sees_the_experiment(browser, tab, class_server):
+    projector = tab                     # (a new browser context costs Chromium 4-5 s of the front end's start-up)
     phones = [watched(browser.new_context(locale=loc, **PHONE)) for loc in ("en-US", "zh-CN")]
     try:
         projector.goto(f"{class_server}/exercises?lang=en&x.open=2.3")
@@ -82,5 +83,6 @@ def test_a_class_votes_from_phones_and_sees_the_experiment(browser, class_server
         for pg in (projector, *phones):
             assert_clean(pg)
     finally:
-        for pg in (projector, *phones):
+        projector.goto("about:blank")                                           # leave that server before it stops
+        for pg in phones:
             pg.context.close()
