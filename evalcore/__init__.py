@@ -77,9 +77,9 @@ from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_from_
 from .calibration import (BrierLoss, BrierScore, Reliability, brier_counts, brier_loss, brier_score, reliability_bins,
                           reliability_counts)
 from .multiclass import (BothWays, ClassCurves, PerClass, argmax_decision, bayes_decision, brier_multiclass,
-                         multiclass_brier_loss,
-                         class_curves, cost_matrix_error, expected_cost, expected_costs, hand_till_m, macro_micro_both,
-                         one_vs_one, per_class, sums_to_one, top_k_accuracy, top_label_reliability)
+                         multiclass_brier_loss, class_curves, cost_matrix_error, costs_at_decisions, expected_cost,
+                         expected_costs, hand_till_m, macro_micro_both, one_vs_one, per_class, sums_to_one,
+                         top_k_accuracy, top_label_reliability)
 from .loading_multiclass import MultiClassSet, class_name, load_multiclass
 from .classtable import ClassAUCs, ClassTable, RowNumbers, class_aucs, class_tables, row_numbers
 # the multi-class page (issue 35): built-in K-class sets, decisions, per-class views and AUC intervals
@@ -167,7 +167,8 @@ __all__ = [
     "MultiClassSet", "load_multiclass", "class_name", "sums_to_one", "argmax_decision", "bayes_decision",
     "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays", "macro_micro_both",
     "ClassCurves", "class_curves", "hand_till_m", "multiclass_brier_loss", "top_k_accuracy", "top_label_reliability",
-    "expected_costs", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers", "row_numbers",
+    "expected_costs", "costs_at_decisions", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers",
+    "row_numbers",
     # the multi-class page's views (issue 35)
     "BUILTIN_SETS", "builtin_multiclass", "RULES", "cost_from_cells", "cost_link_text", "check_model_count",
     "mean_counts", "largest_classes", "GAPS", "macro_micro_gap", "weakest_class", "zero_one_cost", "cost_text",

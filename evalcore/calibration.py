@@ -248,7 +248,7 @@ def _checked_counts(scores, pos, neg):
     p = np.asarray(pos, dtype=np.float64)
     q = np.asarray(neg, dtype=np.float64)
     if not (s.shape == p.shape == q.shape) or s.ndim != 1:
-        raise DataError("length_mismatch", a="scores", b="pos, neg", n_a=s.shape[0], n_b=p.shape[0])
+        raise DataError("length_mismatch", a="scores", b="pos, neg", na=s.shape[0], nb=p.shape[0])
     if s.shape[0] and (s.min() < 0.0 or s.max() > 1.0):
         raise DataError("out_of_range", name="scores", interval="[0, 1]",
                         value=float(s.min() if s.min() < 0 else s.max()))

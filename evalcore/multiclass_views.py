@@ -19,7 +19,7 @@ from ._ranking import ThresholdCounts, threshold_counts
 from ._validation import DataError, register_messages
 from .bootstrap import bootstrap_interval
 from .drawing import PrView, RocView, pr_view, reduce_curve, roc_view
-from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error, expected_costs, mean_cost_at
+from .multiclass import check_cost_matrix, check_scores_matrix, cost_matrix_error, costs_at_decisions
 from .results import ConfidenceInterval
 
 register_messages({
@@ -240,11 +240,12 @@ def decide(y, scores, *, rule: str, cost, probabilities: bool) -> Decided:
     if rule not in RULES:
         raise DataError("bad_option", name="rule", value=rule, options=", ".join(RULES))
     fallback = rule == "bayes" and not probabilities
-    costs = expected_costs(s, c) if probabilities else None      # once, for the decision and its mean
-    pred = costs.argmin(axis=1) if rule == "bayes" and probabilities else s.argmax(axis=1)
+    pred = None if rule == "bayes" and probabilities else s.argmax(axis=1)
+    if probabilities:                  # the Bayes decision and each row's expected cost at the decision, in one pass
+        pred, row_cost = costs_at_decisions(s, c, pred)
     cm = np.bincount(yy * k + pred, minlength=k * k).reshape(k, k)
     return Decided("argmax" if fallback else rule, fallback, pred, cm, cost_matrix_error(cm, c),
-                   mean_cost_at(costs, pred) if probabilities else float("nan"),
+                   float(row_cost.mean()) if probabilities else float("nan"),
                    float((cm * c).sum()))
 
 

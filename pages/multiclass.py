@@ -34,8 +34,7 @@ with ui.guard("model"):
     if not probabilities:
         st.info(T("multiclass.not_probabilities", model=model))
     section = ui.section(K + "section", part.SECTIONS, "multiclass.sec.")
-    decided = ec.decide(ms.y, scores, rule=ui.SS.get(K + "rule", "argmax"),
-                        cost=part.current_cost(k), probabilities=probabilities)
+    decided = part.decided(token, model, ms, ui.SS.get(K + "rule", "argmax"), part.current_cost(k))
 if decided is None:
     st.stop()
 MATRIX_TEXT = dict(tp="TP", fn="FN", fp="FP", tn="TN")
@@ -52,7 +51,7 @@ if section == "decisions":
             st.markdown(T("multiclass.cost.title"))
             cost = part.cost_editor(names)
             ui.publish_again()                  # an edited cost goes into the link in this run
-        decided = ec.decide(ms.y, scores, rule=ui.SS[K + "rule"], cost=cost, probabilities=probabilities)
+        decided = part.decided(token, model, ms, ui.SS[K + "rule"], cost)
         if decided.fallback:
             st.info(ui.error_text(ec.DataError("mc_bayes_needs_probabilities", name=model)))
         kp = ec.kappa_parts(decided.cm)

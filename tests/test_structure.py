@@ -72,6 +72,42 @@ def test_every_data_error_message_has_both_languages():
         assert en and re.search(r"[\u4e00-\u9fff]", zh), code
 
 
+def test_every_data_error_raised_gives_the_fields_its_message_names():
+    """Each ``DataError("code", ...)`` written in evalcore/ and ui/ names a code of the catalogue and gives
+    every field its English and Chinese templates use (a missing one is a KeyError at the raise, where the
+    user was to read a sentence): read from the code, not from raising each."""
+    import ast
+    import string
+
+    import importlib
+    import pkgutil
+
+    import evalcore
+    from evalcore._validation import MESSAGES
+
+    for m in pkgutil.walk_packages(evalcore.__path__, "evalcore."):     # each registers its own messages
+        if not m.name.endswith("__main__"):
+            importlib.import_module(m.name)
+
+    bad = []
+    for f in [*sorted((ROOT / "evalcore").rglob("*.py")), *UI]:
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None))
+                    in ("DataError", "DataTypeError") and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            if any(k.arg is None for k in node.keywords):          # **fields: not checkable here
+                continue
+            code, given = node.args[0].value, {k.arg for k in node.keywords}
+            if code not in MESSAGES:
+                bad.append((f.name, node.lineno, code, "no such code"))
+                continue
+            need = {name.split(".")[0].split("[")[0] for template in MESSAGES[code]
+                    for _, name, _, _ in string.Formatter().parse(template) if name}
+            if need - given:
+                bad.append((f.name, node.lineno, code, sorted(need - given)))
+    assert not bad, bad
+
+
 # where ui/ may still call a numeric function, and why it is not the chapter's math
 _NOT_MATH = {
     "ui/protect/budget.py": "the bytes a pandas object holds (the session budget's bookkeeping)",

@@ -408,7 +408,7 @@ def build_report(ps, *, models=None, thresholds: Mapping[str, float] | None = No
         if m not in log.models:
             raise DataError("report_unknown_model", name=m, models=", ".join(map(repr, log.models)))
         if not isinstance(thresholds[m], (int, float)) or math.isnan(float(thresholds[m])):
-            raise DataError("threshold_nan")
+            raise DataError("threshold_nan", value=repr(thresholds[m]))
     p = default_prior(log) if prior is None else float(prior)
     if not 0.0 <= p <= 1.0:
         raise DataError("out_of_range", name="prior", interval="[0, 1]", value=p)

@@ -85,14 +85,41 @@ def test_row_pass_matrices_costs_and_top_label():
     np.testing.assert_allclose(got.positive_rate, want.positive_rate, equal_nan=True)
 
 
-@pytest.mark.parametrize("n", [0, 1, 50, 2 * 4096 + 17])          # none, one, one block, three blocks
-def test_expected_costs_are_summed_in_class_order(n):
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])     # float32 scores widened a block at a time
+@pytest.mark.parametrize("n", [0, 1, 50, 2 * 8192 + 17])          # none, one, one block, three blocks
+def test_expected_costs_are_summed_in_class_order(n, dtype):
     rng = np.random.default_rng(0)
-    p, c = rng.random((n, 5)), rng.random((5, 5))
-    seq = sum(p[:, i:i + 1] * c[i] for i in range(5))           # the SQL engines' left-to-right sum
+    p, c = rng.random((n, 5)).astype(dtype), rng.random((5, 5))
+    seq = sum(p[:, i:i + 1].astype(np.float64) * c[i] for i in range(5))   # the SQL engines' left-to-right sum
     assert np.array_equal(ec.expected_costs(p, c), seq)
     assert np.array_equal(ec.bayes_decision(p, c), seq.argmin(axis=1))
     np.testing.assert_allclose(ec.expected_costs(p, c), p @ c, rtol=1e-12)      # the product, by BLAS
+
+
+@pytest.mark.parametrize("n", [0, 1, 2 * 4096 + 17])
+def test_costs_at_decisions_are_the_brute_force_minimum_and_the_given_decisions_cost(n):
+    """Without the (n, K) array: the Bayes decision is the class of least expected cost by a loop over the
+    classes (the first on a tie: a cost matrix with two equal columns makes ties), and each row's cost is the
+    (n, K) array's at the decision, the Bayes decision's or a given one's."""
+    rng = np.random.default_rng(3)
+    p = rng.dirichlet(np.ones(4), n)
+    c = rng.uniform(0, 3, (4, 4))
+    c[:, 2] = c[:, 1]                                                # classes 1 and 2 always tie: 1 is chosen
+    e = ec.expected_costs(p, c)
+    best = np.zeros(n, dtype=int)
+    for j in range(1, 4):                                            # brute force, strictly less to move
+        best = np.where(e[:, j] < e[np.arange(n), best], j, best)
+    d, row = ec.costs_at_decisions(p, c)
+    assert np.array_equal(d, best) and not (d == 2).any()
+    assert np.array_equal(row, e[np.arange(n), best])
+    given = rng.integers(0, 4, n)
+    d2, row2 = ec.costs_at_decisions(p.astype(np.float32), c, given)
+    assert np.array_equal(d2, given)
+    assert np.array_equal(row2, ec.expected_costs(p.astype(np.float32), c)[np.arange(n), given])
+    if n:                                                            # the mean of the same numbers, in order
+        assert ec.expected_cost(p, c, given) == ec.expected_costs(p, c)[np.arange(n), given].mean()
+    with pytest.raises(ec.DataError):
+        ec.costs_at_decisions(p, c, np.full(n + 1, 0))
 
 
 def test_two_classes_averaged_intervals_are_delong_s():
