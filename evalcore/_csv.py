@@ -120,10 +120,8 @@ def read_table(source, *, max_rows=None, max_columns=None):
     _check_trailing_separator(text, sep)
     if max_rows is not None:
         _check_rows(data, text, sep, max_rows)
-    if len(data) > MAX_CELL:
-        longest = _longest_cell(data, sep)
-        if longest > MAX_CELL:
-            raise DataError("file_cell_too_long", size=longest)
+    if len(data) > MAX_CELL and (longest := _cell_longer_than(data, sep, MAX_CELL)) is not None:
+        raise DataError("file_cell_too_long", size=longest)
     try:
         df = pd.read_csv(io.BytesIO(data), sep=sep, engine="pyarrow")
     except Exception:
@@ -206,12 +204,25 @@ def _check_trailing_separator(text: str, sep: str) -> None:
         raise DataError("file_trailing_comma", sep=sep)
 
 
-def _longest_cell(data: bytes, sep: str) -> int:
-    """Length in bytes of the longest run between separators or line breaks."""
+def _cell_longer_than(data: bytes, sep: str, over: int) -> int | None:
+    """The length in bytes of the longest run between separators or line
+    breaks when it is longer than ``over``; None when no run is.
+
+    A run longer than ``over`` covers a whole aligned piece of (over + 1) // 2
+    bytes, so when every such piece holds a separator or a line break no run
+    is, and the positions of the cuts are not needed: one pass over the bytes
+    (at 116 MB 0.85 -> about 0.15 s).  Otherwise the runs are measured."""
     b = np.frombuffer(data, dtype=np.uint8)
-    cuts = np.flatnonzero((b == ord(sep)) | (b == 10) | (b == 13))
-    bounds = np.concatenate(([-1], cuts, [b.shape[0]]))
-    return int(np.diff(bounds).max()) - 1
+    cut = b == ord(sep)
+    cut |= b == 10
+    cut |= b == 13
+    piece = max(1, (over + 1) // 2)
+    whole = cut.shape[0] // piece * piece
+    if cut[:whole].reshape(-1, piece).any(axis=1).all():       # (the last, shorter piece joins at most the one
+        return None                                             # before it: a run of at most 2 piece - 2 bytes)
+    bounds = np.concatenate(([-1], np.flatnonzero(cut), [b.shape[0]]))
+    longest = int(np.diff(bounds).max()) - 1
+    return longest if longest > over else None
 
 
 def _read_c_engine(pd, data: bytes, sep: str):

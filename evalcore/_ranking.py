@@ -284,20 +284,19 @@ def threshold_counts(y_true, scores) -> ThresholdCounts:
     last = np.empty(n, dtype=bool)
     np.not_equal(u_all[1:], u_all[:-1], out=last[:-1])
     last[-1] = True
-    # Positives per tie group: each positive's group ends at searchsorted(.., "right") - 1
-    # (n_pos binary searches, in the larger array), counted and accumulated.
-    per_end = np.bincount(u_all.searchsorted(u_pos, "right") - 1, minlength=n)
-    pos_le = np.cumsum(per_end)
     if last.all():            # no ties: every position is its own group
-        ends = None
         all_le = np.arange(1, n + 1)
         distinct_u = u_all
     else:
         ends = np.flatnonzero(last)
         all_le = ends + 1
-        pos_le = pos_le[ends]
         distinct_u = u_all[ends]
     J = all_le.shape[0]
+    # Positives per tie group: a positive's group is searchsorted(distinct, "right") - 1 (n_pos binary
+    # searches in the distinct values: with many ties a small array that stays in the cache), counted and
+    # accumulated over the J groups (not over the n samples: 10^7 pooled scores of 10^3 distinct values
+    # took 0.3 s so)
+    pos_le = np.cumsum(np.bincount(distinct_u.searchsorted(u_pos, "right") - 1, minlength=J))
     tp = np.empty(J + 1, dtype=np.int64)
     fp = np.empty(J + 1, dtype=np.int64)
     tp[0] = fp[0] = 0

@@ -158,8 +158,9 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
     if missing:
         warnings.append(LoadWarning("class_without_samples", classes=missing))
     out, prob = {}, {}
+    every = bool(keep.all())
     for m, s in scores.items():
-        s = read_only(s[keep])
+        s = read_only(s if every else s[keep])          # (column_stack's own array: no second copy of every row)
         out[m], prob[m] = s, sums_to_one(s)
         if not prob[m]:
             warnings.append(LoadWarning("not_probabilities", model=m))

@@ -464,21 +464,39 @@ def pair_aucs(y, scores, *, distinct=None) -> np.ndarray:
     n, k = s.shape
     support = np.bincount(yy, minlength=k)
     out = np.full((k, k), np.nan)
+    by_class = None
     for i in range(k):
         if support[i] == 0:
             continue
         col = s[:, i]
         values = distinct[i] if distinct is not None and distinct[i] is not None else np.unique(col)
-        group = np.searchsorted(values, col)
-        cnt = np.bincount(group * k + yy, minlength=values.shape[0] * k).reshape(-1, k)
+        if values.shape[0] * _FEW_DISTINCT <= n:
+            # few distinct scores (a rounded log): each class's scores in this column sorted (n values in all,
+            # a vectorised sort), and each distinct score looked up in them -- J binary searches per class
+            # where the rows' n searches missed the cache (at 10^6 x 10 with 10^3 distinct: 0.5 -> 0.1 s)
+            if by_class is None:
+                order = np.argsort(yy, kind="stable")
+                by_class, starts = s[order], np.concatenate(([0], np.cumsum(support)))
+            below = np.empty((values.shape[0], k), dtype=np.int64)
+            cnt = np.empty_like(below)
+            for j in range(k):
+                sj = np.sort(by_class[starts[j]:starts[j + 1], i])
+                below[:, j] = sj.searchsorted(values, "left")
+                cnt[:, j] = sj.searchsorted(values, "right") - below[:, j]
+        else:
+            group = np.searchsorted(values, col)
+            cnt = np.bincount(group * k + yy, minlength=values.shape[0] * k).reshape(-1, k)
+            below = np.cumsum(cnt, axis=0) - cnt
         ci = cnt[:, i].astype(np.float64)
-        below = np.cumsum(cnt, axis=0) - cnt
         num = ci @ below + 0.5 * (ci @ cnt)
         with np.errstate(invalid="ignore", divide="ignore"):
             out[i] = num / (support[i] * support)
         out[i, support == 0] = np.nan
         out[i, i] = np.nan
     return out
+
+
+_FEW_DISTINCT = 8         # pair_aucs sorts per class when a column has at most n / 8 distinct scores
 
 
 def hand_till_from_pairs(a: np.ndarray) -> float:

@@ -59,6 +59,31 @@ def test_hand_till_from_the_paper_formula_with_ties():
     assert mc.hand_till_m(y, p) == pytest.approx(m, abs=1e-12)
 
 
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("few", [0, 10**9], ids=["sorted per class", "searched per row"])
+def test_pair_aucs_are_the_papers_rank_formula_either_way(monkeypatch, ties, few):
+    """Hand & Till's A(i|j) for every ordered pair, by both ways of counting (each class's scores sorted, for a
+    column of few distinct scores; each row's score searched, otherwise: forced here both ways), against the
+    paper's rank formula (tied ranks averaged) -- with a class that has no sample (a nan row and column)."""
+    from scipy.stats import rankdata
+
+    from evalcore import multiclass_views
+
+    y, p = _data(5, n=300, k=4, ties=ties)
+    y[y == 3] = 2                                             # class 3 has no sample
+    monkeypatch.setattr(multiclass_views, "_FEW_DISTINCT", few)
+    got = multiclass_views.pair_aucs(y, p)
+    for i in range(4):
+        for j in range(4):
+            ni, nj = int((y == i).sum()), int((y == j).sum())
+            if i == j or not ni or not nj:
+                assert np.isnan(got[i, j]), (i, j)
+                continue
+            both = (y == i) | (y == j)
+            r = rankdata(p[both, i])
+            assert got[i, j] == pytest.approx((r[y[both] == i].sum() - ni * (ni + 1) / 2) / (ni * nj), abs=1e-12)
+
+
 def test_bayes_decision_is_the_brute_force_minimum():
     y, p = _data(3, n=300, k=3)
     rng = np.random.default_rng(3)

@@ -2,6 +2,7 @@
 and 7): a bare ``\\r`` ends a row as ``\\n`` and ``\\r\\n`` do, a quoted line
 break does not, a quoted separator in a header is part of a name.  A file
 over a bound is refused before the parser reads it (pandas is not called)."""
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -98,6 +99,20 @@ def test_a_cell_ends_at_a_bare_cr():
     with pytest.raises(ec.DataError) as err:
         ec.load_predictions(b"y,m\r1,0.5\r" + b"x" * 20_000 + b"\r0,0.1\r")
     assert err.value.code == "file_cell_too_long"
+
+
+def test_the_longest_cell_is_found_as_splitting_finds_it():
+    """The cell bound's one-pass check (pieces of half the bound, each with a cut) against splitting the bytes
+    at every separator and line break: the same run over the bound, or none, for random short files and
+    bounds (runs just over, at and under the bound included by the small alphabet)."""
+    from evalcore._csv import _cell_longer_than
+
+    rng = np.random.default_rng(0)
+    for _ in range(3000):
+        n, over = int(rng.integers(0, 300)), int(rng.integers(1, 40))
+        b = rng.choice(np.frombuffer(b"ab,\n\r", np.uint8), n, p=rng.dirichlet(np.ones(5))).tobytes()
+        runs = [len(x) for x in b.replace(b"\n", b",").replace(b"\r", b",").split(b",")]
+        assert _cell_longer_than(b, ",", over) == (max(runs) if max(runs) > over else None), (b, over)
 
 
 def test_a_quoted_field_too_long_to_count_is_no_way_past_the_bound(no_parse):
