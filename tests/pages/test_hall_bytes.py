@@ -51,8 +51,30 @@ FIG = {"data": [{"type": "scatter", "x": list(range(60)), "y": list(range(60))},
 def _wire(monkeypatch, fig, fragment: bool, store: dict):
     monkeypatch.setattr(held_traces, "SS", store)
     monkeypatch.setattr(held_traces, "_fragment_run", lambda: fragment)
-    spec, keys = held_traces.wire("k", json.dumps(fig))
+    spec, keys, _, _ = held_traces.wire("k", json.dumps(fig))
     return json.loads(spec)["data"], json.loads(keys)
+
+
+def test_a_fragment_run_refers_to_the_template_and_the_toolbar_sent_before(monkeypatch):
+    """The layout's template and the toolbar's settings (about 1 kB a figure, the same in every run) go once
+    per whole run; a fragment's run refers to them, unless they changed or the browser missed them."""
+    fig = json.loads(json.dumps(FIG))
+    fig["layout"]["template"] = {"layout": {"paper_bgcolor": "white", "font": {"color": "#2a3f5f"}}}
+    store, config = {}, json.dumps({"displaylogo": False})
+    monkeypatch.setattr(held_traces, "SS", store)
+
+    def send(fragment, cfg=config):
+        monkeypatch.setattr(held_traces, "_fragment_run", lambda: fragment)
+        spec, _, tkey, sent = held_traces.wire("k", json.dumps(fig), cfg)
+        return json.loads(spec)["layout"]["template"], tkey, sent
+
+    template, tkey, sent = send(False)
+    assert template == fig["layout"]["template"] and tkey and sent == config      # a whole run: all of it
+    assert send(True) == ({"ref": tkey}, tkey, "")                               # then references
+    other = json.dumps({"displaylogo": True})
+    assert send(True, other)[2] == other                                         # a changed toolbar: whole
+    held_traces.forget("k")                                                      # the browser missed a part
+    assert send(True) == (fig["layout"]["template"], tkey, config)
 
 
 def test_a_fragment_run_refers_to_the_traces_sent_in_the_last_run(monkeypatch):

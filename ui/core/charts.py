@@ -94,8 +94,8 @@ def live_chart(fig, key: str, *, on_click=None):
         return None
     if SS.get("presenter"):
         _presenter(fig)
-    spec, keys = held_traces.wire(key, fig.to_json())
-    data = dict(spec=spec, keys=keys, config=_export(LIVE_CONFIGS), script=plotly_js_url(),
+    spec, keys, tkey, config = held_traces.wire(key, fig.to_json(), _export(LIVE_CONFIGS))
+    data = dict(spec=spec, keys=keys, tkey=tkey, config=config, script=plotly_js_url(),
                 clickable=on_click is not None, fit=_fits_screen(key))
     return _live_component()(key=key, data=data, on_missing_change=lambda: held_traces.forget(key),
                              **({"on_click_change": on_click} if on_click else {}))

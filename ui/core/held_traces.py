@@ -7,7 +7,8 @@ current points and the numbers do.  :func:`wire` gives each trace longer
 than :data:`MIN_CHARS` a digest of its JSON; in a fragment's run, a trace
 whose digest was sent in this figure's previous run goes as ``{"ref":
 digest}`` (``ui/core/live/figure.js`` keeps the traces of the last figures it
-received by digest).  A whole run (another page, data set, language) sends
+received by digest), and so do the layout's template and the toolbar's
+settings, the same in every run.  A whole run (another page, data set, language) sends
 every trace: the figure may have been drawn anew in the browser.  When the
 browser misses a trace all the same (a run it never received), it says so
 (``missing``) and :func:`forget` makes the next run send everything.
@@ -29,13 +30,20 @@ def _fragment_run() -> bool:
     return bool(ctx and ctx.fragment_ids_this_run)
 
 
-def wire(key: str, spec: str) -> tuple[str, str]:
-    """The figure ``spec`` (plotly JSON) as sent for the figure ``key``, and its traces' digests (a JSON
-    list, "" for a trace sent whole every time)."""
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=9).hexdigest()
+
+
+def wire(key: str, spec: str, config: str = "") -> tuple[str, str, str, str]:
+    """The figure ``spec`` (plotly JSON) as sent for the figure ``key``, its traces' digests (a JSON list, ""
+    for a trace sent whole every time), its layout template's digest ("" for none) and its ``config`` (the
+    toolbar's settings, JSON): in a fragment's run the template goes as ``{"ref": digest}`` and the config
+    as "" when the browser already holds them (the same in every figure of a page: about 1 kB a figure)."""
     fig = json.loads(spec)
     held = SS.setdefault("_held_traces", {})
     before = held.get(key, frozenset()) if _fragment_run() else frozenset()
-    meta = (fig.get("layout") or {}).get("meta") or {}
+    layout = fig.get("layout") or {}
+    meta = layout.get("meta") or {}
     fresh = {meta.get("hl_roc"), meta.get("hl_cost")} if isinstance(meta, dict) else set()   # restyled by hover
     keys, data = [], []
     for i, trace in enumerate(fig.get("data", [])):
@@ -44,12 +52,19 @@ def wire(key: str, spec: str) -> tuple[str, str]:
             keys.append("")
             data.append(trace)
             continue
-        k = hashlib.blake2b(text.encode(), digest_size=9).hexdigest()
+        k = _digest(text)
         keys.append(k)
         data.append({"ref": k} if k in before else trace)
-    held[key] = frozenset(k for k in keys if k)
     fig["data"] = data
-    return json.dumps(fig, separators=(",", ":")), json.dumps(keys)
+    tkey = ""
+    if isinstance(layout.get("template"), dict):
+        tkey = "t" + _digest(json.dumps(layout["template"], separators=(",", ":"), sort_keys=True))
+        if tkey in before:
+            layout["template"] = {"ref": tkey}
+    ckey = "c" + _digest(config) if config else ""
+    held[key] = frozenset([*(k for k in keys if k), *(k for k in (tkey, ckey) if k)])
+    return (json.dumps(fig, separators=(",", ":")), json.dumps(keys), tkey,
+            "" if ckey and ckey in before else config)
 
 
 def forget(key: str) -> None:

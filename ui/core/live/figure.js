@@ -157,13 +157,22 @@ function clearLegend(Plotly, gd) {
 
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
 // the traces of the last HELD figures received are kept by digest, whether drawn or not (a newer figure
-// may replace one before it is drawn).  A reference to a trace not kept (the figure was drawn anew, a
-// run was never received) asks the server for the whole figure ('missing': the next run sends all).
+// may replace one before it is drawn), and so is the layout's template (its digest: data.tkey); the
+// toolbar's settings arrive as "" when they are those of the figure before.  A reference to a part not
+// kept (the figure was drawn anew, a run was never received) asks the server for the whole figure
+// ('missing': the next run sends all).
 const HELD = 3;
 function resolve(gd, data, ask) {
   if (!data.spec) return data;
   const last = gd.__lab;
-  if (last && last.spec === data.spec && last.keysText === data.keys) return { ...data, fig: last.fig, keys: last.keys };
+  const config = data.config || (last && last.config) || null;
+  if (config === null) {
+    ask('missing', 1);
+    return null;
+  }
+  if (last && last.spec === data.spec && last.keysText === data.keys) {
+    return { ...data, config, fig: last.fig, keys: last.keys };
+  }
   const fig = JSON.parse(data.spec);
   const keys = data.keys ? JSON.parse(data.keys) : [];
   const store = gd.__store || (gd.__store = new Map());
@@ -176,14 +185,19 @@ function resolve(gd, data, ask) {
     if (!store.has(t.ref)) missing.push(t.ref);
     return store.get(t.ref);
   });
-  gd.__recent = [...(gd.__recent || []), keys.filter(Boolean)].slice(-HELD);
+  const template = fig.layout && fig.layout.template;
+  if (template && template.ref !== undefined) {
+    if (store.has(template.ref)) fig.layout.template = store.get(template.ref);
+    else missing.push(template.ref);
+  } else if (template && data.tkey) store.set(data.tkey, template);
+  gd.__recent = [...(gd.__recent || []), [...keys.filter(Boolean), data.tkey].filter(Boolean)].slice(-HELD);
   const kept = new Set(gd.__recent.flat());
   for (const k of store.keys()) if (!kept.has(k)) store.delete(k);
   if (missing.length) {
     ask('missing', missing.length);
     return null;
   }
-  return { ...data, fig, keys, keysText: data.keys };
+  return { ...data, config, fig, keys, keysText: data.keys };
 }
 
 export default function (component) {

@@ -43,7 +43,7 @@ def formula_grid(key: str, items: Sequence[Item], columns: int = 2) -> None:
                     st.latex(line)
         return
     data = dict(katex=url, columns=columns, items=[dict(label=label, tex=lines) for label, lines in cells])
-    component("lab_typeset", "typeset/typeset.js", "typeset/typeset.css")(key=key, data=data)
+    component("lab_typeset", "typeset/typeset.js")(key=key, data=data)
 
 
 def fit_formulas() -> None:

@@ -5,6 +5,17 @@
 // confusion page used to re-parse 15 formulas as markdown before its figures
 // could be drawn; the typesetting now waits until the figures of the same run
 // have been given their turn.  KaTeX is the copy Streamlit itself serves.
+// The cells' style, once per page (not given to the component as its css: Streamlit would send it with
+// every element on every run)
+if (!document.getElementById('lab-typeset-style')) {
+  const style = document.createElement('style');
+  style.id = 'lab-typeset-style';
+  style.textContent = '.lab-typeset { display: grid; column-gap: 1rem; }\n'
+    + '.lab-typeset-cell > p { margin: 0.6rem 0 0 0; }\n'
+    + '.lab-typeset .katex-display { overflow-x: auto; overflow-y: hidden; }\n';
+  document.head.appendChild(style);
+}
+
 function katex(url) {
   if (!window.__labKatex) {
     window.__labKatex = import(new URL(url, document.baseURI).href).then((m) => m.default);
