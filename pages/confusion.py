@@ -146,9 +146,11 @@ with ui.guard("multi-class"):
         l2, r2 = st.columns([1, 1])
         with l2:
             names = [ui.shown_name(c, builtin=ui.SS["mc_source"] != "upload") for c in labelset.labels]
-            ui.chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, names),
-                                                      text=dict(true=T("axis.true"), pred=T("axis.pred"))),
-                     key="mc_heat")
+            # drawn in place, as the page's other figures: Streamlit's own chart would load its 1.4 MB
+            # library into a browser that opens this page first (a class joining by the lecturer's link)
+            ui.live_chart(figures.confusion_matrix_heatmap(*ui.readable_classes(cmk, names),
+                                                           text=dict(true=T("axis.true"), pred=T("axis.pred"))),
+                          key="mc_heat")
         with r2:
             st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
             ui.formula("cm.p_o", agree=kp.n_agree, n=kp.n, v=ui.fmt(kp.p_o))

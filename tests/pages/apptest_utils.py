@@ -75,7 +75,8 @@ def figures(at) -> list[dict]:
         elif el.proto.component_name == "lab_live_figure":
             data = json.loads(el.proto.json)
             if "spec" in data:
-                out.append(dict(key=el.proto.id, spec=json.loads(data["spec"]), config=json.loads(data["config"])))
+                out.append(dict(key=el.proto.id, spec=json.loads(data["spec"]),        # (a fragment's run may
+                                config=json.loads(data["config"]) if data["config"] else None))   # refer to it)
     return out
 
 
