@@ -206,7 +206,7 @@ def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
         page.locator("h1").first.wait_for(timeout=120_000)
         settled(page)
         # the home page starts the figure library in the background (ui.core.preload): until it has
-        page.locator(".st-key-preload .js-plotly-plot").wait_for(state="attached", timeout=120_000)
+        page.locator(".st-key-preload .js-plotly-plot").first.wait_for(state="attached", timeout=120_000)
         page.locator(".st-key-preload .lab-figure[data-warm]").wait_for(state="attached", timeout=120_000)
         opened = time.perf_counter() - t0
         for key, name in PAGES:
