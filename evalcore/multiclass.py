@@ -109,7 +109,7 @@ def bayes_decision(probabilities, cost) -> np.ndarray:
     return costs_at_decisions(probabilities, cost)[0]
 
 
-_ROWS = 4096              # rows per block of expected costs: 2 x K x 4096 floats stay in a core's cache
+_ROWS = 4096              # rows per block of expected costs: 4 buffers of K x 4096 floats stay in a core's cache
 
 
 def _checked(probabilities, cost) -> tuple[np.ndarray, np.ndarray]:
@@ -208,16 +208,16 @@ def costs_at_decisions(probabilities, cost, decision=None) -> tuple[np.ndarray, 
     d = np.asarray(decision, dtype=np.int64) if given else np.empty(n, dtype=np.int64)
     if given and d.shape != (n,):
         raise DataError("length_mismatch", a="decision", b="probabilities", na=int(d.size), nb=n)
+    k = c.shape[1]
+    if given and n and (d.min() < 0 or d.max() >= k):
+        raise DataError("out_of_range", name="decision", interval=f"0..{k - 1}", value=float(d.max()))
     row_cost = np.empty(n)
+    start = np.arange(min(n, _ROWS)) * k                 # where each row of a block starts in its flat buffer
     for lo, block in _cost_blocks(p, c):
-        m, k = block.shape
-        if given:
-            if m and (d[lo:lo + m].min() < 0 or d[lo:lo + m].max() >= k):
-                raise DataError("out_of_range", name="decision", interval=f"0..{k - 1}",
-                                value=float(d[lo:lo + m].max()))
-        else:
+        m = block.shape[0]
+        if not given:
             d[lo:lo + m] = block.argmin(axis=1)
-        row_cost[lo:lo + m] = block.ravel().take(np.arange(m) * k + d[lo:lo + m])
+        row_cost[lo:lo + m] = block.ravel().take(start[:m] + d[lo:lo + m])
     return d, row_cost
 
 
@@ -273,14 +273,6 @@ def expected_cost(probabilities, cost, decision) -> float:
         Mean expected cost per sample, >= 0.
     """
     return float(costs_at_decisions(probabilities, cost, decision)[1].mean())
-
-
-def mean_cost_at(costs, decision) -> float:
-    """The mean of each row's expected cost at its decision: ``costs`` the
-    (n, K) :func:`expected_costs`, ``decision`` the (n,) classes chosen (for
-    a caller that has the costs already, as :func:`evalcore.decide`)."""
-    d = np.asarray(decision, dtype=np.int64)
-    return float(np.asarray(costs)[np.arange(d.shape[0]), d].mean())
 
 
 # ------------------------------------------------------- matrices and averages
