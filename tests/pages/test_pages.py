@@ -6,6 +6,7 @@ import pytest
 from apptest_utils import figure, figures, latex, metrics, ok, run, widget
 
 import ui
+from ui.core import charts
 
 PAGES = [p.path for p in ui.PAGES]        # every page the app navigates to
 SOURCES = ["seed-9", "seed-5", "seed-4", "watermelon", "breast-cancer", "horse-colic", "synthetic", "upload"]
@@ -30,6 +31,10 @@ def test_page_runs(page, lang):
     anchors = [h.proto.anchor for kind in ("title", "header", "subheader") for h in getattr(at, kind)]
     assert set(entry.sections) <= set(anchors), (sorted(set(entry.sections) - set(anchors)), anchors)
     assert anchors[0] == entry.top                   # the title carries the top section's anchor (or none)
+    # every figure is one the plotly.js bundle served for figures drawn in place can draw (ui/core/live/vendor/):
+    # in presenter mode a page's main view, whichever it is, is drawn in place
+    kinds = {t.get("type", "scatter") for f in figures(at) for t in f["spec"].get("data", ())}
+    assert kinds <= charts.CARTESIAN, kinds - charts.CARTESIAN
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -61,3 +61,126 @@ def test_streamlits_front_end_scripts_are_compressed_once():
 def test_anything_else_goes_its_usual_way(path):
     status, _, _, passed = _get(path)
     assert status is None and passed == [path]
+
+
+def test_the_vendored_plotly_bundle_is_the_npm_file_named_in_its_readme():
+    import hashlib
+    import re
+
+    readme = (charts.VENDOR / "README.md").read_text(encoding="utf-8")
+    bundles = sorted(charts.VENDOR.glob("plotly-cartesian-*.min.js"))
+    assert len(bundles) == 1                         # one version kept: the old one deleted with an update
+    version = re.fullmatch(r"plotly-cartesian-(.+)\.min\.js", bundles[0].name).group(1)
+    data = bundles[0].read_bytes()
+    assert f"plotly.js (cartesian - minified) v{version}".encode() in data[:200]
+    assert hashlib.sha256(data).hexdigest() in readme and f"plotly.js-cartesian-dist-min@{version}" in readme
+
+
+@pytest.mark.parametrize("same", [True, False])
+def test_the_cartesian_bundle_is_served_only_for_the_plotly_version_the_figures_are_made_for(monkeypatch, same):
+    import plotly.offline
+
+    bundled = plotly.offline.get_plotlyjs_version()
+    monkeypatch.setattr(plotly.offline, "get_plotlyjs_version", lambda: bundled if same else "0.0.0-other")
+    charts._plotly_js.cache_clear()
+    try:
+        url, kinds = charts._plotly_js()
+        if same and (charts.VENDOR / f"plotly-cartesian-{bundled}.min.js").is_file():
+            assert url.endswith(f"/plotly-cartesian-{bundled}.min.js") and kinds == charts.CARTESIAN
+        else:
+            assert url.endswith("/plotly.min.js") and kinds is None
+        assert served._FILES[url][0][:3] == b"/**"          # registered, answered from memory
+    finally:
+        charts._plotly_js.cache_clear()
+
+
+def test_a_figure_the_bundle_cannot_draw_goes_to_streamlits_chart():
+    import plotly.graph_objects as go
+
+    if charts._plotly_js()[1] is None:
+        pytest.skip("the whole plotly.js is served with this plotly version")
+    assert charts.drawn_in_place(go.Figure(go.Scatter(x=[0, 1], y=[0, 1])).add_bar(x=[0], y=[1]).add_heatmap(z=[[1]]))
+    assert not charts.drawn_in_place(go.Figure(go.Scatterpolar(r=[1, 2], theta=[0, 90])))
+
+
+def test_live_chart_draws_a_figure_outside_the_bundle_with_streamlits_chart():
+    from streamlit.testing.v1 import AppTest
+
+    def page():
+        import plotly.graph_objects as go
+
+        from ui.core import charts
+        charts.live_chart(go.Figure(go.Scatterpolar(r=[1, 2], theta=[0, 90])), "polar")
+        charts.live_chart(go.Figure(go.Scatter(x=[0, 1], y=[0, 1])), "line")
+
+    at = AppTest.from_function(page).run(timeout=30)
+    assert not at.exception
+    drawn = [el.proto.id for el in at.get("plotly_chart")]
+    live = [el.proto.id for el in at.get("bidi_component") if el.proto.component_name == "lab_live_figure"]
+    if charts._plotly_js()[1] is None:
+        assert not drawn and len(live) == 2
+    else:
+        assert len(drawn) == 1 and "polar" in drawn[0] and len(live) == 1 and "line" in live[0]
+
+
+def _page(path: str, answer: list[dict], accept: str = "gzip"):
+    """A browser's request for a page (Accept: text/html) through the patched layer, Streamlit answering with
+    ``answer`` (ASGI messages); returns (status, headers, body, the headers Streamlit was asked with)."""
+    out, asked = {"body": b""}, []
+
+    async def original(self, scope, receive, send):
+        asked.append(dict(scope["headers"]))
+        for message in answer:
+            await send(message)
+
+    async def send(msg):
+        if msg["type"] == "http.response.start":
+            out["status"], out["headers"] = msg["status"], dict(msg["headers"])
+        else:
+            out["body"] += msg["body"]
+    scope = {"type": "http", "method": "GET", "path": path,
+             "headers": [(b"accept", b"text/html,*/*"), (b"accept-encoding", accept.encode()),
+                         (b"if-none-match", b"x")]}
+    worker = threading.Thread(target=asyncio.run, args=(served._answering(original)(None, scope, None, send),))
+    worker.start()
+    worker.join()
+    return out.get("status"), out.get("headers", {}), out["body"], asked[0]
+
+
+def _html(body: bytes, status: int = 200, chunk: int = 0) -> list[dict]:
+    start = {"type": "http.response.start", "status": status,
+             "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+                         (b"etag", b'"e"'), (b"cache-control", b"no-cache")]}
+    parts = [body[i:i + chunk] for i in range(0, len(body), chunk)] if chunk else [body]
+    return [start] + [{"type": "http.response.body", "body": p, "more_body": i < len(parts) - 1}
+                      for i, p in enumerate(parts)]
+
+
+@pytest.mark.parametrize("chunk", [0, 1000])
+@pytest.mark.parametrize("accept", ["gzip", "identity"])
+def test_the_apps_page_fetches_plotly_and_the_components_scripts_with_itself(chunk, accept):
+    url = charts.plotly_js_url()                     # both register their tags (ui.core.served.head)
+    script = charts.component("lab_live_figure", "live/figure.js") and served._HEAD["module live/figure.js"]
+    index = served._index()
+    status, headers, body, asked = _page("/confusion", _html(index, chunk=chunk), accept)
+    assert b"accept-encoding" not in asked and b"if-none-match" not in asked    # asked whole, never "unchanged"
+    page = gzip.decompress(body) if accept == "gzip" else body
+    assert (headers.get(b"content-encoding") == b"gzip") == (accept == "gzip")
+    assert int(headers[b"content-length"]) == len(body) and b"etag" not in headers
+    assert headers[b"cache-control"] == b"no-cache" and status == 200            # Streamlit's answer kept
+    head, rest = page.split(b"</head>", 1)
+    assert f'<link rel="preload" as="script" href="{url}">'.encode() in head and script.encode() in head
+    assert page.replace(b"".join(t.encode() for t in served._HEAD.values()), b"") == index   # nothing else
+
+
+@pytest.mark.parametrize("answer", [
+    _html(b"<html><head></head><body>a user's file</body></html>"),                 # another HTML: as it came
+    _html(b"<html><head></head>" + b"x" * 5000 + b"</html>", chunk=700),
+    _html(b"not found", status=404),
+    [{"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]},
+     {"type": "http.response.body", "body": b"plain"}]])
+def test_nothing_but_streamlits_page_is_changed(answer):
+    charts.plotly_js_url()
+    status, headers, body, _ = _page("/media/file.html", answer)
+    assert status == answer[0]["status"] and headers == dict(answer[0]["headers"])
+    assert body == b"".join(m["body"] for m in answer[1:])

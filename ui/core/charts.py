@@ -89,11 +89,15 @@ def live_chart(fig, key: str, *, on_click=None):
     the point in ``SS[key].click`` (``{"curve": i, "index": j}``).  A figure
     whose ``layout.meta`` names hover highlights (``hl_roc``, ``hl_cost``, as
     ``figures.cost_linked_figure`` makes) gets hover linking.  A fragment's
-    run sends only the traces that changed (:mod:`ui.core.held_traces`)."""
+    run sends only the traces that changed (:mod:`ui.core.held_traces`).
+    A figure with a trace type the served plotly.js lacks (:func:`drawn_in_place`)
+    is drawn by Streamlit's chart instead, without ``on_click``."""
     if SS.get("_no_charts"):
         return None
     if SS.get("presenter"):
         _presenter(fig)
+    if not drawn_in_place(fig):
+        return st.plotly_chart(fig, key=key, config=_export(CHART_CONFIGS), width="stretch")
     spec, keys, tkey, config = held_traces.wire(key, fig.to_json(), _export(LIVE_CONFIGS))
     data = dict(spec=spec, keys=keys, tkey=tkey, config=config, script=plotly_js_url(),
                 clickable=on_click is not None, fit=_fits_screen(key))
@@ -139,18 +143,47 @@ def curve_chart(fig, key: str, token: str, models: list, views: list) -> None:
     live_chart(fig, key, on_click=lambda: threshold_from_click(key, token, models, views))
 
 
+VENDOR = Path(__file__).parent / "live" / "vendor"
+# the trace types of plotly.js's cartesian bundle (ui/core/live/vendor/README.md)
+CARTESIAN = frozenset({"bar", "box", "contour", "heatmap", "histogram", "histogram2d", "histogram2dcontour",
+                       "image", "pie", "scatter", "scatterternary", "violin"})
+
+
 @functools.cache
-def plotly_js_url() -> str:
-    """The URL of plotly.js for the figures drawn in place, served by Streamlit itself
-    from the installed plotly package (declared as a component's folder), so
-    it works offline and nothing is ever written into the app's tree."""
-    folder = Path(plotly.__file__).parent / "package_data"
+def _plotly_js() -> tuple[str, frozenset | None]:
+    """The URL of plotly.js for the figures drawn in place, and the trace types it draws (None: all).
+
+    The cartesian bundle kept in ``ui/core/live/vendor/`` (1.5 MB: a fresh browser loads it in
+    about 0.4 s on 2 cores, the whole library in 1 s) when it is the version the installed plotly
+    package was made for; otherwise that package's whole ``plotly.min.js``.  Either is served by
+    Streamlit itself (its folder declared as a component's), so it works offline and nothing is
+    ever written into the app's tree."""
+    version = plotly.offline.get_plotlyjs_version()
+    partial = VENDOR / f"plotly-cartesian-{version}.min.js"
+    if partial.is_file():
+        folder, file, kinds = VENDOR, partial, CARTESIAN
+    else:
+        folder, kinds = Path(plotly.__file__).parent / "package_data", None
+        file = folder / "plotly.min.js"
     # the version in the folder's name: a browser keeps the file (ui.core.served), a new plotly is a new address
-    version = "".join(c if c.isalnum() else "_" for c in plotly.__version__)
-    component = components.declare_component(f"plotlyjs_{version}", path=str(folder))
-    path = f"/component/{component.name}/plotly.min.js"
-    served.serve(path, folder / "plotly.min.js")     # compressed once, kept by the browser (ui.core.served)
-    return path
+    tag = "".join(c if c.isalnum() else "_" for c in version)
+    component = components.declare_component(f"plotlyjs_{tag}", path=str(folder))
+    path = f"/component/{component.name}/{file.name}"
+    served.serve(path, file)     # compressed once, kept by the browser (ui.core.served)
+    # fetched with the page itself (ui.core.served.head), run when the first figure needs it (figure.js)
+    served.head("plotly", f'<link rel="preload" as="script" href="{path}">')
+    return path, kinds
+
+
+def plotly_js_url() -> str:
+    """The URL of the plotly.js that draws the figures in place (:func:`_plotly_js`)."""
+    return _plotly_js()[0]
+
+
+def drawn_in_place(fig) -> bool:
+    """Whether the plotly.js served (:func:`_plotly_js`) draws every trace of ``fig``."""
+    kinds = _plotly_js()[1]
+    return kinds is None or all(t.type in kinds for t in fig.data)
 
 
 def linked_chart(fig: go.Figure) -> None:

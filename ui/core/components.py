@@ -44,7 +44,9 @@ def script_url(js: str) -> str:
     folder = components_v1.declare_component(f"lab_js_{path.parent.name}", path=str(path.parent))
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     served.serve(f"/component/{folder.name}/{path.name}", path)   # compressed once, kept by the browser
-    return f"/component/{folder.name}/{path.name}?v={digest}"
+    url = f"/component/{folder.name}/{path.name}?v={digest}"
+    served.head(f"module {js}", f'<link rel="modulepreload" href="{url}">')    # fetched with the page itself
+    return url
 
 
 @functools.cache

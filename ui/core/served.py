@@ -19,10 +19,23 @@ page, 4.7 MB of it the chart library) it sends uncompressed, to spare its
 CPU; over a classroom's one Wi-Fi that is 2 GB for 200 phones.  Its script,
 style and font files are compressed here once each, the first time one is
 asked for (in a worker thread, not in the server's loop), and kept: about
-a quarter of the bytes.  Everything else goes its usual way.
+a quarter of the bytes.
+
+The app's page (Streamlit's ``index.html``, for every page's address) gets
+the tags registered with :func:`head` before its ``</head>``: plotly.js
+(``ui.core.charts``) and the components' scripts are fetched with the page,
+not when the first figure mounts a second later (issue 36: a fresh
+browser's first screen about 0.15 s sooner on this machine, more over a
+classroom's Wi-Fi).  Running plotly.js that early (an ``async`` script) was
+measured slower: it holds the main thread while Streamlit's front end
+starts.  Whatever Streamlit answers (its status, its headers) is kept; only
+the HTML's head gains the tags.
+
+Everything else goes its usual way.
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import os
 import threading
@@ -33,6 +46,8 @@ from streamlit import file_util
 from streamlit.web.server.starlette import starlette_gzip_middleware as _gz
 
 _FILES: dict[str, tuple[bytes, bytes, str]] = {}    # URL path -> (file, compressed, content type)
+_HEAD: dict[str, str] = {}                          # name -> HTML tags put into the page's head
+_PAGE: list[tuple[bytes, bytes]] = []              # Streamlit's page with the tags, and compressed
 _LOCK = threading.Lock()
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json",
          ".ttf": "font/ttf", ".svg": "image/svg+xml"}
@@ -49,6 +64,70 @@ def serve(url_path: str, file: Path) -> None:
         data = file.read_bytes()
         _FILES[url_path] = (data, gzip.compress(data, compresslevel=6, mtime=0),
                             TYPES.get(file.suffix, "application/octet-stream"))
+
+
+def head(name: str, tags: str) -> None:
+    """Put ``tags`` (the app's own HTML, never a user's) into the head of every page from now on."""
+    with _LOCK:
+        if _HEAD.get(name) != tags:
+            _HEAD[name] = tags
+            _PAGE.clear()
+
+
+@functools.cache
+def _index() -> bytes:
+    return Path(FRONT_END, "index.html").read_bytes()
+
+
+def page_with_head() -> tuple[bytes, bytes]:
+    """Streamlit's page with the registered tags, and compressed (made once per change of the tags)."""
+    with _LOCK:
+        if not _PAGE:
+            page = _index().replace(b"</head>", "".join(_HEAD.values()).encode() + b"</head>", 1)
+            _PAGE.append((page, gzip.compress(page, compresslevel=6, mtime=0)))
+        return _PAGE[0]
+
+
+_ASKED_AGAIN = (b"accept-encoding", b"if-none-match", b"if-modified-since")   # a page is answered whole
+
+
+def _with_head(scope, receive, send, call, self, gzip_ok: bool):
+    """Call Streamlit for a page's address; when it answers with its page (``index.html``, byte for byte),
+    send that page with the registered tags instead, and anything else as it came."""
+    index = _index()
+    headers = [(k, v) for k, v in scope.get("headers") or [] if k not in _ASKED_AGAIN]
+    held: list[dict] = []                      # the response's start while its body may be the page
+    chunks: list[bytes] = []
+
+    async def capture(message):
+        if message["type"] == "http.response.start":
+            kind = dict(message.get("headers") or []).get(b"content-type", b"")
+            if message.get("status") == 200 and kind.startswith(b"text/html"):
+                held.append(message)
+                return
+            await send(message)
+        elif not held:
+            await send(message)
+        else:
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+            got = b"".join(chunks)
+            if more and len(got) <= len(index) and index.startswith(got):
+                return                         # still possibly the page
+            start = held.pop()
+            if got != index or more:           # another HTML (never changed): as it came
+                await send(start)
+                await send({"type": "http.response.body", "body": got, "more_body": more})
+                return
+            page, packed = page_with_head()
+            body = packed if gzip_ok else page
+            kept = [(k, v) for k, v in start.get("headers") or []
+                    if k not in (b"content-length", b"content-encoding", b"etag", b"last-modified")]
+            kept += [(b"content-length", str(len(body)).encode()), (b"vary", b"Accept-Encoding")]
+            kept += [(b"content-encoding", b"gzip")] if gzip_ok else []
+            await send({**start, "headers": kept})
+            await send({"type": "http.response.body", "body": body})
+    return call(self, {**scope, "headers": headers}, receive, capture)
 
 
 def _front_end_file(path: str) -> Path | None:
@@ -76,7 +155,10 @@ def served(path: str, accept_encoding: str) -> tuple[bytes, list] | None:
 def _answering(call):
     async def __call__(self, scope, receive, send):
         path = scope.get("path", "") if scope["type"] == "http" and scope.get("method") == "GET" else ""
-        accept = dict(scope.get("headers") or []).get(b"accept-encoding", b"").decode("latin-1") if path else ""
+        asked = dict(scope.get("headers") or []) if path else {}
+        accept = asked.get(b"accept-encoding", b"").decode("latin-1")
+        if path and _HEAD and b"text/html" in asked.get(b"accept", b"") and path not in _FILES:
+            return await _with_head(scope, receive, send, call, self, "gzip" in accept)
         if path and path not in _FILES and "gzip" in accept:
             file = _front_end_file(path)
             if file is not None:

@@ -6,7 +6,7 @@
 // The one copy of "redraw in place" in the app: the hover-linked ROC / cost
 // figure (evalcore.figures.cost_linked_figure) is drawn here too, its wiring
 // in layout.meta (see linkHover).
-function plotly(src) {
+function plotly(src) {       // (fetched with the page: a preload in its head, ui.core.served.head)
   if (!window.__labPlotly) {
     window.__labPlotly = new Promise((resolve, reject) => {
       const s = document.createElement('script');
