@@ -27,7 +27,9 @@ Three phases on one server (one process, or several behind nginx):
    whole-page change: another data set, another of the four pages, β (P-R,
    confusion), the costs (cost page) or the ROC mode (ROC page).
 
-Prints per action kind: count, p50, p95, max, kB per action, errors; the
+Prints per action kind: count, p50, p95, max, kB per action (the messages'
+bytes, and the bytes on the wire: the websocket compresses its messages,
+``server.enableWebsocketCompression``, as it does for a browser), errors; the
 solo CPU ms per kind; the crowd's CPU per action (all kinds together) and
 the peak resident memory of the app processes.  Only 127.0.0.1 is
 contacted; sessions and seconds are bounded by the caller.
@@ -81,7 +83,9 @@ class Student(attacks.Client):
         self.range: dict[str, tuple] = {}   # slider id -> (min, max, step)
         self.cache: dict[str, int] = {}     # hash -> runs since last used (the browser's message cache)
         self.fragment = ""                  # the fragment the next run reruns
-        self.bytes = 0
+        self.bytes = 0                      # the last run's messages, as Streamlit made them
+        self.wire = 0                       # ... and as they came over the network (compressed), headers included
+        self.received = 0                   # every byte received on the connection so far
         self.script = ""                    # the address of plotly.js the page's figures load
 
     async def __aenter__(self):
@@ -91,6 +95,12 @@ class Student(attacks.Client):
         self.ws = await websockets.connect(
             self.url.replace("http", "ws") + "/_stcore/stream", max_size=2 ** 28, origin=self.url,
             open_timeout=60, subprotocols=["streamlit", self.token], additional_headers={"Cookie": cookies})
+        received = self.ws.data_received        # the connection's bytes as they arrive (the TCP stream)
+
+        def counted(data: bytes) -> None:
+            self.received += len(data)
+            received(data)
+        self.ws.data_received = counted
         return self
 
     async def _run(self, msg) -> float:
@@ -100,6 +110,7 @@ class Student(attacks.Client):
         rs.fragment_id = self.fragment
         rs.cached_message_hashes.extend(sorted(self.cache))
         t0 = time.perf_counter()
+        before = self.received
         await self.ws.send(msg.SerializeToString())
         ids: list[str] = []
         used: set[str] = set()
@@ -135,7 +146,7 @@ class Student(attacks.Client):
         self.cache = {h: 0 if h in used else a + 1 for h, a in {**self.cache, **dict.fromkeys(used, 0)}.items()
                       if (0 if h in used else a + 1) <= CACHE_AGE}
         self.ids = (ids + [i for i in self.ids if i not in ids]) if self.fragment else (ids or self.ids)
-        self.bytes = size
+        self.bytes, self.wire = size, self.received - before
         return time.perf_counter() - t0
 
     async def _set(self, key: str, fill, wid: str | None = None) -> float:
@@ -216,23 +227,24 @@ def fetch_page(url: str, assets: bool) -> tuple[str, int]:
 
 
 class Hall:
-    """Results: ``kinds[kind] -> list of (seconds, bytes)``, ``errors``."""
+    """Results: ``kinds[kind] -> list of (seconds, bytes, bytes on the wire)``, ``errors``."""
 
     def __init__(self):
         self.kinds: dict[str, list] = {}
         self.errors: list[str] = []
 
-    def add(self, kind: str, dt: float, size: int) -> None:
-        self.kinds.setdefault(kind, []).append((dt, size))
+    def add(self, kind: str, dt: float, size: int, wire: int) -> None:
+        self.kinds.setdefault(kind, []).append((dt, size, wire))
 
     def table(self, title: str, cpu: dict | None = None) -> str:
-        rows = [f"{title}\n{'action':>8} {'count':>6} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'kB':>7}"
+        rows = [f"{title}\n{'action':>8} {'count':>6} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'kB':>7} {'wire kB':>7}"
                 + (f" {'CPU ms':>7}" if cpu else "")]
         for kind, got in self.kinds.items():
-            lat = sorted(d for d, _ in got)
+            lat = sorted(d for d, _, _ in got)
             q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]  # noqa: E731
             rows.append(f"{kind:>8} {len(lat):>6} {q(0.5):7.3f} {q(0.95):7.3f} {lat[-1]:7.3f} "
-                        f"{statistics.mean(s for _, s in got) / 1024:7.1f}"
+                        f"{statistics.mean(s for _, s, _ in got) / 1024:7.1f} "
+                        f"{statistics.mean(w for _, _, w in got) / 1024:7.1f}"
                         + (f" {cpu.get(kind, float('nan')):7.1f}" if cpu else ""))
         return "\n".join(rows)
 
@@ -264,7 +276,7 @@ async def solo(url: str, cpu, repeats: int = 10) -> tuple[Hall, dict]:
                     dt = await s.goto("pr" if s.page == "confusion" else "confusion")
                 else:
                     dt = await s.act(kind)
-                hall.add(label, dt, s.bytes)
+                hall.add(label, dt, s.bytes, s.wire)
             ms[label] = 1000 * (cpu() - c0) / repeats
     return hall, ms
 
@@ -280,7 +292,7 @@ async def student(i: int, url: str, start: float, deadline: float, assets: bool,
             await s.open("confusion", LINK)
             if assets and s.script:     # the figures' library, asked for once the first run has drawn a figure
                 size += await asyncio.to_thread(fetch, url + s.script, cookie)
-            join.add("join", time.perf_counter() - t0, size + s.bytes)
+            join.add("join", time.perf_counter() - t0, size + s.bytes, size + s.received)
             joined = True
             s.source = "watermelon"
             while True:
@@ -294,8 +306,8 @@ async def student(i: int, url: str, start: float, deadline: float, assets: bool,
                     if "no threshold slider" not in str(err):
                         raise
                     kind, dt = "page", await s.act("page")
-                mix.add(kind, dt, s.bytes)
-                mix.add("moves" if kind == "move" else "change", dt, s.bytes)
+                mix.add(kind, dt, s.bytes, s.wire)
+                mix.add("moves" if kind == "move" else "change", dt, s.bytes, s.wire)
             if s.exceptions:
                 mix.errors.append(f"student {i}: exception box {s.exceptions[0]}")
     except Exception as err:  # a failed session is counted, not fatal
@@ -363,9 +375,13 @@ def run(url: str, pids: list[int], n: int, join_s: float, mix_s: float, assets: 
         print("error:", e)
 
     def p95(h, k):
-        lat = sorted(d for d, _ in h.kinds.get(k, [])) or [float("inf")]
+        lat = sorted(d for d, _, _ in h.kinds.get(k, [])) or [float("inf")]
         return lat[min(len(lat) - 1, int(0.95 * len(lat)))]
     checks = [("join p95 <= 3 s", p95(join, "join") <= 3.0), ("moves p95 <= 1 s", p95(mix, "moves") <= 1.0),
               ("changes p95 <= 2 s", p95(mix, "change") <= 2.0), ("no error", not (join.errors or mix.errors)),
               ("memory <= 4 GB", sampler.peak <= 4096)]
+    moves = [k for k in hall.kinds if k.startswith("move:") and "@" not in k]       # solo, the four pages
+    wire = max(statistics.mean(w for _, _, w in hall.kinds[k]) for k in moves) / 1024
+    checks += [(f"a move <= 10 kB on the wire (at most {wire:.1f})", wire <= 10),
+               (f"CPU <= 10 ms a move (confusion, solo: {ms['move:confusion']:.1f})", ms["move:confusion"] <= 10)]
     print("targets: " + "; ".join(f"{name} [{'ok' if ok else 'MISSED'}]" for name, ok in checks))

@@ -54,11 +54,8 @@ def threshold_views(models: list) -> None:
                            pred=T("axis.pred"))
         ui.live_chart(figures.confusion_heatmap(c, text=matrix_text), key="cm_heat")
     with right:
-        k1, k2, k3, k4 = st.columns(4)
-        k1.metric(T("m.accuracy"), ui.fmt(m.accuracy))
-        k2.metric(T("m.precision"), ui.fmt(m.precision))
-        k3.metric(T("m.recall"), ui.fmt(m.recall))
-        k4.metric("F1", ui.fmt(m.f1))
+        ui.metric_row("cm", [(T("m.accuracy"), ui.fmt(m.accuracy)), (T("m.precision"), ui.fmt(m.precision)),
+                       (T("m.recall"), ui.fmt(m.recall)), ("F1", ui.fmt(m.f1))])
         scale = st.segmented_control(T("cm.hist.scale"), SCALES, format_func=ui.labels("cm.hist.scale.", SCALES).get,
                                      help=T("cm.hist.scale.help"),
                                      **ui.bind("hist_scale", "count", first="one")) or ui.SS["hist_scale"]

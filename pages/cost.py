@@ -70,10 +70,8 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
         cur = ec.cost_at(tc, thr, p=p, cost01=c01, cost10=c10)
         opt = mf.optimal(p, c01, c10)
     with right:                 # beside the threshold, so the figure starts on the first screen (1366 x 768, projector)
-        m1, m2, m3 = st.columns(3)
-        m1.metric(T("cost.err_now"), ui.fmt_cost(cur.cost))
-        m2.metric(T("cost.err_best"), ui.fmt_cost(opt.cost))
-        m3.metric(T("cost.best_thr"), ui.fmt_threshold(opt.threshold))
+        ui.metric_row("cost", [(T("cost.err_now"), ui.fmt_cost(cur.cost)), (T("cost.err_best"), ui.fmt_cost(opt.cost)),
+                       (T("cost.best_thr"), ui.fmt_threshold(opt.threshold))])
 
         st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
                   key="cost_move", disabled=cur.index == opt.index)

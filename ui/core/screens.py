@@ -10,6 +10,9 @@ open and a phone.
   tap on the figure and not hidden again by moving a pointer away, drawn
   below the figure instead of over its top right corner, so it never sits
   over a title or a legend;
+* a row of numbers (``ui.core.tables.metric_row``): two to a line on a
+  phone, where Streamlit stacks columns one per line (below 640 px); beside
+  each other on a larger screen, equally wide, as columns;
 * a tour stop's section (``ui.core.tour``): scrolled into view when the stop
   opens (``scroll/scroll.js``)."""
 from __future__ import annotations
@@ -27,6 +30,10 @@ _CSS = f"""
 [data-testid="stCaptionContainer"] * {{ color: inherit; }}
 button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
+[class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; }}
+@media (max-width: 640px) {{
+  [class*="st-key-metric_row_"] > * {{ min-width: 40%; }}
+}}
 @media (hover: none) {{
   .js-plotly-plot .modebar-container {{ top: 100% !important; }}
   .js-plotly-plot {{ margin-bottom: 34px; }}

@@ -6,7 +6,8 @@
   a language switch could not keep it);
 * :func:`edited_table` -- an editable table checked on every edit; a bad
   edit shows its message and the last good table's result stays;
-* :func:`last_good` -- the same for a result computed from other controls.
+* :func:`last_good` -- the same for a result computed from other controls;
+* :func:`metric_row` -- a row of numbers (``st.metric``) in one block.
 """
 from __future__ import annotations
 
@@ -67,3 +68,13 @@ def last_good(key: str, compute: Callable, *, kept: str):
         if SS.get(key) is not None:
             st.caption(kept)
     return SS.get(key)
+
+
+def metric_row(name: str, items: list[tuple[str, str]]) -> None:
+    """``st.metric`` for each ``(label, value)``, side by side, sharing the row's width (two to a line on a
+    phone, ``ui.core.screens``); ``name`` is unique on the page.  One horizontal container where
+    ``st.columns`` makes a block per column as well: a threshold move of the confusion page sends four
+    messages fewer (each costs the server's CPU and the network, issue 36)."""
+    with st.container(horizontal=True, gap="small", key=f"metric_row_{name}"):
+        for label, value in items:
+            st.metric(label, value, width="stretch")

@@ -20,6 +20,7 @@ from ui.core.keys import keyboard
 from ui.core.models import model as model_facts
 from ui.core.play import Play
 from ui.core.state import SS, tied
+from ui.core.tables import metric_row
 from ui.core.typeset import formula_grid
 
 STEP_LIMIT = 300      # walk one distinct score per step up to this many samples
@@ -93,11 +94,8 @@ def roc_walk(ps, token: str, models: list) -> None:
                 key="roc_step_fig")
         with right:
             st.subheader(T("roc.step.now", k=kk, K=steps.n_steps))
-            m1, m2, m3, m4 = st.columns(4)
-            m1.metric("TP", f"{int(steps.tp[kk]):,}")
-            m2.metric("FP", f"{int(steps.fp[kk]):,}")
-            m3.metric("TPR", f"{steps.tpr[kk]:.3f}")
-            m4.metric("FPR", f"{steps.fpr[kk]:.3f}")
+            metric_row("roc_step", [("TP", f"{int(steps.tp[kk]):,}"), ("FP", f"{int(steps.fp[kk]):,}"),
+                        ("TPR", f"{steps.tpr[kk]:.3f}"), ("FPR", f"{steps.fpr[kk]:.3f}")])
             if kk == 0:
                 st.markdown(T("roc.step.start"))
                 lines = [fill("roc.start")]
