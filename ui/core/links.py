@@ -21,6 +21,8 @@ from ui.core.state import BOUND_DEFAULTS, SS
 from ui.core.parsers import int_in
 from ui.core.settings import DATA_PARSERS, TABLE_CHARS, defaults, params, table_text
 
+_UNSET = object()          # a session key not set, or a key without a default (it always differs)
+
 # values that need the data token: restored when the data is known
 _PENDING = "_link_pending"
 
@@ -89,27 +91,31 @@ def _wanted(token: str | None, model: str | None) -> dict:
     known = defaults()
     want = {}
     too_large = []
+    page = SS.get("_page")
     for name, (key, parse) in params().items():
-        if "." in key and key.split(".", 1)[0] != SS.get("_page"):
+        if "." in key and key.split(".", 1)[0] != page:
             continue                                         # a page's own key: only in a link to that page
-        default = known.get(key, BOUND_DEFAULTS.get(key, object()))
-        if key in SS and isinstance(SS[key], dict) and SS[key] != default:
-            text = table_text(SS[key])
+        value = SS.get(key, _UNSET)                          # one read (each costs Streamlit's lock and lookups)
+        if value is _UNSET:
+            continue
+        default = known.get(key, BOUND_DEFAULTS.get(key, _UNSET))
+        if isinstance(value, dict) and value != default:
+            text = table_text(value)
             if len(text) > TABLE_CHARS:
                 too_large.append(key)
             else:
                 want[name] = text
             continue
-        if key in SS and SS[key] != default:
+        if value != default:
             if key.startswith("syn_") and SS.get("source") != "synthetic":
                 continue
-            if key == "source" and SS[key] == "upload":
+            if key == "source" and value == "upload":
                 continue
             if key == "roc_model" and (SS.get("source") == "upload" or str(token).startswith("upload")):
                 continue                                     # an upload's model name: the upload does not travel
-            if _refused(parse, _fmt(SS[key])):
+            if _refused(parse, _fmt(value)):
                 continue                                     # a value the link could not bring back (an upload)
-            want[name] = _fmt(SS[key])
+            want[name] = _fmt(value)
     if SS.get("tour") == "chapter2":                     # the shipped tour's stop (a lecturer's own: this session only)
         want["tour"], want["stop"] = "chapter2", str(int(SS.get("tour_stop", 0)) + 1)
     if SS.get("class_room"):                             # a student's room and anonymous id (ui.core.class_box)

@@ -16,6 +16,7 @@ equals it.  Adding a control to the link is one row and its default.
 from __future__ import annotations
 
 import functools
+import types
 import math
 from urllib.parse import quote, unquote
 
@@ -68,9 +69,15 @@ def _cost(v: str) -> float:
     return 0.0 if x == 0 else min(COST_MAX, max(COST_MIN, x))
 
 
-def params() -> dict:
-    """Every link parameter -> (session key, parser): the table a link and a tour stop are read with."""
-    return {
+def params() -> types.MappingProxyType:
+    """Every link parameter -> (session key, parser): the table a link and a tour stop are read with
+    (made once: a threshold move reads it for the address, ``ui.core.links``)."""
+    return _params()
+
+
+@functools.cache
+def _params() -> types.MappingProxyType:
+    return types.MappingProxyType({
         "lang": ("lang", choice("zh", "en")),
         "presenter": ("presenter", boolean),
         "img": ("export_fmt", choice("png", "svg")),
@@ -147,7 +154,7 @@ def params() -> dict:
         "t.rope": (_T + "rope", grid_in(0.0, 0.05, 0.005)),
         # ---- the multi-class page (pages/multiclass.py, ui/parts/multiclass.py): every control
         **_multiclass_params(),
-    }
+    })
 
 
 def span(key: str) -> tuple:
