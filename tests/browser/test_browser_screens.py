@@ -19,7 +19,7 @@ import functools
 import re
 
 import pytest
-from browser_utils import SWEEP, drawn, expect, open_sidebar, playwright, pytestmark  # noqa: F401
+from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
 from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LEGEND_OVER_AXIS, MAIN_BOX, TITLE_UNDER_HEADER,
                         TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
@@ -262,3 +262,22 @@ def test_a_confusion_matrix_is_read_cell_by_cell(tab, server):
     assert sum(map(int, counts.values())) == 9, counts                 # the 9 samples of the book's table
     kk = tab.locator("[data-testid='stMain'] .js-plotly-plot[aria-label*='→']").first
     expect(kk).to_have_attribute("aria-label", re.compile(r"\S+ → \S+: \d+"), timeout=30_000)
+
+
+TITLES = """() => [...document.querySelectorAll('[data-testid=stMain] .lab-figure')].map(gd => {
+  const t = gd.querySelector('.g-gtitle .gtitle'); if (!t) return null;
+  const b = gd.getBoundingClientRect(), r = t.getBoundingClientRect();
+  return {inside: r.left >= b.left - 1 && r.right <= b.right + 1, size: gd._fullLayout.title.font.size,
+          made: gd.__titleMade}; }).filter(Boolean)"""
+
+
+def test_a_figure_title_wider_than_its_figure_is_drawn_smaller_to_fit(tab, server):
+    """The confusion page's histogram title is a sentence: in English beside the matrix on a laptop with
+    its sidebar open it is wider than its figure, and is drawn smaller until it fits
+    (ui/core/live/figure.js fitTitle); in Chinese on a wide screen it keeps its size."""
+    for lang, width, height, shrunk in (("en", 1366, 768, True), ("zh", 1920, 1080, False)):
+        open_url(tab, f"{server}/confusion?source=watermelon&lang={lang}", width, height)
+        drawn(tab)
+        tab.wait_for_function(f"({TITLES})().length >= 1 && ({TITLES})().every(t => t.inside)", timeout=30_000)
+        titles = tab.evaluate(TITLES)
+        assert any(t["size"] < t["made"] for t in titles) == shrunk, titles

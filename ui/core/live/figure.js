@@ -79,6 +79,8 @@ async function drawInPlace(Plotly, gd, d) {
   }
   if (fig.legendMade === undefined) fig.legendMade = fig.layout.legend ? fig.layout.legend.y : null;
   gd.__legendMade = fig.legendMade;     // where the figure put its legend (clearLegend moves it)
+  if (fig.titleMade === undefined) fig.titleMade = ((fig.layout.title || {}).font || {}).size || null;
+  gd.__titleMade = fig.titleMade;       // the title's size as made (fitTitle may draw it smaller)
   const fresh = freshTraces(fig);
   const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : d.keys[i] || JSON.stringify(t)));
   const layout = narrowed(fig.layout, gd, d.fit);
@@ -153,6 +155,23 @@ function clearLegend(Plotly, gd) {
   const y = Math.max(-2, Math.min(made, -(below + 4) / h));
   if (Math.abs(y - L.legend.y) * h > 2 || height > L.height + 2 || b > L.margin.b + 2)
     Plotly.relayout(gd, { 'legend.y': y, 'legend.yanchor': 'top', 'margin.b': Math.max(b, L.margin.b), height });
+}
+
+// A title wider than its figure (a long sentence on a phone) is drawn smaller until it fits, down to
+// TITLE_MIN px: plotly neither wraps nor clips it, so its ends fell outside the figure.  Checked after each
+// draw, as the legend is; a title that fits keeps the size it was made with.
+const TITLE_MIN = 10, TITLE_GAP = 6;
+function fitTitle(Plotly, gd) {
+  const L = gd._fullLayout, title = gd.querySelector('.g-gtitle .gtitle');
+  if (!L || !title || gd.__busy || !L.title || !L.title.font) return;
+  const box = gd.getBoundingClientRect(), r = title.getBoundingClientRect();
+  const left = box.left + TITLE_GAP, right = box.right - TITLE_GAP;
+  if (!r.width || right <= left || (r.left >= left && r.right <= right)) return;
+  // a title starting near the left (plotly's x = 0.05) grows to the right, a centred one both ways
+  let room = Math.min(right - left, 2 * Math.min(r.left + r.width / 2 - left, right - r.left - r.width / 2));
+  if (r.left >= left) room = Math.min(room, right - r.left);
+  const size = Math.max(TITLE_MIN, Math.floor(L.title.font.size * Math.min(1, room / r.width)));
+  if (size < L.title.font.size) Plotly.relayout(gd, {'title.font.size': size});
 }
 
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
@@ -273,7 +292,7 @@ async function drawLoop(Plotly, gd) {
       if (linked) { linkHover(Plotly, gd); gd.dataset.linked = '1'; }
       if (!gd.__legend) {               // after every draw, resize and relayout (a frame later, between draws)
         gd.__legend = true;
-        gd.on('plotly_afterplot', () => requestAnimationFrame(() => clearLegend(Plotly, gd)));
+        gd.on('plotly_afterplot', () => requestAnimationFrame(() => { clearLegend(Plotly, gd); fitTitle(Plotly, gd); }));
       }
       if (d.clickable && !gd.__clicks) {
         gd.__clicks = true;
@@ -286,7 +305,7 @@ async function drawLoop(Plotly, gd) {
   } finally {
     gd.__busy = false;
   }
-  if (!gd.__gone) clearLegend(Plotly, gd);
+  if (!gd.__gone) { clearLegend(Plotly, gd); fitTitle(Plotly, gd); }
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
 }
