@@ -269,15 +269,28 @@ TITLES = """() => [...document.querySelectorAll('[data-testid=stMain] .lab-figur
   const b = gd.getBoundingClientRect(), r = t.getBoundingClientRect();
   return {inside: r.left >= b.left - 1 && r.right <= b.right + 1, size: gd._fullLayout.title.font.size,
           made: gd.__titleMade}; }).filter(Boolean)"""
+# the histogram's threshold label (a shape's label) and its legend: boxes that must not meet
+LABEL_AND_LEGEND = """() => { const gd = document.querySelector('.st-key-cm_hist .lab-figure');
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const label = [...gd.querySelectorAll('.shapelayer text, .shape-label, .layer-above text')].find(
+    e => /= /.test(e.textContent));
+  const legend = gd.querySelector('.legend .bg') || gd.querySelector('.legend');
+  return label && legend ? {label: box(label), legend: box(legend)} : null; }"""
 
 
-def test_a_figure_title_wider_than_its_figure_is_drawn_smaller_to_fit(tab, server):
+def test_the_histograms_title_fits_and_its_threshold_label_clears_the_legend(tab, server):
     """The confusion page's histogram title is a sentence: in English beside the matrix on a laptop with
-    its sidebar open it is wider than its figure, and is drawn smaller until it fits
-    (ui/core/live/figure.js fitTitle); in Chinese on a wide screen it keeps its size."""
-    for lang, width, height, shrunk in (("en", 1366, 768, True), ("zh", 1920, 1080, False)):
-        open_url(tab, f"{server}/confusion?source=watermelon&lang={lang}", width, height)
+    its sidebar open, or on a projector, it is wider than its figure and is drawn smaller until it fits
+    (ui/core/live/figure.js fitTitle); in Chinese on a wide screen it keeps its size.  The threshold's
+    label hangs inside the plot, clear of the legend above it (it ran into it on a projector)."""
+    for lang, width, height, extra, shrunk in (("en", 1366, 768, "", True), ("zh", 1920, 1080, "", False),
+                                               ("en", 1280, 720, "&presenter=1", True)):
+        open_url(tab, f"{server}/confusion?source=watermelon&lang={lang}{extra}", width, height)
         drawn(tab)
         tab.wait_for_function(f"({TITLES})().length >= 1 && ({TITLES})().every(t => t.inside)", timeout=30_000)
         titles = tab.evaluate(TITLES)
         assert any(t["size"] < t["made"] for t in titles) == shrunk, titles
+        boxes = tab.evaluate(LABEL_AND_LEGEND)
+        assert boxes, "no threshold label or legend found"
+        (a, b, c, d), (e, f, g, h) = boxes["label"], boxes["legend"]
+        assert c <= e or g <= a or d <= f or h <= b, boxes          # the two boxes do not meet

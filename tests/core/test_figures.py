@@ -54,6 +54,12 @@ def test_histogram_and_matrix_carry_the_counts():
     np.testing.assert_array_equal(fig.data[1].y, h.pos_counts)
     line, = fig.layout.shapes                  # the threshold line carries its label: no annotation to redraw
     assert (line.x0, line.x1, line.label.text) == (0.5, 0.5, "T! = 0.5") and not fig.layout.annotations
+    # its label hangs inside the plot (clear of the legend above it), reading away from the nearer edge
+    assert (line.label.yanchor, line.label.textposition) == ("top", "end")
+    lo, hi = h.edges[0], h.edges[-1]
+    for thr, side in ((lo + 0.1 * (hi - lo), "left"), (lo + 0.9 * (hi - lo), "right")):
+        moved = figures.score_histogram(h, thr, text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
+        assert moved.layout.shapes[0].label.xanchor == side
     c = ec.Counts(tp=3, fp=1, tn=5, fn=2)
     fig = figures.confusion_heatmap(c, text=dict(tp="tp", fn="fn", fp="fp", tn="tn", pos="P", neg="N", true="T",
                                                  pred="Q"))
