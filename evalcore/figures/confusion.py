@@ -86,7 +86,9 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     # The line carries its label (a shape's label, not an annotation): a threshold move changes the
     # layout's shapes alone, which the page moves in place in about 1 ms (an annotation costs 20 ms).
     # The label hangs inside the plot from the line's top, on the side with more room: above the plot it
-    # ran into the legend (a projector's larger type), and beside the plot's edge it would be cut.
+    # ran into the legend (a projector's larger type), and beside the plot's edge it would be cut.  24 px
+    # down: the legend's box hangs from y = 1.12, so in a short plot its lower edge is inside the plot
+    # (12 px at 1366 x 768).
     shapes = []
     if threshold is not None and np.isfinite(threshold):
         lo, hi = float(hist.edges[0]), float(hist.edges[-1])
@@ -94,7 +96,7 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
         shapes.append(dict(type="line", xref="x", yref="y domain", x0=threshold, x1=threshold, y0=0, y1=1,
                            line=dict(color=INK, width=3, dash="dash"),
                            label=dict(text=f"{thr} = {threshold_text(threshold, 4)}", textposition="end", textangle=0,
-                                      xanchor=side, yanchor="top", padding=6, font=dict(size=16, color=INK))))
+                                      xanchor=side, yanchor="top", padding=24, font=dict(size=16, color=INK))))
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
                                          xaxis=dict(title=dict(text=x_title)), yaxis=yaxis, shapes=shapes,
                                          legend=dict(orientation="h", y=1.12, x=0)))
