@@ -40,6 +40,8 @@ with ui.guard("measure"):                             # one section: an error he
     facts = ui.model(token, name, ps)                    # cached per (data, model, flipped)
     thr = ui.threshold_control(token, name, facts.counts)
     c = facts.counts.at(thr)
-    st.metric(T("<key>.metric"), ui.fmt(ec.measures(c).accuracy))
+    m = ec.measures(c)
+    # several numbers side by side: one block (ui.metric_row), not a column each; two to a line on a phone
+    ui.metric_row("<key>", [(T("<key>.metric"), ui.fmt(m.accuracy)), ("F1", ui.fmt(m.f1))])
     ui.chart(figures.roc_curves([facts.roc_view], names=[name], text=ui.texts("<key>.fig.", "x", "y", "diagonal",
                                                                                "threshold")), key="<key>_fig")
