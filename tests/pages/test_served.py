@@ -11,24 +11,34 @@ import pytest
 from ui.core import charts, served
 
 
-def _get(path: str, accept: str = "gzip, deflate, br"):
-    """Send one GET through the patched gzip layer; returns (status, headers, body, passed_on)."""
-    out, passed = {}, []
+def _through(path: str, headers: list, answer: tuple = ()):
+    """One GET of ``path`` with ``headers`` through the patched gzip layer, Streamlit answering with ``answer``
+    (ASGI messages; none: it only notes the call).  Returns (status, headers, body, [(path, headers) Streamlit
+    was asked with])."""
+    out, asked = {}, []
 
     async def original(self, scope, receive, send):
-        passed.append(scope["path"])
+        asked.append((scope["path"], dict(scope["headers"])))
+        for message in answer:
+            await send(message)
 
     async def send(msg):
         if msg["type"] == "http.response.start":
             out["status"], out["headers"] = msg["status"], dict(msg["headers"])
         else:
-            out["body"] = msg["body"]
-    scope = {"type": "http", "method": "GET", "path": path, "headers": [(b"accept-encoding", accept.encode())]}
+            out["body"] = out.get("body", b"") + msg["body"]
+    scope = {"type": "http", "method": "GET", "path": path, "headers": headers}
     # in a thread of its own: a worker that ran the browser tests holds Playwright's running loop here
     worker = threading.Thread(target=asyncio.run, args=(served._answering(original)(None, scope, None, send),))
     worker.start()
     worker.join()
-    return out.get("status"), out.get("headers", {}), out.get("body"), passed
+    return out.get("status"), out.get("headers", {}), out.get("body"), asked
+
+
+def _get(path: str, accept: str = "gzip, deflate, br"):
+    """A script's GET; returns (status, headers, body, the paths passed on to Streamlit)."""
+    status, headers, body, asked = _through(path, [(b"accept-encoding", accept.encode())])
+    return status, headers, body, [p for p, _ in asked]
 
 
 def test_plotly_js_is_answered_from_memory_compressed_and_kept():
@@ -125,26 +135,10 @@ def test_live_chart_draws_a_figure_outside_the_bundle_with_streamlits_chart():
 
 def _page(path: str, answer: list[dict], accept: str = "gzip"):
     """A browser's request for a page (Accept: text/html) through the patched layer, Streamlit answering with
-    ``answer`` (ASGI messages); returns (status, headers, body, the headers Streamlit was asked with)."""
-    out, asked = {"body": b""}, []
-
-    async def original(self, scope, receive, send):
-        asked.append(dict(scope["headers"]))
-        for message in answer:
-            await send(message)
-
-    async def send(msg):
-        if msg["type"] == "http.response.start":
-            out["status"], out["headers"] = msg["status"], dict(msg["headers"])
-        else:
-            out["body"] += msg["body"]
-    scope = {"type": "http", "method": "GET", "path": path,
-             "headers": [(b"accept", b"text/html,*/*"), (b"accept-encoding", accept.encode()),
-                         (b"if-none-match", b"x")]}
-    worker = threading.Thread(target=asyncio.run, args=(served._answering(original)(None, scope, None, send),))
-    worker.start()
-    worker.join()
-    return out.get("status"), out.get("headers", {}), out["body"], asked[0]
+    ``answer``; returns (status, headers, body, the headers Streamlit was asked with)."""
+    status, headers, body, asked = _through(path, [(b"accept", b"text/html,*/*"), (b"accept-encoding", accept.encode()),
+                                                   (b"if-none-match", b"x")], tuple(answer))
+    return status, headers, body or b"", asked[0][1]
 
 
 def _html(body: bytes, status: int = 200, chunk: int = 0) -> list[dict]:

@@ -56,13 +56,17 @@ HEADERS = [(b"cache-control", b"public, max-age=31536000, immutable"), (b"vary",
            (b"x-content-type-options", b"nosniff")]
 
 
+def _compressed(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=6, mtime=0)      # the same bytes for the same file, every start
+
+
 def serve(url_path: str, file: Path) -> None:
     """Answer ``url_path`` (without its query) with ``file`` from memory, compressed once."""
     with _LOCK:
         if url_path in _FILES:
             return
         data = file.read_bytes()
-        _FILES[url_path] = (data, gzip.compress(data, compresslevel=6, mtime=0),
+        _FILES[url_path] = (data, _compressed(data),
                             TYPES.get(file.suffix, "application/octet-stream"))
 
 
@@ -84,7 +88,7 @@ def page_with_head() -> tuple[bytes, bytes]:
     with _LOCK:
         if not _PAGE:
             page = _index().replace(b"</head>", "".join(_HEAD.values()).encode() + b"</head>", 1)
-            _PAGE.append((page, gzip.compress(page, compresslevel=6, mtime=0)))
+            _PAGE.append((page, _compressed(page)))
         return _PAGE[0]
 
 
