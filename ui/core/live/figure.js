@@ -167,9 +167,8 @@ function fitTitle(Plotly, gd) {
   const box = gd.getBoundingClientRect(), r = title.getBoundingClientRect();
   const left = box.left + TITLE_GAP, right = box.right - TITLE_GAP;
   if (!r.width || right <= left || (r.left >= left && r.right <= right)) return;
-  // a title starting near the left (plotly's x = 0.05) grows to the right, a centred one both ways
-  let room = Math.min(right - left, 2 * Math.min(r.left + r.width / 2 - left, right - r.left - r.width / 2));
-  if (r.left >= left) room = Math.min(room, right - r.left);
+  // a title starting inside (plotly's x = 0.05) shrinks towards its start; one past both edges (centred) to the middle
+  const room = r.left >= left ? right - r.left : right - left;
   const size = Math.max(TITLE_MIN, Math.floor(L.title.font.size * Math.min(1, room / r.width)));
   if (size < L.title.font.size) Plotly.relayout(gd, {'title.font.size': size});
 }
