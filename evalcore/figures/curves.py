@@ -4,9 +4,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, layout, marker,
-                    model_color, need, safe,
-                    square_axes, threshold_text, translucent)
+from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, fast_figure,
+                    layout_dict, marker_trace, model_color, need, safe, square_axes_dict, threshold_text, translucent)
 
 
 CLICK_MARKERS = 150     # markers drawn per curve: each is an SVG node, and 2,000 of them cost ~200 ms a redraw
@@ -30,47 +29,50 @@ def _hover_data(v) -> np.ndarray:
     return data if finite.size and finite.max() > 1e37 else data.astype(np.float32)   # float32 tops out at 3e38
 
 
-def _curve_trace(fig, v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> None:
+def _curve_trace(v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> dict:
     """Model ``i``'s reduced curve ``v`` as a clickable trace with exact-count hover."""
-    fig.add_scatter(x=v.x, y=v.y, mode="lines+markers", name=legend,
-                    line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
-                    customdata=_hover_data(v),
-                    hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
-                                   f"{xy_hover}<br>TP = %{{customdata[1]}}, FP = %{{customdata[2]}}"
-                                   "<extra></extra>"))
+    return dict(type="scatter", x=v.x, y=v.y, mode="lines+markers", name=legend,
+                line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
+                customdata=_hover_data(v),
+                hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
+                               f"{xy_hover}<br>TP = %{{customdata[1]}}, FP = %{{customdata[2]}}"
+                               "<extra></extra>"))
 
 
-def _magnified_inset(fig: go.Figure, views, label: str) -> None:
-    """Redraw the curves and single-point markers of ``fig`` inside a crowded
-    region, magnified, in the emptiest corner (on a white box, so nothing
-    beneath shows through); the region itself is outlined."""
+def _magnified_inset(data: list, annotations: list, views, label: str) -> None:
+    """Redraw the curves and single-point markers among the traces ``data``
+    inside a crowded region, magnified, in the emptiest corner (on a white
+    box, so nothing beneath shows through); the region itself is outlined."""
     from ..drawing import clip_polyline, crowded_inset
 
-    marks = [t for t in fig.data if t.mode == "markers" and len(t.x) == 1]
-    inset = crowded_inset([t.x[0] for t in marks], [t.y[0] for t in marks], curves=[(v.x, v.y) for v in views])
+    marks = [t for t in data if t.get("mode") == "markers" and len(t["x"]) == 1]
+    inset = crowded_inset([t["x"][0] for t in marks], [t["y"][0] for t in marks],
+                          curves=[(v.x, v.y) for v in views])
     if inset is None:
         return
     (sx0, sx1, sy0, sy1), (tx0, tx1, ty0, ty1) = inset.source, inset.target
-    for x0, x1, y0, y1, fill in ((tx0, tx1, ty0, ty1, PAPER), (sx0, sx1, sy0, sy1, None)):
-        fig.add_scatter(x=[x0, x1, x1, x0, x0], y=[y0, y0, y1, y1, y0], mode="lines", showlegend=False,
-                        hoverinfo="skip", fill="toself" if fill else None, fillcolor=fill,
-                        line=dict(color=MUTED, width=1, dash=None if fill else "dash"))
+    data.append(dict(type="scatter", x=[tx0, tx1, tx1, tx0, tx0], y=[ty0, ty0, ty1, ty1, ty0], mode="lines",
+                     showlegend=False, hoverinfo="skip", fill="toself", fillcolor=PAPER,
+                     line=dict(color=MUTED, width=1)))
+    data.append(dict(type="scatter", x=[sx0, sx1, sx1, sx0, sx0], y=[sy0, sy0, sy1, sy1, sy0], mode="lines",
+                     showlegend=False, hoverinfo="skip", line=dict(color=MUTED, width=1, dash="dash")))
     for i, v in enumerate(views):
         cx, cy = clip_polyline(v.x, v.y, inset.source)
         if cx.size:
             mx, my = inset.map(cx, cy)
-            fig.add_scatter(x=mx, y=my, mode="lines", showlegend=False, hoverinfo="skip",
-                            line=dict(color=model_color(i), width=2))
+            data.append(dict(type="scatter", x=mx, y=my, mode="lines", showlegend=False, hoverinfo="skip",
+                             line=dict(color=model_color(i), width=2)))
     for t in marks:
-        x, y = float(t.x[0]), float(t.y[0])
+        x, y = float(t["x"][0]), float(t["y"][0])
         if sx0 <= x <= sx1 and sy0 <= y <= sy1:
             mx, my = inset.map([x], [y])
-            m = t.marker
-            fig.add_scatter(x=mx, y=my, mode="markers", showlegend=False, hovertemplate=t.hovertemplate
-                            .replace("%{y:.4f}", f"{y:.4f}").replace("%{x:.4f}", f"{x:.4f}"),
-                            marker=dict(color=m.color, size=m.size - 4, symbol=m.symbol, line=m.line))
-    fig.add_annotation(x=tx0, y=ty1, xanchor="left", yanchor="bottom", showarrow=False,
-                       text=label.format(zoom=f"{inset.zoom:.0f}"), font=dict(size=NOTE_SIZE, color=MUTED))
+            m = t["marker"]
+            data.append(dict(type="scatter", x=mx, y=my, mode="markers", showlegend=False,
+                             hovertemplate=t["hovertemplate"].replace("%{y:.4f}", f"{y:.4f}")
+                             .replace("%{x:.4f}", f"{x:.4f}"),
+                             marker=dict(color=m["color"], size=m["size"] - 4, symbol=m["symbol"], line=m["line"])))
+    annotations.append(dict(x=tx0, y=ty1, xanchor="left", yanchor="bottom", showarrow=False,
+                            text=label.format(zoom=f"{inset.zoom:.0f}"), font=dict(size=NOTE_SIZE, color=MUTED)))
 
 
 def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None = SQUARE_WIDTH) -> go.Figure:
@@ -83,25 +85,22 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
     click's ``curve_number`` is the model's index), then the rest.
     """
     x_title, y_title, diagonal, thr = need(text, "x", "y", "diagonal", "threshold")
-    fig = go.Figure()
-    for i, (v, name) in enumerate(zip(views, names)):
-        _curve_trace(fig, v, i, f"{safe(name, NAME_CHARS)} (AUC = {v.auc:.3f})", safe(name), thr,
-                     "FPR = %{x:.4f}, TPR = %{y:.4f}")
-    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diagonal, hoverinfo="skip",
-                    line=dict(color=NEUTRAL, dash="dot", width=2))
+    # plain dicts (style.fast_figure): redrawn on every threshold move, where plotly's checked
+    # add_scatter and update_* took most of the move's time
+    data = [_curve_trace(v, i, f"{safe(name, NAME_CHARS)} (AUC = {v.auc:.3f})", safe(name), thr,
+                         "FPR = %{x:.4f}, TPR = %{y:.4f}") for i, (v, name) in enumerate(zip(views, names))]
+    data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", name=diagonal, hoverinfo="skip",
+                     line=dict(color=NEUTRAL, dash="dot", width=2)))
     for i, hull in enumerate(hulls or []):
-        fig.add_scatter(x=hull[0], y=hull[1], mode="lines", showlegend=False, hoverinfo="skip",
-                        line=dict(color=model_color(i), width=2, dash="dash"))
+        data.append(dict(type="scatter", x=hull[0], y=hull[1], mode="lines", showlegend=False, hoverinfo="skip",
+                         line=dict(color=model_color(i), width=2, dash="dash")))
     for i, p in enumerate(points or []):
-        marker(fig, p.fpr, p.tpr, i, f"{thr} = {threshold_text(p.threshold)}<br>TP = {p.tp:,}, FP = {p.fp:,}"
-               "<br>FPR = %{x:.4f}, TPR = %{y:.4f}", size=16, edge=2)
-    square_axes(fig, x_title, y_title)
-    fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom",
-                                  bgcolor=translucent(PAPER, 0.8)), clickmode="event+select")
-    layout(fig, text.get("title"), height=HEIGHT["square"])
-    if width:
-        fig.update_layout(width=width)
-    return fig
+        data.append(marker_trace(p.fpr, p.tpr, i, f"{thr} = {threshold_text(p.threshold)}<br>TP = {p.tp:,}, "
+                                 f"FP = {p.fp:,}<br>FPR = %{{x:.4f}}, TPR = %{{y:.4f}}", size=16, edge=2))
+    lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title),
+                      legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom", bgcolor=translucent(PAPER, 0.8)),
+                      clickmode="event+select", **({"width": width} if width else {}))
+    return fast_figure(data, lay)
 
 
 def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None, best_f1=None,
@@ -121,36 +120,36 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
     x_title, y_title, thr, p_eq_r, bep_label, best_label, best_f1_label = need(
         text, "x", "y", "threshold", "p_eq_r", "bep", "best", "best_f1")
     shown = [safe(n) for n in names]
-    fig = go.Figure()
-    for i, (v, name) in enumerate(zip(views, names)):
-        _curve_trace(fig, v, i, f"{safe(name, NAME_CHARS)} (AP = {v.average_precision:.3f})", shown[i], thr,
-                     "P = %{y:.4f}, R = %{x:.4f}")
-    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=p_eq_r, hoverinfo="skip",
-                    line=dict(color=NEUTRAL, dash="dot", width=2))
+    # plain dicts, as roc_curves
+    data = [_curve_trace(v, i, f"{safe(name, NAME_CHARS)} (AP = {v.average_precision:.3f})", shown[i], thr,
+                         "P = %{y:.4f}, R = %{x:.4f}") for i, (v, name) in enumerate(zip(views, names))]
+    data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", name=p_eq_r, hoverinfo="skip",
+                     line=dict(color=NEUTRAL, dash="dot", width=2)))
+    notes = []
     for j, (label, r, p) in enumerate(iso or []):
-        fig.add_scatter(x=r, y=p, mode="lines", showlegend=False, hoverinfo="skip", line=dict(color=FAINT, width=1))
+        data.append(dict(type="scatter", x=r, y=p, mode="lines", showlegend=False, hoverinfo="skip",
+                         line=dict(color=FAINT, width=1)))
         # F1 labels at the right end of their line, F-beta labels at the top end: they never share a spot
         end = -1 if label.startswith("F1") else 0
-        fig.add_annotation(x=float(r[end]), y=float(p[end]), text=label, showarrow=False,
-                           xanchor="left" if end == -1 else "center", yanchor="middle" if end == -1 else "bottom",
-                           font=dict(size=NOTE_SIZE, color=MUTED))
+        notes.append(dict(x=float(r[end]), y=float(p[end]), text=label, showarrow=False,
+                          xanchor="left" if end == -1 else "center", yanchor="middle" if end == -1 else "bottom",
+                          font=dict(size=NOTE_SIZE, color=MUTED)))
     for i, b in enumerate(beps or []):
-        marker(fig, b, b, i, f"{shown[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14)
+        data.append(marker_trace(b, b, i, f"{shown[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14))
     for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", best_f1_label)):
         for i, bf in enumerate(group or []):
-            marker(fig, bf.recall, bf.precision, i,
-                   f"{shown[i]}: {label} = {bf.f:.4f}<br>{thr} = {threshold_text(bf.threshold)}",
-                   symbol=symbol, size=15 if symbol == "star" else 14)
+            data.append(marker_trace(bf.recall, bf.precision, i,
+                                     f"{shown[i]}: {label} = {bf.f:.4f}<br>{thr} = {threshold_text(bf.threshold)}",
+                                     symbol=symbol, size=15 if symbol == "star" else 14))
     for i, p in enumerate(points or []):
         if np.isfinite(p.precision):
-            marker(fig, p.recall, p.precision, i, f"{thr} = {threshold_text(p.threshold)}<br>TP = {p.tp:,}, "
-                   f"FP = {p.fp:,}<br>P = %{{y:.4f}}, R = %{{x:.4f}}", size=16, edge=2)
+            data.append(marker_trace(p.recall, p.precision, i, f"{thr} = {threshold_text(p.threshold)}<br>"
+                                     f"TP = {p.tp:,}, FP = {p.fp:,}<br>P = %{{y:.4f}}, R = %{{x:.4f}}",
+                                     size=16, edge=2))
     if "inset" in text:
-        _magnified_inset(fig, views, text["inset"])
-    square_axes(fig, x_title, y_title)
-    fig.update_layout(legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
-                      clickmode="event+select")
-    layout(fig, text.get("title"), height=HEIGHT["square"])
-    if width:
-        fig.update_layout(width=width)
-    return fig
+        _magnified_inset(data, notes, views, text["inset"])
+    lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title),
+                      legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
+                      clickmode="event+select", **({"annotations": notes} if notes else {}),
+                      **({"width": width} if width else {}))
+    return fast_figure(data, lay)

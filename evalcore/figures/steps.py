@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, need, safe,
-                    square_axes, translucent)
+from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, fast_figure, layout,
+                    layout_dict, need, safe, square_axes_dict, translucent)
 
 
 def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
@@ -19,24 +19,24 @@ def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
     ``current`` (legend entries), ``step`` (hover); optional ``title``."""
     x_title, y_title, walked, to_come, current, step = need(text, "x", "y", "walked", "to_come", "current", "step")
     k = int(max(0, min(k, steps.n_steps)))
-    fig = go.Figure()
+    # plain dicts (style.fast_figure): redrawn on every step
+    data = []
     if full is not None:
-        fig.add_scatter(x=full.x, y=full.y, mode="lines", showlegend=False, hoverinfo="skip",
-                        line=dict(color=FAINTER, width=2))
-    fig.add_scatter(x=steps.fpr[k:], y=steps.tpr[k:], mode="lines+markers", name=to_come,
-                    line=dict(color=FAINT, width=2, dash="dot"), marker=dict(size=6, color=FAINT), hoverinfo="skip")
-    fig.add_scatter(x=steps.fpr[:k + 1], y=steps.tpr[:k + 1], mode="lines+markers", name=walked,
-                    fill="tozeroy", fillcolor=translucent(NEGATIVE, 0.18),
-                    line=dict(color=NEGATIVE, width=4), marker=dict(size=8, color=NEGATIVE),
-                    customdata=np.column_stack([np.arange(k + 1), steps.thresholds[:k + 1]]),
-                    hovertemplate=step + " %{customdata[0]}: (%{x:.3f}, %{y:.3f})<extra></extra>")
-    fig.add_scatter(x=[steps.fpr[k]], y=[steps.tpr[k]], mode="markers", name=current,
-                    marker=dict(size=20, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip")
-    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", showlegend=False, hoverinfo="skip",
-                    line=dict(color=NEUTRAL, dash="dot", width=1))
-    square_axes(fig, x_title, y_title)
-    fig.update_layout(legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom"))
-    return layout(fig, text.get("title"), height=HEIGHT["step"])
+        data.append(dict(type="scatter", x=full.x, y=full.y, mode="lines", showlegend=False, hoverinfo="skip",
+                         line=dict(color=FAINTER, width=2)))
+    data.append(dict(type="scatter", x=steps.fpr[k:], y=steps.tpr[k:], mode="lines+markers", name=to_come,
+                     line=dict(color=FAINT, width=2, dash="dot"), marker=dict(size=6, color=FAINT), hoverinfo="skip"))
+    data.append(dict(type="scatter", x=steps.fpr[:k + 1], y=steps.tpr[:k + 1], mode="lines+markers", name=walked,
+                     fill="tozeroy", fillcolor=translucent(NEGATIVE, 0.18),
+                     line=dict(color=NEGATIVE, width=4), marker=dict(size=8, color=NEGATIVE),
+                     customdata=np.column_stack([np.arange(k + 1), steps.thresholds[:k + 1]]),
+                     hovertemplate=step + " %{customdata[0]}: (%{x:.3f}, %{y:.3f})<extra></extra>"))
+    data.append(dict(type="scatter", x=[steps.fpr[k]], y=[steps.tpr[k]], mode="markers", name=current,
+                     marker=dict(size=20, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip"))
+    data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", showlegend=False, hoverinfo="skip",
+                     line=dict(color=NEUTRAL, dash="dot", width=1)))
+    return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"], **square_axes_dict(x_title, y_title),
+                                         legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom")))
 
 
 def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:
@@ -49,25 +49,28 @@ def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:
     pos, neg, x_title, y_title, cut, w_score, w_rank, w_step = need(
         text, "pos", "neg", "x", "y", "cut", "score", "rank", "step")
     taken = ranked.step <= k_step
-    fig = go.Figure()
+    # plain dicts (style.fast_figure): redrawn on every step
+    data = []
     for cls, color, name in ((1, POSITIVE, pos), (0, NEGATIVE, neg)):
         m = ranked.y == cls
         label = np.asarray(ids, dtype=object)[ranked.order][m] if ids is not None else ranked.order[m]
         label = np.array([safe(v, 40) for v in label], dtype=object)
-        fig.add_scatter(x=ranked.rank[m], y=ranked.scores[m], mode="markers", name=name,
-                        marker=dict(color=color, size=np.where(taken[m], 16, 11),
-                                    opacity=1.0, symbol=np.where(taken[m], "circle", "circle-open"),
-                                    line=dict(color=color, width=2)),
-                        customdata=np.column_stack([label, ranked.step[m]]),
-                        hovertemplate=(f"%{{customdata[0]}}: {w_score} %{{y:.4g}}, {w_rank} %{{x}}, "
-                                       f"{w_step} %{{customdata[1]}}<extra></extra>"))
-    n_taken = int(taken.sum())
-    fig.add_vline(x=n_taken + 0.5, line=dict(color=INK, width=3, dash="dash"),
-                  annotation_text=cut, annotation_position="bottom right")
-    fig.update_xaxes(title=x_title, tickformat="d")
-    fig.update_yaxes(title=y_title)
-    fig.update_layout(legend=dict(orientation="h", y=1.12, x=1, xanchor="right"))
-    return layout(fig, text.get("title"), height=HEIGHT["strip"])
+        data.append(dict(type="scatter", x=ranked.rank[m], y=ranked.scores[m], mode="markers", name=name,
+                         marker=dict(color=color, size=np.where(taken[m], 16, 11).tolist(),
+                                     opacity=1.0, symbol=np.where(taken[m], "circle", "circle-open").tolist(),
+                                     line=dict(color=color, width=2)),
+                         customdata=np.column_stack([label, ranked.step[m]]),
+                         hovertemplate=(f"%{{customdata[0]}}: {w_score} %{{y:.4g}}, {w_rank} %{{x}}, "
+                                        f"{w_step} %{{customdata[1]}}<extra></extra>")))
+    cut_x = int(taken.sum()) + 0.5               # the cut between the samples taken in and the rest
+    lay = layout_dict(text.get("title"), HEIGHT["strip"],
+                      shapes=[dict(type="line", x0=cut_x, x1=cut_x, xref="x", y0=0, y1=1, yref="y domain",
+                                   line=dict(color=INK, width=3, dash="dash"))],
+                      annotations=[dict(x=cut_x, xref="x", y=0, yref="y domain", xanchor="left", yanchor="bottom",
+                                        text=cut, showarrow=False)],
+                      xaxis=dict(title=dict(text=x_title), tickformat="d"), yaxis=dict(title=dict(text=y_title)),
+                      legend=dict(orientation="h", y=1.12, x=1, xanchor="right"))
+    return fast_figure(data, lay)
 
 
 def pair_grid_figure(grid, *, text, roc=None, pos_ids=None, neg_ids=None) -> go.Figure:

@@ -117,7 +117,7 @@ def layout_dict(title: str | None = None, height: int = HEIGHT["default"], **mor
     threshold move that skip plotly's validation (:func:`fast_figure`)."""
     out = dict(template=TEMPLATE_JSON, font=FONT, height=height,
                margin=dict(l=70, r=30, t=60 if title else 30, b=60), legend=dict(font=dict(size=LEGEND_SIZE)),
-               hoverlabel=dict(font_size=HOVER_SIZE))
+               hoverlabel=dict(font=dict(size=HOVER_SIZE)))
     if title:
         out["title"] = dict(text=title, font=dict(size=TITLE_SIZE))
     for k, v in more.items():
@@ -130,8 +130,10 @@ def layout_dict(title: str | None = None, height: int = HEIGHT["default"], **mor
 
 def fast_figure(data: list, layout: dict) -> go.Figure:
     """A figure from plain dicts without plotly's property validation (8 ms
-    -> 0.3 ms): for the few builders redrawn on every threshold move, whose
-    output the tests pin down trace by trace."""
+    -> 0.3 ms): for the builders redrawn on every threshold move or step.
+    Their dicts are written as plotly's validation would leave them (no magic
+    underscores, no None values): a test validates each such figure and
+    finds it unchanged (``tests/core/test_figures.py``)."""
     return go.Figure(dict(data=data, layout=layout), _validate=False)
 
 
@@ -190,9 +192,22 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
     fig.update_yaxes(title=y_title, range=[-0.02, 1.02], scaleanchor="x", scaleratio=1, zeroline=False)
 
 
+def square_axes_dict(x_title: str, y_title: str) -> dict:
+    """:func:`square_axes` as the layout's ``xaxis`` and ``yaxis`` dicts (for :func:`layout_dict`)."""
+    return dict(xaxis=dict(title=dict(text=x_title), range=[-0.02, 1.02], constrain="domain", zeroline=False),
+                yaxis=dict(title=dict(text=y_title), range=[-0.02, 1.02], scaleanchor="x", scaleratio=1,
+                           zeroline=False))
+
+
 def marker(fig: go.Figure, x: float, y: float, i: int, hover: str, *, symbol: str = "circle", size: int = 15,
            edge: int = 1, **axes) -> None:
     """A single marked point in model ``i``'s colour (operating point, BEP, best F)."""
-    fig.add_scatter(x=[x], y=[y], mode="markers", showlegend=False, hovertemplate=hover + "<extra></extra>",
-                    marker=dict(color=model_color(i), size=size, symbol=symbol, line=dict(color=INK, width=edge)),
-                    **axes)
+    fig.add_trace(marker_trace(x, y, i, hover, symbol=symbol, size=size, edge=edge, **axes))
+
+
+def marker_trace(x: float, y: float, i: int, hover: str, *, symbol: str = "circle", size: int = 15,
+                 edge: int = 1, **axes) -> dict:
+    """:func:`marker`'s trace as a dict (for :func:`fast_figure`)."""
+    return dict(type="scatter", x=[x], y=[y], mode="markers", showlegend=False,
+                hovertemplate=hover + "<extra></extra>",
+                marker=dict(color=model_color(i), size=size, symbol=symbol, line=dict(color=INK, width=edge)), **axes)
