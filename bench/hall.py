@@ -348,12 +348,14 @@ def settle(cpu, seconds: float = 180.0) -> float:
     return time.monotonic() - t0
 
 
-def run(url: str, pids: list[int], n: int, join_s: float, mix_s: float, assets: bool, cpu_seconds, rss_mb) -> None:
-    """The three phases, printed."""
+def run(url: str, pids: list[int], n: int, join_s: float, mix_s: float, assets: bool, cpu_seconds, rss_mb,
+        apps: list[str] | None = None) -> None:
+    """The three phases, printed.  ``apps``: each app process's own address (behind nginx), else ``[url]``."""
     cpu = lambda: cpu_seconds(pids)  # noqa: E731
     async def first():
-        async with Student(url, random.Random(0)) as s:     # the first session starts the background work
-            await s.open("confusion", LINK)
+        for app in apps or [url]:        # a process's first session starts its background work: every process's,
+            async with Student(app, random.Random(0)) as s:      # before the solo phase measures one action's CPU
+                await s.open("confusion", LINK)
     asyncio.run(first())
     print(f"(waited {settle(cpu):.0f} s for the server's start-up work)", flush=True)
     hall, ms = asyncio.run(solo(url, cpu))

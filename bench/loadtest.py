@@ -222,7 +222,8 @@ def main() -> None:
             print(f"({sessions} students; {'one process' if not cluster else f'{len(apps)} processes behind nginx'}"
                   f"; load before: {os.getloadavg()[0]:.2f})", flush=True)
             hall.run(url, [a.pid for a in apps], sessions, max(1.0, min(args.join, 120.0)), seconds,
-                     not args.no_assets, cpu_seconds, rss_mb)
+                     not args.no_assets, cpu_seconds, rss_mb,
+                     [f"http://127.0.0.1:{p}" for p in cluster.app_ports] if cluster else None)
             print(f"(load after: {os.getloadavg()[0]:.2f})")
             return
         query = "source=watermelon" if args.source == "watermelon" else f"source=synthetic&n={args.n}"
