@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, fast_figure, layout,
-                    layout_dict, need, safe, square_axes_dict, translucent)
+from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, broken, fast_figure,
+                    layout, layout_dict, need, safe, square_axes_dict, translucent)
 
 
 def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
@@ -68,7 +68,8 @@ def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:
                                    line=dict(color=INK, width=3, dash="dash"))],
                       annotations=[dict(x=cut_x, xref="x", y=0, yref="y domain", xanchor="left", yanchor="bottom",
                                         text=cut, showarrow=False)],
-                      xaxis=dict(title=dict(text=x_title), tickformat="d"), yaxis=dict(title=dict(text=y_title)),
+                      xaxis=dict(title=dict(text=x_title), tickformat="d"),
+                      yaxis=dict(title=dict(text=broken(y_title))),       # a short plot: a long title in lines
                       legend=dict(orientation="h", y=1.12, x=1, xanchor="right"))
     return fast_figure(data, lay)
 

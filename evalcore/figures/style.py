@@ -64,14 +64,25 @@ def safe(name, limit: int | None = None) -> str:
     return html.escape(s, quote=False).replace("%{", "%\u2060{")
 
 
+def _lines(text: str, width: int, lines: int) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines of about ``width`` characters (the last: the rest)."""
+    parts = textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False) or [""]
+    return parts[:lines - 1] + [" ".join(parts[lines - 1:])] if len(parts) > lines else parts
+
+
 def wrapped(name, width: int = 26, lines: int = 3) -> str:
     """:func:`safe` text broken at spaces into lines of about ``width``
     characters (plotly's ``<br>``, at most ``lines`` of them, the last
     shortened with an ellipsis): a long axis label shown whole instead of cut."""
-    parts = textwrap.wrap(str(name), width=width, break_long_words=False, break_on_hyphens=False) or [""]
-    if len(parts) > lines:
-        parts = parts[:lines - 1] + [" ".join(parts[lines - 1:])]
+    parts = _lines(str(name), width, lines)
     return "<br>".join(safe(part, width + 8 if i == len(parts) - 1 else None) for i, part in enumerate(parts))
+
+
+def broken(text: str, width: int = 24, lines: int = 3) -> str:
+    """Figure text already made safe (:func:`safe`, the page's ``t_fig``) broken at spaces into at most
+    ``lines`` lines of about ``width`` characters: a vertical axis title longer than a short plot is
+    high stays whole (plotly cuts it at both ends).  Text without spaces (Chinese) stays one line."""
+    return "<br>".join(_lines(text, width, lines))
 
 
 def model_color(i: int) -> str:

@@ -342,3 +342,22 @@ def test_figures_built_from_plain_dicts_are_what_plotlys_validation_makes_of_the
     for name, fig in _fast_figures(tcs):
         spec = json.loads(fig.to_json())
         assert _plain(json.loads(go.Figure(spec).to_json())) == _plain(spec), name
+
+
+def test_the_ranked_strips_long_score_title_goes_in_lines_a_short_one_stays():
+    """The strip is 300 px high: "score (logistic regression (leave-one-out))"
+    on one vertical line was cut at both ends.  Broken at spaces it fits;
+    a short title, or one without spaces (Chinese), stays one line, and an
+    escaped name is not escaped twice."""
+    ps = datasets.watermelon()
+    ranked = ec.ranked_samples(ps.y, ps.scores[ps.models[0]])
+    text = dict(pos="p", neg="n", x="x", cut="c", score="s", rank="r", step="k")
+
+    def title(y):
+        return figures.ranked_strip(ranked, 2, text=dict(text, y=y)).layout.yaxis.title.text
+
+    long = "score (logistic regression (leave-one-out))"
+    lines = title(long).split("<br>")
+    assert len(lines) > 1 and " ".join(lines) == long and max(map(len, lines)) <= 28
+    for short in ("score (tree)", "分数(逻辑回归(留一法))", "score (a &amp; b)"):
+        assert title(short) == short
