@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, layout, legend_below, model_color, need,
-                    safe, square_axes, translucent, wrapped)
+from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, gloss_below, layout, legend_below,
+                    model_color, need, safe, square_axes, translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -118,7 +118,7 @@ def auc_groups_figure(result, names, *, text) -> go.Figure:
     return layout(fig, text.get("title"), height=max(280, 55 * k + 130))
 
 
-def rejection_figure(sim, *, names, text, label_width: int = 26) -> go.Figure:
+def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: bool = True) -> go.Figure:
     """The share of replications in which each test rejects (a
     :class:`~evalcore.TestSimulation`), a bar per test with +-2 standard
     errors, and alpha as a line with its simulation band.  The bars' colour
@@ -128,7 +128,10 @@ def rejection_figure(sim, *, names, text, label_width: int = 26) -> go.Figure:
     standard errors of the highest) against the rest (``rest``).  ``text`` keys:
     ``x``, ``alpha``, ``ok over`` (no effect) or ``top rest`` (an effect); optional ``title``.
     ``label_width``: the characters a test's name takes per line (wider on a projector, where a
-    figure fitted to the first screen leaves a bar less height than a two-line name needs)."""
+    figure fitted to the first screen leaves a bar less height than a two-line name needs).
+    ``gloss_line``: the x title's gloss, "what (gloss)", on a line of its own (:func:`style.gloss_below`),
+    so the title fits a phone's narrow plot; a projector's wide, short plot keeps it on one line, leaving
+    the bars the height their names need."""
     x_t, alpha_t = need(text, "x", "alpha")
     rate = np.asarray(sim.rate, float)
     k = rate.shape[0]
@@ -160,7 +163,7 @@ def rejection_figure(sim, *, names, text, label_width: int = 26) -> go.Figure:
     fig.add_shape(type="line", x0=sim.alpha, x1=sim.alpha, y0=-0.5, y1=k - 0.5, line=dict(color=INK, dash="dash"))
     fig.add_annotation(x=sim.alpha, y=-0.5, text=alpha_t, showarrow=False, yanchor="bottom", xanchor="left",
                        font=dict(size=14))
-    fig.update_xaxes(title=x_t, range=[0, max(top, 0.1)])
+    fig.update_xaxes(title=gloss_below(x_t) if gloss_line else x_t, range=[0, max(top, 0.1)])
     fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0], categoryorder="array", categoryarray=labels)
     fig = layout(fig, text.get("title"), height=max(300, 52 * k + 190))
     fig.update_layout(margin=dict(l=10, r=20), barmode="overlay", legend=dict(traceorder="normal"))

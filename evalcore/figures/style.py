@@ -78,6 +78,13 @@ def wrapped(name, width: int = 26, lines: int = 3) -> str:
     return "<br>".join(safe(part, width + 8 if i == len(parts) - 1 else None) for i, part in enumerate(parts))
 
 
+def gloss_below(text: str) -> str:
+    """An axis title "what (gloss)" as "what" over "(gloss)" (plotly's ``<br>``): a title that
+    must fit a phone's narrow plot, Chinese included (it has no spaces to break at)."""
+    head, paren, gloss = str(text).partition("(")
+    return f"{head.rstrip()}<br>({gloss}" if paren and head.strip() else str(text)
+
+
 def broken(text: str, width: int = 24, lines: int = 3) -> str:
     """Figure text already made safe (:func:`safe`, the page's ``t_fig``) broken at spaces into at most
     ``lines`` lines of about ``width`` characters: a vertical axis title longer than a short plot is
@@ -179,9 +186,10 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     more space, never an overlap), and the bottom margin holds two rows
     (plotly grows it for more).  Call it after :func:`layout` (which sets the
     margins); ``tick``, ``title``, ``legend``: the type sizes in px."""
-    below = 1.25 * tick + 6 + 1.3 * title + 14 + 6          # tick labels, their gap, the title, its gap
-    row = 1.6 * legend
     lay = fig.layout
+    lines = 1 + str(lay.xaxis.title.text or "").count("<br>")     # the x axis title's lines
+    below = 1.25 * tick + 6 + 1.3 * title * lines + 14 + 6   # tick labels, their gap, the title, its gap
+    row = 1.6 * legend
     top = lay.margin.t if lay.margin.t is not None else 30
     plot = max(80.0, (lay.height or HEIGHT["default"]) - top - (below + rows * row + 10))
     lay.margin.b = int(below + 2 * row + 10)

@@ -115,3 +115,16 @@ LEGEND_OVER_AXIS = """() => [...document.querySelectorAll('[data-testid=stMain] 
                                     && a.top < r.bottom - 1)
         .map(([t]) => `${name}: ${e.textContent.trim().slice(0, 24)} / ${t.textContent.trim().slice(0, 24)}`);
     }); })"""
+
+# an axis title cut by its figure's edge (plotly clips its drawing to the figure): a long vertical title on a
+# short plot ran off both ends (the ROC walk's ranked strip, "score (logistic regression (leave-one-out))")
+AXIS_TITLE_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+  .filter(gd => gd.offsetParent).flatMap(gd => {
+    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+    const svg = gd.querySelector('.main-svg'); if (!svg) return [];
+    const f = svg.getBoundingClientRect();
+    return [...gd.querySelectorAll('.g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text')]
+      .filter(t => { const r = t.getBoundingClientRect();
+                     return r.width && (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.left < f.left - 1
+                                        || r.right > f.right + 1); })
+      .map(t => `${name}: ${t.textContent.trim().slice(0, 40)}`); })"""

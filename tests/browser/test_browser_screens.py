@@ -1,7 +1,7 @@
 """The screens a lecture happens on (issue 33), measured in the rendered page:
 every page at a projector's 1280 x 720 and 1024 x 768 in presenter mode, a
 laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
-(touch).  At each: no horizontal scroll, no figure wider than its column, on a
+(touch).  At each: no horizontal scroll, no figure wider than its column, no axis title cut by its figure's edge, on a
 phone no figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
 rule does), no critical or serious axe-core violation of the WCAG 2.1 A/AA
@@ -20,8 +20,8 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
-from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LEGEND_OVER_AXIS, MAIN_BOX, TITLE_UNDER_HEADER,
-                        TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
+from screens_js import (AXIS_TITLE_CUT, CONTRAST, HORIZONTAL_SCROLL, LEGEND_OVER_AXIS, MAIN_BOX,
+                        TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -69,6 +69,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"figures wider than their column: {wide}")
     if covered := pg.evaluate(LEGEND_OVER_AXIS):
         bad.append(f"a legend over its figure's axis labels: {covered[:4]}")
+    if cut := pg.evaluate(AXIS_TITLE_CUT):
+        bad.append(f"an axis title cut by its figure's edge: {cut[:4]}")
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
@@ -294,3 +296,26 @@ def test_the_histograms_title_fits_and_its_threshold_label_clears_the_legend(tab
         assert boxes, "no threshold label or legend found"
         (a, b, c, d), (e, f, g, h) = boxes["label"], boxes["legend"]
         assert c <= e or g <= a or d <= f or h <= b, boxes          # the two boxes do not meet
+
+
+# the linked ROC / cost figure's left y axis title: its box against the figure's, and its size
+TPR_TITLE = """() => { const gd = document.querySelector('.st-key-linked .lab-figure');
+  if (!gd || !gd._fullLayout) return null;
+  const t = gd.querySelector('.g-ytitle text'); if (!t) return null;
+  const b = gd.getBoundingClientRect(), r = t.getBoundingClientRect();
+  return {inside: r.top >= b.top - 1 && r.bottom <= b.bottom + 1, size: gd._fullLayout.yaxis.title.font.size,
+          made: gd.__axesMade && gd.__axesMade.yaxis}; }"""
+
+
+def test_an_axis_title_longer_than_its_plot_is_drawn_smaller_until_it_fits(tab, server):
+    """Presenter mode fits the cost page's linked figure to a projector's first screen: its plot is
+    about 150 px high, and "true positive rate TPR" in the projector's 24 px ran off the figure's top
+    (ui/core/live/figure.js fitAxisTitles draws it smaller, about its middle, until it fits).  On a
+    wide screen without presenter mode the plot is tall and the title keeps its size."""
+    for lang, width, height, extra, shrunk in (("en", 1280, 720, "&presenter=1", True),
+                                               ("en", 1920, 1080, "", False)):
+        open_url(tab, f"{server}/cost?source=watermelon&lang={lang}{extra}", width, height)
+        drawn(tab)
+        tab.wait_for_function(f"(({TPR_TITLE})() || {{}}).inside", timeout=30_000)
+        title = tab.evaluate(TPR_TITLE)
+        assert (title["size"] < title["made"]) == shrunk, title

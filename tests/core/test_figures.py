@@ -361,3 +361,21 @@ def test_the_ranked_strips_long_score_title_goes_in_lines_a_short_one_stays():
     assert len(lines) > 1 and " ".join(lines) == long and max(map(len, lines)) <= 28
     for short in ("score (tree)", "分数(逻辑回归(留一法))", "score (a &amp; b)"):
         assert title(short) == short
+
+
+@pytest.mark.parametrize("x", ["拒绝 H₀ 的比例(第一类错误率)", "share rejecting H₀ (Type I error)"])
+def test_the_rejection_figures_axis_title_puts_its_gloss_below_and_the_legend_below_both(x):
+    """On a phone's narrow plot (the test names take the left half) the one-line title ran past the
+    figure's right edge; its gloss goes on a second line, and the legend under the plot moves down
+    a line for it.  A title without a gloss stays one line, and so does one on a projector."""
+    sim = ec.simulate_tests(replications=200, n=60, seed=1)
+    names = [f"t{i}" for i in range(len(sim.tests))]
+    two = figures.rejection_figure(sim, names=names, text=dict(REJECTION_TEXT, x=x))
+    one = figures.rejection_figure(sim, names=names, text=dict(REJECTION_TEXT, x="share rejecting"))
+    head, gloss = two.layout.xaxis.title.text.split("<br>")
+    assert gloss.startswith("(") and f"{head}{gloss}".replace(" ", "") == x.replace(" ", "")
+    assert one.layout.xaxis.title.text == "share rejecting"
+    assert two.layout.legend.y < one.layout.legend.y and two.layout.margin.b > one.layout.margin.b
+    # a projector's wide, short plot keeps it on one line: the bars keep the height their names need
+    kept = figures.rejection_figure(sim, names=names, text=dict(REJECTION_TEXT, x=x), gloss_line=False)
+    assert kept.layout.xaxis.title.text == x

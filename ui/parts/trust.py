@@ -56,7 +56,7 @@ def simulation_section() -> None:
         x=t_fig("common.trust.sim.x_null" if null else "common.trust.sim.x_power"),
         alpha=f"α = {sim.alpha:g}", ok=t_fig("common.trust.bar.ok"), over=t_fig("common.trust.bar.over"),
         top=t_fig("common.trust.bar.top"), rest=t_fig("common.trust.bar.rest")),
-        label_width=44 if presenter() else 26), key="trust_sim")     # one line a name on a projector
+        label_width=44 if presenter() else 26, gloss_line=not presenter()), key="trust_sim")  # a projector: one line
     rows = [{t("common.trust.col.test"): name, t("common.trust.col.rate"): f"{r:.3f}",
              t("common.trust.col.verdict"): t(f"common.trust.v.{v}") if null else "—"}
             for name, r, v in zip(names, sim.rate, sim.verdicts)]

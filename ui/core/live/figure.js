@@ -100,6 +100,7 @@ async function drawInPlace(Plotly, gd, d) {
     const old = last ? last.traces : [];
     const data = fig.data.map((t, i) => (keys[i] !== null && old[i] && old[i].key === keys[i] ? old[i].trace : t));
     await Plotly.react(gd, data, layout, JSON.parse(d.config));
+    gd.__axesMade = {};                 // the axis titles' sizes as made are noted afresh (fitAxisTitles)
     if (fresh.length) gd.dataset.highlight = '';
     now.traces = data.map((t, i) => ({ key: keys[i], trace: t }));
   }
@@ -171,6 +172,31 @@ function fitTitle(Plotly, gd) {
   const room = r.left >= left ? right - r.left : right - left;
   const size = Math.max(TITLE_MIN, Math.floor(L.title.font.size * Math.min(1, room / r.width)));
   if (size < L.title.font.size) Plotly.relayout(gd, {'title.font.size': size});
+}
+
+// An axis title longer than its figure allows is drawn smaller until it fits, down to TITLE_MIN px:
+// plotly centres it on its axis and cuts what runs past the figure's edge (a vertical title on the
+// short plot of a main view fitted to a projector's first screen; a long one on a phone's narrow plot).
+// Each title shrinks about its own middle, where plotly keeps it, and grows back, up to the size it was
+// made with (gd.__axesMade, noted after each new figure), when there is room again: a size measured
+// while the figure was between two heights mends itself at the next draw.
+function fitAxisTitles(Plotly, gd) {
+  const L = gd._fullLayout;
+  if (!L || gd.__busy) return;
+  const box = gd.getBoundingClientRect(), made = gd.__axesMade || (gd.__axesMade = {}), changed = {};
+  gd.querySelectorAll('.g-xtitle, .g-x2title, .g-ytitle, .g-y2title').forEach((g) => {
+    const text = g.querySelector('text'), name = (g.getAttribute('class') || '').match(/g-([xy])(\d*)title/);
+    const key = name && `${name[1]}axis${name[2]}`, axis = key && L[key];
+    if (!text || !axis || !axis.title || !axis.title.font) return;
+    const now = axis.title.font.size, r = text.getBoundingClientRect(), across = name[1] === 'x';
+    if (made[key] === undefined) made[key] = now;
+    const [lo, hi, a, b] = across ? [box.left, box.right, r.left, r.right] : [box.top, box.bottom, r.top, r.bottom];
+    if (!(b > a)) return;
+    const mid = (a + b) / 2, room = 2 * (Math.min(mid - lo, hi - mid) - TITLE_GAP);
+    const size = Math.max(TITLE_MIN, Math.min(made[key], Math.floor(now * room / (b - a))));
+    if (size !== now && (size < now || now < made[key])) changed[`${key}.title.font.size`] = size;
+  });
+  if (Object.keys(changed).length) Plotly.relayout(gd, changed);
 }
 
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
@@ -291,7 +317,9 @@ async function drawLoop(Plotly, gd) {
       if (linked) { linkHover(Plotly, gd); gd.dataset.linked = '1'; }
       if (!gd.__legend) {               // after every draw, resize and relayout (a frame later, between draws)
         gd.__legend = true;
-        gd.on('plotly_afterplot', () => requestAnimationFrame(() => { clearLegend(Plotly, gd); fitTitle(Plotly, gd); }));
+        gd.on('plotly_afterplot', () => requestAnimationFrame(() => {
+          clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd);
+        }));
       }
       if (d.clickable && !gd.__clicks) {
         gd.__clicks = true;
@@ -304,7 +332,7 @@ async function drawLoop(Plotly, gd) {
   } finally {
     gd.__busy = false;
   }
-  if (!gd.__gone) { clearLegend(Plotly, gd); fitTitle(Plotly, gd); }
+  if (!gd.__gone) { clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); }
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
 }
