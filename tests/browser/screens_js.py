@@ -128,3 +128,19 @@ AXIS_TITLE_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] .j
                      return r.width && (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.left < f.left - 1
                                         || r.right > f.right + 1); })
       .map(t => `${name}: ${t.textContent.trim().slice(0, 40)}`); })"""
+
+# category labels plotly left out: on a category axis with too little room per category, plotly draws every
+# second (third...) label only (the trust simulation's test names on a projector, its plot fitted to the
+# first screen, before its x title went back to one line there)
+SKIPPED_CATEGORIES = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+  .filter(gd => gd.offsetParent && gd._fullLayout).flatMap(gd => {
+    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+    const L = gd._fullLayout;
+    return Object.keys(L).filter(k => /^[xy]axis\\d*$/.test(k) && L[k] && L[k].type === 'category'
+                                       && L[k].visible !== false && L[k].showticklabels !== false
+                                       && (L[k]._categories || []).length)
+      .flatMap(k => { const ax = L[k], id = k[0] + k.slice(5);
+        const [lo, hi] = [Math.min(...ax.range), Math.max(...ax.range)];
+        const shown = ax._categories.filter((c, i) => i >= lo && i <= hi).length;
+        const drawn = gd.querySelectorAll(`.${id}tick text`).length;
+        return drawn && drawn < shown ? [`${name}: ${k} ${drawn} of ${shown} labels`] : []; }); })"""

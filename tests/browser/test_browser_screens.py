@@ -1,8 +1,9 @@
 """The screens a lecture happens on (issue 33), measured in the rendered page:
 every page at a projector's 1280 x 720 and 1024 x 768 in presenter mode, a
 laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
-(touch).  At each: no horizontal scroll, no figure wider than its column, no axis title cut by its figure's edge, on a
-phone no figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
+(touch).  At each: no horizontal scroll, no figure wider than its column, no
+axis title cut by its figure's edge, no category label left out, on a phone no
+figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
 rule does), no critical or serious axe-core violation of the WCAG 2.1 A/AA
 rules (axe itself, from ``axe-playwright-python``), and the page's main view (``ui.core.registry.Page.main``) where
@@ -21,7 +22,7 @@ import re
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
 from screens_js import (AXIS_TITLE_CUT, CONTRAST, HORIZONTAL_SCROLL, LEGEND_OVER_AXIS, MAIN_BOX,
-                        TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
+                        SKIPPED_CATEGORIES, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -35,6 +36,9 @@ LANGS = ("zh", "en")
 # A run that measures every combination (LAB_SWEEP=all) and finds one of them holding in both languages
 # fails, so that the list only shrinks.
 NOT_YET: dict[tuple[str, str], str] = {
+    ("trust", "presenter-1024x768"): "in English the six tests' names need 14 px labels, so the simulation's figure "
+                                     "is made 44 px taller than the first screen leaves (figure.js fitCategories): "
+                                     "every name shown comes before the whole figure shown",
 }
 # other layouts of a page, measured as the pages are (their main view is not measured)
 VIEWS = (("roc", "mode=full"),)
@@ -71,6 +75,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"a legend over its figure's axis labels: {covered[:4]}")
     if cut := pg.evaluate(AXIS_TITLE_CUT):
         bad.append(f"an axis title cut by its figure's edge: {cut[:4]}")
+    if skipped := pg.evaluate(SKIPPED_CATEGORIES):
+        bad.append(f"category labels left out: {skipped[:4]}")
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
@@ -319,3 +325,22 @@ def test_an_axis_title_longer_than_its_plot_is_drawn_smaller_until_it_fits(tab, 
         tab.wait_for_function(f"(({TPR_TITLE})() || {{}}).inside", timeout=30_000)
         title = tab.evaluate(TPR_TITLE)
         assert (title["size"] < title["made"]) == shrunk, title
+
+
+TEST_NAMES = """() => { const gd = document.querySelector('.st-key-trust_sim .js-plotly-plot');
+  if (!gd || !gd._fullLayout) return null;
+  return {labels: gd.querySelectorAll('.ytick text').length, size: gd._fullLayout.yaxis.tickfont.size}; }"""
+
+
+def test_every_category_keeps_its_label_when_the_plot_is_short(tab, server):
+    """On a projector at 1024 x 768 the trust page's simulation is fitted to the first screen, about 90 px
+    of plot for six tests: plotly drew every second name only.  The names are drawn smaller, not under
+    14 px, and the figure made taller where even that does not fit (figure.js fitCategories); on a wide
+    projector the plot has room and they keep presenter mode's 18 px."""
+    for width, height, smaller in ((1024, 768, True), (1920, 1080, False)):
+        open_url(tab, f"{server}/trust?lang=en&presenter=1", width, height)
+        drawn(tab)
+        tab.wait_for_function(f"(({TEST_NAMES})() || {{}}).labels === 6 && !({SKIPPED_CATEGORIES})().length",
+                              timeout=30_000)
+        names = tab.evaluate(TEST_NAMES)
+        assert 14 <= names["size"] < 18 if smaller else names["size"] == 18, names

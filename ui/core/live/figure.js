@@ -31,11 +31,12 @@ function freshTraces(fig) {
 }
 
 // A page's main view in presenter mode (d.fit) is as tall as the first screen leaves below its top, at
-// most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen).
+// most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen), or the height
+// its category labels need (gd.__least, fitCategories).
 const FIT_MIN = 240, FIT_GAP = 12;
 function fitHeight(gd, height) {
   const top = gd.getBoundingClientRect().top + window.scrollY;
-  return Math.round(Math.max(FIT_MIN, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
+  return Math.round(Math.max(FIT_MIN, gd.__least || 0, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
 }
 
 // A figure may carry a layout for narrow columns (layout.meta.narrow = {below: px, layout: {path: value}},
@@ -76,6 +77,8 @@ async function drawInPlace(Plotly, gd, d) {
       gd.__above = new ResizeObserver(gd.__fitted);
       gd.__above.observe(document.querySelector('[data-testid=stMainBlockContainer]') || document.body);
     }
+  } else if (gd.__least && !(fig.layout.height >= gd.__least)) {
+    fig.layout.height = gd.__least;     // the height its category labels need (fitCategories)
   }
   if (fig.legendMade === undefined) fig.legendMade = fig.layout.legend ? fig.layout.legend.y : null;
   gd.__legendMade = fig.legendMade;     // where the figure put its legend (clearLegend moves it)
@@ -199,6 +202,35 @@ function fitAxisTitles(Plotly, gd) {
   if (Object.keys(changed).length) Plotly.relayout(gd, changed);
 }
 
+// A category axis down the side with too little height per category: plotly leaves out every second
+// (third...) label, so a bar loses its name (the trust simulation's tests on a projector, its plot fitted to
+// the first screen).  The labels are drawn smaller, down to CATEGORY_MIN px (read from a projector's back
+// row); where even that does not fit, the figure is made as tall as its labels need (gd.__least, which the
+// first screen's fit keeps), past the first screen: every name shown comes before the whole figure shown.
+const CATEGORY_MIN = 14;
+function fitCategories(Plotly, gd) {
+  const L = gd._fullLayout;
+  if (!L || gd.__busy || !L._size) return;
+  const changed = {};
+  let grow = 0;
+  Object.keys(L).filter((k) => /^yaxis\d*$/.test(k)).forEach((key) => {
+    const ax = L[key];
+    if (!ax || ax.type !== 'category' || ax.visible === false || !ax.tickfont || !(ax._categories || []).length) return;
+    const [lo, hi] = [Math.min(...ax.range), Math.max(...ax.range)];
+    const shown = ax._categories.filter((c, i) => i >= lo && i <= hi).length;
+    const labels = [...gd.querySelectorAll(`.${key[0]}${key.slice(5)}tick text`)];
+    if (!labels.length || labels.length >= shown) return;
+    const tallest = Math.max(...labels.map((t) => t.getBoundingClientRect().height));
+    const each = (ax._length || L._size.h) / (hi - lo);      // the height one category has
+    const now = ax.tickfont.size, fits = Math.floor(now * Math.min(0.95, 0.9 * each / tallest));
+    const size = Math.max(Math.min(CATEGORY_MIN, now), fits);
+    if (size < now) changed[`${key}.tickfont.size`] = size;
+    if (fits < size) grow = Math.max(grow, Math.ceil((hi - lo) * (tallest * size / now / 0.9 - each)));
+  });
+  if (grow > 0) changed.height = gd.__least = L.height + grow;
+  if (Object.keys(changed).length) Plotly.relayout(gd, changed);
+}
+
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
 // the traces of the last HELD figures received are kept by digest, whether drawn or not (a newer figure
 // may replace one before it is drawn), and so is the layout's template (its digest: data.tkey); the
@@ -318,7 +350,7 @@ async function drawLoop(Plotly, gd) {
       if (!gd.__legend) {               // after every draw, resize and relayout (a frame later, between draws)
         gd.__legend = true;
         gd.on('plotly_afterplot', () => requestAnimationFrame(() => {
-          clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd);
+          clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); fitCategories(Plotly, gd);
         }));
       }
       if (d.clickable && !gd.__clicks) {
@@ -332,7 +364,9 @@ async function drawLoop(Plotly, gd) {
   } finally {
     gd.__busy = false;
   }
-  if (!gd.__gone) { clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); }
+  if (!gd.__gone) {
+    clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); fitCategories(Plotly, gd);
+  }
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
 }
