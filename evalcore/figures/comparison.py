@@ -51,14 +51,20 @@ def null_figure(nd, *, text) -> go.Figure:
                             fillcolor=translucent(POSITIVE, 0.45), name=w_region, legendgroup="region",
                             showlegend=i == 0, hoverinfo="skip")
     top = float(np.max(nd.density)) if nd.density.size else 1.0
+    observed = math.isfinite(nd.observed)
+    span = float(np.ptp(nd.x)) if nd.x.size else 1.0
+    # a critical value at the observed one is named in the observed value's label: two labels there met
+    same = [c for c in nd.critical if observed and abs(c - nd.observed) <= 0.01 * span]
     for c in nd.critical:
         fig.add_vline(x=c, line=dict(color=NEUTRAL, width=2, dash="dot"))
-        fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}", showarrow=False,
-                           font=dict(color=NEUTRAL))
-    if math.isfinite(nd.observed):
+        if c not in same:
+            fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}",
+                               showarrow=False, font=dict(color=NEUTRAL))
+    if observed:
         fig.add_vline(x=nd.observed, line=dict(color=INK, width=4))
         # the observed value's label sits above the density (over white, never behind a bar)
-        fig.add_annotation(x=nd.observed, y=top * 1.12, text=f"<b>{w_obs} {nd.observed:.4g}</b>", showarrow=False,
+        fig.add_annotation(x=nd.observed, y=top * 1.12, showarrow=False,
+                           text=f"<b>{w_obs} {nd.observed:.4g}</b>" + "".join(f" · {w_crit} {c:.4g}" for c in same),
                            bgcolor=translucent(PAPER, 0.9), bordercolor=INK, borderwidth=1, borderpad=3)
     fig.update_xaxes(title=x_t)
     fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.25])

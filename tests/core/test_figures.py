@@ -379,3 +379,18 @@ def test_the_rejection_figures_axis_title_puts_its_gloss_below_and_the_legend_be
     # a projector's wide, short plot keeps it on one line: the bars keep the height their names need
     kept = figures.rejection_figure(sim, names=names, text=dict(REJECTION_TEXT, x=x), gloss_line=False)
     assert kept.layout.xaxis.title.text == x
+
+
+def test_a_critical_value_at_the_observed_one_is_named_in_its_label_not_under_it():
+    """The compare page's default binomial test (30 samples, 6 errors, eps0 0.1) has its observed count
+    at the critical value 6: the two labels were drawn one over the other.  The observed value's label
+    names the critical value there; a critical value elsewhere keeps its own label above the plot."""
+    text = dict(x="X", y="Y", region="R", critical="crit", observed="obs")
+    same = figures.null_figure(ec.null_distribution(ec.binomial_test(6, 30, 0.1)), text=text)
+    notes = [a.text for a in same.layout.annotations]
+    assert ec.binomial_test(6, 30, 0.1).critical == 6
+    assert [n for n in notes if "obs" in n] == ["<b>obs 6</b> · crit 6"]
+    assert not any(n.startswith("crit") for n in notes)
+    apart = figures.null_figure(ec.null_distribution(ec.binomial_test(9, 30, 0.1)), text=text)
+    notes = [a.text for a in apart.layout.annotations]
+    assert "crit 6" in notes and "<b>obs 9</b>" in notes
