@@ -144,3 +144,19 @@ SKIPPED_CATEGORIES = """() => [...document.querySelectorAll('[data-testid=stMain
         const shown = ax._categories.filter((c, i) => i >= lo && i <= hi).length;
         const drawn = gd.querySelectorAll(`.${id}tick text`).length;
         return drawn && drawn < shown ? [`${name}: ${k} ${drawn} of ${shown} labels`] : []; }); })"""
+
+# two of a figure's text labels (annotations, shape labels) drawn over each other (the comparison's
+# "critical 6" under "observed 6" when the observed count sat on the critical value)
+LABELS_OVERLAP = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
+  .filter(gd => gd.offsetParent).flatMap(gd => {
+    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+    const boxes = [...gd.querySelectorAll('.annotation-text-g, .shape-label')]
+      .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 2 && r.height > 2);
+    const out = [];
+    boxes.forEach(([e, r], i) => boxes.slice(i + 1).forEach(([f, q]) => {
+      const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+      const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      const say = (x) => x.textContent.trim().slice(0, 24);
+      if (w > 2 && h > 2) out.push(`${name}: ${say(e)} / ${say(f)}`);
+    }));
+    return out; })"""

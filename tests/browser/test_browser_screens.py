@@ -21,8 +21,8 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
-from screens_js import (AXIS_TITLE_CUT, CONTRAST, HORIZONTAL_SCROLL, LEGEND_OVER_AXIS, MAIN_BOX,
-                        SKIPPED_CATEGORIES, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
+from screens_js import (AXIS_TITLE_CUT, CONTRAST, HORIZONTAL_SCROLL, LABELS_OVERLAP, LEGEND_OVER_AXIS,
+                        MAIN_BOX, SKIPPED_CATEGORIES, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -77,6 +77,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"an axis title cut by its figure's edge: {cut[:4]}")
     if skipped := pg.evaluate(SKIPPED_CATEGORIES):
         bad.append(f"category labels left out: {skipped[:4]}")
+    if met := pg.evaluate(LABELS_OVERLAP):
+        bad.append(f"a figure's labels over each other: {met[:4]}")
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})

@@ -394,3 +394,21 @@ def test_a_critical_value_at_the_observed_one_is_named_in_its_label_not_under_it
     apart = figures.null_figure(ec.null_distribution(ec.binomial_test(9, 30, 0.1)), text=text)
     notes = [a.text for a in apart.layout.annotations]
     assert "crit 6" in notes and "<b>obs 9</b>" in notes
+
+
+def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two():
+    """Under-fitting, near the best and over-fitting are named at the top of their shaded regions; on a
+    phone's narrow plot the first two met.  The middle one hangs a line lower; the outer two stay."""
+    from types import SimpleNamespace
+
+    from evalcore.figures.biasvar import fitting_figure
+    from evalcore.fits import FitRegime, RegimeMap
+
+    e = np.array([1.0, 0.5, 0.2, 0.21, 0.22, 0.5, 1.0, 2.0])
+    runs = ["under", "under", "near", "near", "near", "over", "over", "over"]
+    rmap = RegimeMap(tuple(FitRegime(r, float(v), 0.2, 2, 0.05) for r, v in zip(runs, e)), 0.002, "error")
+    curve = SimpleNamespace(train_error=e / 2, test_error=e)
+    text = dict(x="x", y="y", train="tr", test="te", under="U", near="N", over="O", current="now")
+    fig = fitting_figure(curve, np.arange(8), 3, rmap, text=text)
+    shift = {a.text: a.yshift or 0 for a in fig.layout.annotations}
+    assert shift == {"U": 0, "N": -32, "O": 0}
