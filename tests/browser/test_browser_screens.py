@@ -306,39 +306,34 @@ def test_the_histograms_title_fits_and_its_threshold_label_clears_the_legend(tab
         assert c <= e or g <= a or d <= f or h <= b, boxes          # the two boxes do not meet
 
 
-# the linked ROC / cost figure's left y axis title: its box against the figure's, and its size
-TPR_TITLE = """() => { const gd = document.querySelector('.st-key-linked .lab-figure');
+# a figure's axis titles drawn in place: each one's box inside its figure's, its size and the size it was made with
+AXIS_TITLES = """(key) => { const gd = document.querySelector(`.st-key-${key} .lab-figure`);
   if (!gd || !gd._fullLayout) return null;
-  const t = gd.querySelector('.g-ytitle text'); if (!t) return null;
-  const b = gd.getBoundingClientRect(), r = t.getBoundingClientRect();
-  return {inside: r.top >= b.top - 1 && r.bottom <= b.bottom + 1, size: gd._fullLayout.yaxis.title.font.size,
-          made: gd.__axesMade && gd.__axesMade.yaxis}; }"""
-
-
-def test_an_axis_title_longer_than_its_plot_is_drawn_smaller_until_it_fits(tab, server):
-    """Presenter mode fits the cost page's linked figure to a projector's first screen: its plot is
-    about 150 px high, and "true positive rate TPR" in the projector's 24 px ran off the figure's top
-    (ui/core/live/figure.js fitAxisTitles draws it smaller, about its middle, until it fits).  On a
-    wide screen without presenter mode the plot is tall and the title keeps its size."""
-    for lang, width, height, extra, shrunk in (("en", 1280, 720, "&presenter=1", True),
-                                               ("en", 1920, 1080, "", False)):
-        open_url(tab, f"{server}/cost?source=watermelon&lang={lang}{extra}", width, height)
-        drawn(tab)
-        tab.wait_for_function(f"(({TPR_TITLE})() || {{}}).inside", timeout=30_000)
-        title = tab.evaluate(TPR_TITLE)
-        assert (title["size"] < title["made"]) == shrunk, title
-
-
+  const b = gd.getBoundingClientRect();
+  return [...gd.querySelectorAll('.g-xtitle text, .g-ytitle text')].map(t => {
+    const r = t.getBoundingClientRect(), axis = t.closest('.g-xtitle') ? 'xaxis' : 'yaxis';
+    const inside = r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.left >= b.left - 1 && r.right <= b.right + 1;
+    return {axis, inside, size: gd._fullLayout[axis].title.font.size, made: (gd.__axesMade || {})[axis]}; }); }"""
+# the trust simulation's test names: how many are drawn, and their size
 TEST_NAMES = """() => { const gd = document.querySelector('.st-key-trust_sim .js-plotly-plot');
   if (!gd || !gd._fullLayout) return null;
   return {labels: gd.querySelectorAll('.ytick text').length, size: gd._fullLayout.yaxis.tickfont.size}; }"""
 
 
-def test_every_category_keeps_its_label_when_the_plot_is_short(tab, server):
-    """On a projector at 1024 x 768 the trust page's simulation is fitted to the first screen, about 90 px
-    of plot for six tests: plotly drew every second name only.  The names are drawn smaller, not under
-    14 px, and the figure made taller where even that does not fit (figure.js fitCategories); on a wide
-    projector the plot has room and they keep presenter mode's 18 px."""
+def test_axis_titles_and_category_labels_fit_a_short_plot(tab, server):
+    """Presenter mode fits a page's main view to a projector's first screen, and a plot can be short.
+    The cost page's linked figure at 1280 x 720 has about 150 px of plot: "true positive rate TPR" in the
+    projector's 24 px ran off the figure's top, and is drawn smaller about its middle until it fits
+    (figure.js fitAxisTitles).  The trust page's simulation at 1024 x 768 has about 90 px for six tests:
+    plotly drew every second name; they are drawn smaller, not under 14 px, and the figure made taller
+    where even that does not fit (fitCategories).  On a wide projector (1920 x 1080) the same figure keeps
+    its 18 px names and its axis titles their made size."""
+    open_url(tab, f"{server}/cost?source=watermelon&lang=en&presenter=1", 1280, 720)
+    drawn(tab)
+    inside = f"(({AXIS_TITLES})('linked') || []).length >= 2 && ({AXIS_TITLES})('linked').every(t => t.inside)"
+    tab.wait_for_function(inside, timeout=30_000)
+    tpr = next(t for t in tab.evaluate(AXIS_TITLES, "linked") if t["axis"] == "yaxis")
+    assert tpr["size"] < tpr["made"], tpr
     for width, height, smaller in ((1024, 768, True), (1920, 1080, False)):
         open_url(tab, f"{server}/trust?lang=en&presenter=1", width, height)
         drawn(tab)
@@ -346,3 +341,5 @@ def test_every_category_keeps_its_label_when_the_plot_is_short(tab, server):
                               timeout=30_000)
         names = tab.evaluate(TEST_NAMES)
         assert 14 <= names["size"] < 18 if smaller else names["size"] == 18, names
+    titles = tab.evaluate(AXIS_TITLES, "trust_sim")
+    assert titles and all(t["inside"] and t["size"] == t["made"] for t in titles), titles
