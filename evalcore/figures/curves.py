@@ -8,6 +8,7 @@ from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER,
                     layout_dict, marker_trace, model_color, need, safe, square_axes_dict, threshold_text, translucent)
 
 
+ISO_MARGIN = 64         # px right of the plot for the iso-F labels ("F1=0.8" in NOTE_SIZE type)
 CLICK_MARKERS = 150     # markers drawn per curve: each is an SVG node, and 2,000 of them cost ~200 ms a redraw
 
 
@@ -148,8 +149,9 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
                                      size=16, edge=2))
     if "inset" in text:
         _magnified_inset(data, notes, views, text["inset"])
+    # the iso-F labels start at the plot's right edge: the margin holds them (on a phone they ran off it)
     lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title),
                       legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
                       clickmode="event+select", **({"annotations": notes} if notes else {}),
-                      **({"width": width} if width else {}))
+                      **({"margin": dict(r=ISO_MARGIN)} if iso else {}), **({"width": width} if width else {}))
     return fast_figure(data, lay)

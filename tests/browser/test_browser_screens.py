@@ -74,7 +74,7 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
     if covered := pg.evaluate(LEGEND_OVER_AXIS):
         bad.append(f"a legend over its figure's axis labels: {covered[:4]}")
     if cut := pg.evaluate(AXIS_TITLE_CUT):
-        bad.append(f"an axis title cut by its figure's edge: {cut[:4]}")
+        bad.append(f"a text cut by its figure's edge: {cut[:4]}")
     if skipped := pg.evaluate(SKIPPED_CATEGORIES):
         bad.append(f"category labels left out: {skipped[:4]}")
     if met := pg.evaluate(LABELS_OVERLAP):

@@ -412,3 +412,14 @@ def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two()
     fig = fitting_figure(curve, np.arange(8), 3, rmap, text=text)
     shift = {a.text: a.yshift or 0 for a in fig.layout.annotations}
     assert shift == {"U": 0, "N": -32, "O": 0}
+
+
+def test_the_iso_f_labels_have_the_right_margin_to_themselves(tcs):
+    """The iso-F labels start at the plot's right edge (x = 1): on a phone's narrow figure the 30 px
+    margin cut them; with them the margin holds a label, without them it stays narrow."""
+    from evalcore.figures.curves import ISO_MARGIN
+
+    views = [ec.pr_view(tc) for tc in tcs]
+    iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, beta=1.0)) for v in (0.2, 0.8)]
+    assert figures.pr_curves(views, names=["a", "b"], text=PR_TEXT, iso=iso).layout.margin.r == ISO_MARGIN >= 60
+    assert figures.pr_curves(views, names=["a", "b"], text=PR_TEXT).layout.margin.r == 30
