@@ -206,9 +206,10 @@ def is_legend_below(fig: go.Figure) -> bool:
 
 
 def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
-    """[0, 1] x [0, 1] axes with equal scales (ROC, P-R)."""
-    fig.update_xaxes(title=x_title, range=[-0.02, 1.02], constrain="domain", zeroline=False)
-    fig.update_yaxes(title=y_title, range=[-0.02, 1.02], scaleanchor="x", scaleratio=1, zeroline=False)
+    """[0, 1] x [0, 1] axes with equal scales (ROC, P-R), on every x and y axis of ``fig``."""
+    axes = square_axes_dict(x_title, y_title)
+    fig.update_xaxes(axes["xaxis"])
+    fig.update_yaxes(axes["yaxis"])
 
 
 def square_axes_dict(x_title: str, y_title: str) -> dict:

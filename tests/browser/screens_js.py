@@ -101,11 +101,19 @@ TITLE_UNDER_HEADER = """() => { const h = document.querySelector('[data-testid=s
   return text.top >= 0 && text.top < b.bottom - 6
     ? {text: Math.round(text.top), header: Math.round(b.bottom)} : null; }"""
 
+def _each_figure(body: str) -> str:
+    """A check run on every figure drawn in the main area: ``body`` (JavaScript) sees the figure as ``gd``
+    and its key as ``name`` ("st-key-..."), and returns a list of what is wrong with it; the check returns
+    them all."""
+    return ("() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]"
+            ".filter(gd => gd.offsetParent && gd._fullLayout).flatMap(gd => {\n"
+            "  const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0]"
+            " || 'a figure';" + body + " })")
+
+
 # a legend's entries over a tick label or an axis title of their own figure (a legend below a plot made
 # shorter than the figure was designed for): each overlapping pair as "figure: legend text / axis text"
-LEGEND_OVER_AXIS = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
-  .filter(gd => gd.offsetParent).flatMap(gd => {
-    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+LEGEND_OVER_AXIS = _each_figure("""
     const axes = [...gd.querySelectorAll('.xtick text, .ytick text, .x2tick text, .y2tick text, '
                                         + '.g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text')]
       .map(t => [t, t.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
@@ -114,15 +122,13 @@ LEGEND_OVER_AXIS = """() => [...document.querySelectorAll('[data-testid=stMain] 
       return axes.filter(([, a]) => r.left < a.right - 1 && a.left < r.right - 1 && r.top < a.bottom - 1
                                     && a.top < r.bottom - 1)
         .map(([t]) => `${name}: ${e.textContent.trim().slice(0, 24)} / ${t.textContent.trim().slice(0, 24)}`);
-    }); })"""
+    });""")
 
 # an axis title, a label or a legend entry cut by its figure's edge (plotly clips its drawing to the figure): a
 # long vertical title on a short plot ran off both ends (the ROC walk's ranked strip, "score (logistic
 # regression (leave-one-out))"), the P-R figure's iso-F labels off a phone's right edge.  (Figure titles are not
 # checked: those of Streamlit's own charts, a sentence, still run past a phone's edge; see the README.)
-AXIS_TITLE_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
-  .filter(gd => gd.offsetParent).flatMap(gd => {
-    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+TEXT_CUT = _each_figure("""
     const svg = gd.querySelector('.main-svg'); if (!svg) return [];
     const f = svg.getBoundingClientRect();
     return [...gd.querySelectorAll('.g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text, '
@@ -130,14 +136,12 @@ AXIS_TITLE_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] .j
       .filter(t => { const r = t.getBoundingClientRect();
                      return r.width && (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.left < f.left - 1
                                         || r.right > f.right + 1); })
-      .map(t => `${name}: ${t.textContent.trim().slice(0, 40)}`); })"""
+      .map(t => `${name}: ${t.textContent.trim().slice(0, 40)}`);""")
 
 # category labels plotly left out: on a category axis with too little room per category, plotly draws every
 # second (third...) label only (the trust simulation's test names on a projector, its plot fitted to the
 # first screen, before its x title went back to one line there)
-SKIPPED_CATEGORIES = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
-  .filter(gd => gd.offsetParent && gd._fullLayout).flatMap(gd => {
-    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+SKIPPED_CATEGORIES = _each_figure("""
     const L = gd._fullLayout;
     return Object.keys(L).filter(k => /^[xy]axis\\d*$/.test(k) && L[k] && L[k].type === 'category'
                                        && L[k].visible !== false && L[k].showticklabels !== false
@@ -146,13 +150,11 @@ SKIPPED_CATEGORIES = """() => [...document.querySelectorAll('[data-testid=stMain
         const [lo, hi] = [Math.min(...ax.range), Math.max(...ax.range)];
         const shown = ax._categories.filter((c, i) => i >= lo && i <= hi).length;
         const drawn = gd.querySelectorAll(`.${id}tick text`).length;
-        return drawn && drawn < shown ? [`${name}: ${k} ${drawn} of ${shown} labels`] : []; }); })"""
+        return drawn && drawn < shown ? [`${name}: ${k} ${drawn} of ${shown} labels`] : []; });""")
 
 # two of a figure's text labels (annotations, shape labels) drawn over each other (the comparison's
 # "critical 6" under "observed 6" when the observed count sat on the critical value)
-LABELS_OVERLAP = """() => [...document.querySelectorAll('[data-testid=stMain] .js-plotly-plot')]
-  .filter(gd => gd.offsetParent).flatMap(gd => {
-    const name = (gd.closest('[class*=st-key-]') || gd).className.match(/st-key-\\S+/)?.[0] || 'a figure';
+LABELS_OVERLAP = _each_figure("""
     const boxes = [...gd.querySelectorAll('.annotation-text-g, .shape-label')]
       .map(e => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 2 && r.height > 2);
     const out = [];
@@ -162,4 +164,4 @@ LABELS_OVERLAP = """() => [...document.querySelectorAll('[data-testid=stMain] .j
       const say = (x) => x.textContent.trim().slice(0, 24);
       if (w > 2 && h > 2) out.push(`${name}: ${say(e)} / ${say(f)}`);
     }));
-    return out; })"""
+    return out;""")

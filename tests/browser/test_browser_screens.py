@@ -21,8 +21,8 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
-from screens_js import (AXIS_TITLE_CUT, CONTRAST, HORIZONTAL_SCROLL, LABELS_OVERLAP, LEGEND_OVER_AXIS,
-                        MAIN_BOX, SKIPPED_CATEGORIES, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
+from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LABELS_OVERLAP, LEGEND_OVER_AXIS, MAIN_BOX,
+                        SKIPPED_CATEGORIES, TEXT_CUT, TITLE_UNDER_HEADER, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -73,7 +73,7 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"figures wider than their column: {wide}")
     if covered := pg.evaluate(LEGEND_OVER_AXIS):
         bad.append(f"a legend over its figure's axis labels: {covered[:4]}")
-    if cut := pg.evaluate(AXIS_TITLE_CUT):
+    if cut := pg.evaluate(TEXT_CUT):
         bad.append(f"a text cut by its figure's edge: {cut[:4]}")
     if skipped := pg.evaluate(SKIPPED_CATEGORIES):
         bad.append(f"category labels left out: {skipped[:4]}")

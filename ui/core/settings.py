@@ -69,14 +69,10 @@ def _cost(v: str) -> float:
     return 0.0 if x == 0 else min(COST_MAX, max(COST_MIN, x))
 
 
+@functools.cache
 def params() -> types.MappingProxyType:
     """Every link parameter -> (session key, parser): the table a link and a tour stop are read with
-    (made once: a threshold move reads it for the address, ``ui.core.links``)."""
-    return _params()
-
-
-@functools.cache
-def _params() -> types.MappingProxyType:
+    (made once, read-only: a threshold move reads it for the address, ``ui.core.links``)."""
     return types.MappingProxyType({
         "lang": ("lang", choice("zh", "en")),
         "presenter": ("presenter", boolean),

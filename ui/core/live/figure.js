@@ -231,6 +231,11 @@ function fitCategories(Plotly, gd) {
   if (Object.keys(changed).length) Plotly.relayout(gd, changed);
 }
 
+// After each draw (and a frame after each relayout): the legend placed, and the titles and labels fitted.
+function fitText(Plotly, gd) {
+  clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); fitCategories(Plotly, gd);
+}
+
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
 // the traces of the last HELD figures received are kept by digest, whether drawn or not (a newer figure
 // may replace one before it is drawn), and so is the layout's template (its digest: data.tkey); the
@@ -349,9 +354,7 @@ async function drawLoop(Plotly, gd) {
       if (linked) { linkHover(Plotly, gd); gd.dataset.linked = '1'; }
       if (!gd.__legend) {               // after every draw, resize and relayout (a frame later, between draws)
         gd.__legend = true;
-        gd.on('plotly_afterplot', () => requestAnimationFrame(() => {
-          clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); fitCategories(Plotly, gd);
-        }));
+        gd.on('plotly_afterplot', () => requestAnimationFrame(() => fitText(Plotly, gd)));
       }
       if (d.clickable && !gd.__clicks) {
         gd.__clicks = true;
@@ -364,9 +367,7 @@ async function drawLoop(Plotly, gd) {
   } finally {
     gd.__busy = false;
   }
-  if (!gd.__gone) {
-    clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); fitCategories(Plotly, gd);
-  }
+  if (!gd.__gone) fitText(Plotly, gd);
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
 }
