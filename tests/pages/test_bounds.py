@@ -10,6 +10,7 @@ import os
 import sys
 import threading
 import time
+import types
 
 import numpy as np
 import pytest
@@ -363,6 +364,50 @@ def test_heavy_runs_one_at_a_time():
     for th in threads:
         th.join()
     assert peak[0] == limits.HEAVY_AT_ONCE and active[0] == 0
+
+
+def test_a_run_stopped_as_its_turn_comes_gives_the_turn_back(monkeypatch):
+    """Streamlit stops a run at its next call into ``st``; a run that waited
+    clears its waiting line just after it takes the turn.  Stopped there (its
+    student moved on), it kept the turn: on a server with one turn, every
+    later heavy computation waited ``HEAVY_WAIT_S`` and failed (seen in CI as
+    a bias-variance move that never finished)."""
+    class Stopped(Exception):
+        """What Streamlit raises at a call into st in a run it stops."""
+
+    class Line:                                          # st.empty()'s placeholder, in a run being stopped
+        def info(self, *args, **kwargs):
+            pass
+
+        def empty(self):
+            raise Stopped
+
+    monkeypatch.setattr(heavy, "st", types.SimpleNamespace(empty=Line))
+    ran, failed = [], []
+
+    @heavy.job(cost=lambda: limits.HEAVY_QUEUE_COST)
+    def work():
+        ran.append(1)
+
+    def student():
+        try:
+            work()
+        except Stopped as e:
+            failed.append(e)
+
+    for _ in range(limits.HEAVY_AT_ONCE):               # another student's computation holds every turn
+        assert heavy._TURN.acquire(timeout=5)
+    th = threading.Thread(target=student)
+    th.start()
+    deadline = time.monotonic() + 30
+    while heavy._waiting != 1:                         # queued (a condition, not a pause)
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    for _ in range(limits.HEAVY_AT_ONCE):
+        heavy._TURN.release()
+    th.join(timeout=30)
+    assert failed and not ran                          # stopped, as Streamlit stops it
+    assert heavy.running() == 0                        # and every turn is free again
 
 
 def test_a_heavy_job_leaves_its_threads_priority_as_it_found_it():

@@ -20,9 +20,16 @@ GD_DEGREE = 12          # the "training degree" reading fits this degree, stoppe
 SEED = 0                # the same training sets for every setting of the knob
 
 
+# ui.protect.heavy counts a job's cost in sample-operations: a learner fitted to one row, some 3-20 us.
+# These fits are least squares on all sets at once, some 4 ns a multiply-add: a sample-operation's time
+# is about FLOPS_PER_SAMPLE_OP of them (bench/heavy_costs.py prints each job's us per unit).  Counted
+# as multiply-adds, a 5 ms move on the degree slider queued behind a student's learner study.
+FLOPS_PER_SAMPLE_OP = 1_000
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
 @heavy.job(cost=lambda truth, n_train, n_sets, noise_sd, degree, gd_steps: n_sets * n_train * (
-    (degree + 1) ** 2 + (gd_steps or 0) // 100))   # a gradient step: one vectorised update of all sets
+    (degree + 1) ** 2 + (gd_steps or 0) // 100) / FLOPS_PER_SAMPLE_OP)   # a gradient step: one update of all sets
 def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd_steps: int | None):
     """One setting's fitted curves and decomposition (read-only arrays)."""
     return freeze(ec.simulate_fits(truth=truth, n_train=n_train, n_sets=n_sets, noise_sd=noise_sd, degree=degree,
@@ -31,7 +38,7 @@ def fits(truth: str, n_train: int, n_sets: int, noise_sd: float, degree: int, gd
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 @heavy.job(cost=lambda truth, n_train, n_sets, noise_sd, mode: n_sets * n_train * (
-    len(STEPS) * (GD_DEGREE + 1) if mode == "steps" else sum((d + 1) ** 2 for d in DEGREES)))
+    len(STEPS) * (GD_DEGREE + 1) if mode == "steps" else sum((d + 1) ** 2 for d in DEGREES)) / FLOPS_PER_SAMPLE_OP)
 def curve(truth: str, n_train: int, n_sets: int, noise_sd: float, mode: str):
     """The decomposition along the whole knob (degrees, or gradient steps)."""
     if mode == "steps":

@@ -96,8 +96,9 @@ def _wait_turn() -> None:
         _waiting += 1
     line = st.empty()
     start = time.monotonic()
+    held = False
     try:
-        while not _TURN.acquire(timeout=0.5):
+        while not (held := _TURN.acquire(timeout=0.5)):
             waited = time.monotonic() - start
             if waited > limits.HEAVY_WAIT_S:
                 raise ec.DataError("heavy_busy", seconds=int(waited))
@@ -105,7 +106,12 @@ def _wait_turn() -> None:
     finally:
         with _count_lock:
             _waiting -= 1
-        line.empty()
+        try:
+            line.empty()            # a call into st: the run may be stopped here, holding the turn
+        except BaseException:
+            if held:                # kept, it was lost to the process: every later heavy computation waited
+                _TURN.release()     # HEAVY_WAIT_S and failed
+            raise
 
 
 def job(cost):
