@@ -99,7 +99,9 @@ def settle(pg, pause: int = 200):
             if asked and runs.sent <= runs.mark and time.monotonic() > limit:
                 asked = False                           # nothing asked for a run: nothing to wait for
             elif time.monotonic() > limit + 30:
-                raise AssertionError(f"runs asked for did not finish: {vars(runs)}")
+                shown = pg.locator("[data-testid='stAlert']").all_inner_texts()     # a wait line says why
+                raise AssertionError(f"runs asked for did not finish: sent {runs.sent}, finished {runs.finished}; "
+                                     f"on the page: {shown}")
             pg.wait_for_timeout(15)                    # lets Playwright deliver the frames
     expect(pg.locator("[data-testid='stStatusWidget']")).to_have_count(0, timeout=30_000)
     expect(pg.locator(".lab-typeset[data-busy]")).to_have_count(0, timeout=30_000)
