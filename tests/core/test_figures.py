@@ -344,6 +344,35 @@ def test_figures_built_from_plain_dicts_are_what_plotlys_validation_makes_of_the
         assert _plain(json.loads(go.Figure(spec).to_json())) == _plain(spec), name
 
 
+def test_figure_json_writes_what_plotlys_to_json_writes(tcs):
+    """style.figure_json, the quick path for the figures sent on every move,
+    gives plotly's own text, character for character: for every plain-dict
+    builder, a validated one, and arrays of every kind plotly treats apart
+    (64-bit integers narrowed or left as lists, booleans, strings, dates,
+    2-D, empty, NaN, a pandas Series, arrays inside lists, a "range" key
+    plotly does not encode)."""
+    import pandas as pd
+    import plotly.graph_objects as go
+
+    from evalcore.figures.style import figure_json
+
+    odd = go.Figure(_validate=False)
+    odd.add_trace(go.Scatter(x=np.array([1, 2, 3], dtype=np.int64), y=np.array([0.5, np.nan, np.inf]),
+                             text=np.array(["a", "<b>", "c"]), customdata=np.array([[1, 2], [3, 4], [5, 6]]),
+                             marker=dict(size=np.array([2**40, 1, 2], dtype=np.int64),
+                                         color=np.array([True, False, True]))))
+    odd.add_trace(go.Scatter(x=pd.Series([1.5, 2.5]), y=np.array([70_000, 3], dtype=np.uint64),
+                             ids=[np.array([1, 2]), "z"]))
+    odd.add_trace(go.Bar(x=np.array(["2026-01-01", "2026-01-02"], dtype="datetime64[D]"),
+                         y=np.array([1, 2], dtype=np.float32), width=np.array([])))
+    odd.add_trace(go.Heatmap(z=np.arange(6, dtype=np.int16).reshape(2, 3)))
+    odd.update_layout(xaxis_range=np.array([0.0, 3.0]), title="<i>t</i>")
+    checked = [*_fast_figures(tcs), ("validated roc", figures.roc_curves(
+        [ec.roc_view(t) for t in tcs], names=["a", "b"], text=ROC_TEXT)), ("odd arrays", odd)]
+    for name, fig in checked:
+        assert figure_json(fig) == fig.to_json(), name
+
+
 def test_the_ranked_strips_long_score_title_goes_in_lines_a_short_one_stays():
     """The strip is 300 px high: "score (logistic regression (leave-one-out))"
     on one vertical line was cut at both ends.  Broken at spaces it fits;

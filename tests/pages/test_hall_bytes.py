@@ -93,6 +93,20 @@ def test_a_fragment_run_refers_to_the_traces_sent_in_the_last_run(monkeypatch):
     assert _wire(monkeypatch, moved, True, store)[0] == moved["data"]
 
 
+def test_the_same_figure_again_sends_what_it_would_without_the_memo(monkeypatch):
+    """A figure kept across moves (ui.kept) comes to wire() as the same text
+    every move: its last result is given again (held_traces' memo), the same
+    as working it out anew, and kept only while the browser holds the same."""
+    store = {}
+    _wire(monkeypatch, FIG, False, store)
+    worked = _wire(monkeypatch, FIG, True, store)           # the browser holds the traces: references
+    assert _wire(monkeypatch, FIG, True, store) == worked    # the same figure again: the last result
+    store.pop("_wire_memo")
+    assert _wire(monkeypatch, FIG, True, store) == worked    # which is what working it out gives
+    held_traces.forget("k")                                  # the browser missed a trace: everything again
+    assert _wire(monkeypatch, FIG, True, store)[0] == FIG["data"]
+
+
 def test_hover_highlights_are_never_referred_to(monkeypatch):
     fig = json.loads(json.dumps(FIG))
     fig["layout"]["meta"] = {"hl_roc": 0, "hl_cost": 2}

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
-from evalcore.figures.style import is_legend_below, legend_below
+from evalcore.figures.style import figure_json, is_legend_below, legend_below
 
 from ui.core import held_traces, served
 from ui.core.components import component
@@ -65,8 +65,24 @@ def kept(key: str, build, *inputs):
     stamp = (*inputs, SS.get("lang", "zh"), bool(SS.get("presenter")))
     hit = store.get(key)
     if hit is None or hit[0] != stamp:
-        hit = store[key] = (stamp, build())
+        fig = build()
+        fig._lab_kept = True        # live_chart prepares and writes it once (_spec)
+        hit = store[key] = (stamp, fig)
     return hit[1]
+
+
+def _spec(fig) -> str:
+    """The JSON of ``fig`` as :func:`live_chart` draws it (presenter text
+    applied); for a figure :func:`kept` across runs, made once and kept on
+    the figure: it is the same figure, the same language and mode."""
+    spec = getattr(fig, "_lab_spec", None)
+    if spec is None:
+        if SS.get("presenter"):
+            _presenter(fig)
+        spec = figure_json(fig)
+        if getattr(fig, "_lab_kept", False):
+            fig._lab_spec = spec
+    return spec
 
 
 def _live_component():
@@ -94,11 +110,11 @@ def live_chart(fig, key: str, *, on_click=None):
     is drawn by Streamlit's chart instead, without ``on_click``."""
     if SS.get("_no_charts"):
         return None
-    if SS.get("presenter"):
-        _presenter(fig)
     if not drawn_in_place(fig):
+        if SS.get("presenter"):
+            _presenter(fig)
         return st.plotly_chart(fig, key=key, config=_export(CHART_CONFIGS), width="stretch")
-    spec, keys, tkey, config = held_traces.wire(key, fig.to_json(), _export(LIVE_CONFIGS))
+    spec, keys, tkey, config = held_traces.wire(key, _spec(fig), _export(LIVE_CONFIGS))
     data = dict(spec=spec, keys=keys, tkey=tkey, config=config, script=plotly_js_url(),
                 clickable=on_click is not None, fit=_fits_screen(key))
     return _live_component()(key=key, data=data, on_missing_change=lambda: held_traces.forget(key),

@@ -53,6 +53,8 @@ KEYS: dict[str, str] = {
     "_link_box_drawn": "the share-link box is already in this run's sidebar (a page with a data sidebar draws one)",
     "_kept_figures": "{chart key: (inputs, figure)} of ui.kept: a figure that does not move with the threshold",
     "_held_traces": "{live chart key: digests of the traces sent in its last run} (ui.core.held_traces)",
+    "_wire_memo": "{live chart key: (figure JSON's digest, what the browser held, config, what it holds after, "
+                  "what was sent)} of its last run: the same figure is not read again (ui.core.held_traces)",
     "upload_name": "the file name of ds_upload",
     "upload_error": "the error of the last failed upload (shown until the next upload)",
     "upload_pending": "(bytes, name, error) of an upload waiting for the user to pick its positive label",
