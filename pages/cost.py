@@ -58,12 +58,16 @@ with ui.guard("cost matrix"):
 # ------------------------------------------- error at the threshold and optimum
 @st.fragment
 @ui.guard("threshold views")
-def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
+def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, method: str, table) -> str:
     """Everything that depends on the threshold (a threshold move reruns only
-    this part; the cost matrix and prior above are read once per page run)."""
+    this part; the cost matrix and prior above are read once per page run),
+    and the class-imbalance table, written into ``table`` further down the
+    page; returns the model its threshold applies to."""
     left, right = st.columns([1, 1])
     with left:                  # the model above its threshold: one row less above the figure
         model = ui.model_picker(models, "common.roc.thr.model")
+        if ui.SS.get("_cost_imbalance_model", model) != model:
+            st.rerun()          # another model: the class-imbalance section below is the page's, drawn anew
         mf = ui.model(token, model, ps)
         tc = mf.counts
         thr = ui.threshold_control(token, model, tc)
@@ -121,39 +125,42 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
     with st.expander(T("cost.formulas")) if ui.presenter() else st.container():
         formulas()
 
-    # ------------------------------------------------------- class imbalance
-    st.header(T("imb.title"), anchor="imbalance")
-    st.markdown(T("imb.body"))
-    i1, i2 = st.columns([2, 1])
-    rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1))
-    METHODS = ("under", "over")
-    method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
-                      **ui.bind("imb_method", "under"))
+    with table:                 # the class-imbalance table: the measures at this threshold, before and after
+        try:
+            res = mf.resampled(float(rate), method)
+        except ec.DataError:
+            return model        # the section below says why
+        thr_now = ui.get_threshold(token, model, tc)
+        before, after = ec.measures(tc.at(thr_now)), ec.measures(res.counts.at(thr_now))
+        best_b = mf.optimal(ps.n_pos / ps.n, 1.0, 1.0)
+        rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
+                T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
+                                  f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
+                                  ui.fmt(before.precision), ui.fmt(before.recall),
+                                  ui.fmt_threshold(best_b.threshold, 4)],
+                T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
+                                 ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
+                                 ui.fmt_threshold(res.best.threshold, 4)]}
+        st.dataframe(ui.arrow_table(rows), hide_index=True)
+    return model
+
+
+def imbalance(model: str, c01: float, c10: float, rate: float, method: str) -> None:
+    """The class-imbalance section below its table: what resampling does to ``model``'s curves and optimum.
+    Nothing here moves with the threshold: drawn in the page's run (a move redrew it: a quarter of its work)."""
+    mf = ui.model(token, model, ps)
     try:
         res = mf.resampled(float(rate), method)
     except ec.DataError as err:
         ui.show_error(err)
         return
-    tc2 = res.counts
-    thr_now = ui.get_threshold(token, model, tc)
-    before, after = ec.measures(tc.at(thr_now)), ec.measures(tc2.at(thr_now))
-    best_b = mf.optimal(ps.n_pos / ps.n, 1.0, 1.0)
-    rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
-            T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
-                              f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
-                              ui.fmt(before.precision), ui.fmt(before.recall), ui.fmt_threshold(best_b.threshold, 4)],
-            T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
-                             ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
-                             ui.fmt_threshold(res.best.threshold, 4)]}
-    st.dataframe(ui.arrow_table(rows), hide_index=True)
     small = min(res.counts.n_pos, res.counts.n_neg)
     if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
         st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))
     f1, f2 = st.columns(2)
     names2 = [T("imb.before"), T("imb.after")]
     rv = [mf.roc_view, res.roc]
-    pv = [mf.pr_view, res.pr]
-    inputs = (token, model, float(rate), method)      # not the threshold: built once, kept while these stay
+    pv, inputs = [mf.pr_view, res.pr], (token, model, float(rate), method)      # built once, kept while these stay
     with f1:
         ui.live_chart(ui.kept("imb_roc", lambda: figures.roc_curves(rv, names=names2, width=None, text=dict(
             x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
@@ -172,5 +179,21 @@ def threshold_views(c01: float, c10: float, p: float, pc: float) -> None:
                       t2=ui.fmt_threshold(via.threshold, 4)))
 
 
-with ui.guard("threshold"):
-    threshold_views(c01, c10, p, pc)
+# The threshold's part first, in its place above; the class-imbalance section below it: its controls, then
+# the table the threshold's part fills, then the rest, drawn with the model the threshold's part shows.
+views, imb_head, imb_table, imb_rest = st.container(), st.container(), st.container(), st.container()
+with ui.guard("class imbalance"), imb_head:
+    st.header(T("imb.title"), anchor="imbalance")
+    st.markdown(T("imb.body"))
+    i1, i2 = st.columns([2, 1])
+    imb_rate = i1.slider(T("imb.rate"), 0.01, 0.99, step=0.01, **ui.bind("imb_rate", 0.1))
+    METHODS = ("under", "over")
+    imb_method = i2.radio(T("imb.method"), METHODS, format_func=ui.labels("imb.method.", METHODS).get,
+                          **ui.bind("imb_method", "under"))
+ui.SS.pop("_cost_imbalance_model", None)       # the page's run draws the section with the model shown
+with ui.guard("threshold"), views:
+    shown_model = threshold_views(c01, c10, p, pc, imb_rate, imb_method, imb_table)
+with ui.guard("class imbalance"), imb_rest:
+    if shown_model:
+        ui.SS["_cost_imbalance_model"] = shown_model
+        imbalance(shown_model, c01, c10, imb_rate, imb_method)

@@ -2,10 +2,11 @@
 
 The server, browser and ``page`` fixtures live in ``conftest.py`` (one server
 for the whole run); helpers in ``browser_utils.py``."""
+import json
 import re
 
-from browser_utils import (assert_clean, expect, goto, metric, metric_value, nav_to, pytestmark, still,  # noqa: F401
-                           roc_mode, settle)
+from browser_utils import (assert_clean, expect, goto, metric, metric_value, nav_to, open_url,  # noqa: F401
+                           pytestmark, roc_mode, settle, still)
 
 from ui.core.feedback import DELAY_S
 
@@ -176,6 +177,42 @@ def test_cost_page_linked_hover_and_slider(page):
     expect(page.locator("[data-testid='stMetric']").filter(has_text="当前代价错误率").first
            .locator("[data-testid='stMetricValue']")).not_to_have_text("0.5556", timeout=20_000)
     assert_clean(page)
+
+
+IMBALANCE_TABLE = """() => [...document.querySelectorAll('[data-testid=stDataFrame] table tr')].map(
+    r => [...r.querySelectorAll('td, th')].map(c => c.textContent))"""
+
+
+def test_cost_page_imbalance_table_moves_with_the_threshold_and_the_section_with_the_model(tab, server):
+    """The class-imbalance section is drawn in the page's run, all but its
+    table, which the threshold's part writes further down the page: a
+    threshold move changes the table's accuracy at the threshold (one table,
+    never two), and another model in the threshold's part redraws the
+    section's curves for that model."""
+    pg = tab
+    open_url(pg, server + "/cost?lang=en&source=breast-cancer")
+    fig = pg.locator(".st-key-imb_roc .js-plotly-plot")
+    expect(fig).to_be_visible(timeout=30_000)
+    pg.wait_for_function(f"() => ({IMBALANCE_TABLE})().some(r => r[0].startsWith('accuracy'))", timeout=20_000)
+    accuracy = next(r for r in pg.evaluate(IMBALANCE_TABLE) if r and r[0].startswith("accuracy"))
+    number = pg.get_by_label("Exact threshold")
+    number.fill("0.9")
+    number.press("Enter")
+    settle(pg)
+    pg.wait_for_function(f"() => JSON.stringify(({IMBALANCE_TABLE})().find(r => r[0].startsWith('accuracy'))) "
+                         f"!== {json.dumps(json.dumps(accuracy))}", timeout=20_000)
+    assert pg.locator("[data-testid='stDataFrame']").count() == 1
+    auc = next(r for r in pg.evaluate(IMBALANCE_TABLE) if r and r[0] == "AUC")
+    curve = fig.evaluate("gd => gd.data[0].name")               # "original (AUC = 0.992)": the model's curve
+    pg.locator("[data-testid='stSelectbox']").filter(has_text="Threshold of which model").click()
+    pg.get_by_role("option").nth(1).click()
+    settle(pg)
+    pg.wait_for_function("""(was) => { const gd = document.querySelector('.st-key-imb_roc .js-plotly-plot');
+        return Boolean(gd && gd.data) && gd.data[0].name !== was; }""", arg=curve, timeout=20_000)
+    pg.wait_for_function(f"() => JSON.stringify(({IMBALANCE_TABLE})().find(r => r[0] === 'AUC')) "
+                         f"!== {json.dumps(json.dumps(auc))}", timeout=20_000)   # the table: the same model
+    assert pg.locator("[data-testid='stDataFrame']").count() == 1
+    assert_clean(pg)
 
 
 def test_a_run_over_half_a_second_shows_a_worded_indicator(page):

@@ -51,6 +51,8 @@ KEYS: dict[str, str] = {
     "ds_upload_token": "the cache token of ds_upload",
     "_upload_facts": "{(token, model, flipped): ModelFacts} of ds_upload: kept in the session, so they go with it",
     "_link_box_drawn": "the share-link box is already in this run's sidebar (a page with a data sidebar draws one)",
+    "_cost_imbalance_model": "cost page: the model its class-imbalance section was drawn with in the page's last "
+                             "run (another model chosen in the threshold's part reruns the page)",
     "_kept_figures": "{chart key: (inputs, figure)} of ui.kept: a figure that does not move with the threshold",
     "_held_traces": "{live chart key: digests of the traces sent in its last run} (ui.core.held_traces)",
     "_wire_memo": "{live chart key: (figure JSON's digest, what the browser held, config, what it holds after, "
