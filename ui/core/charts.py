@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
-from evalcore.figures.style import figure_json, is_legend_below, legend_below
+from evalcore.figures.style import figure_json, is_legend_below, legend_below, plotly_figure, trace_types
 
 from ui.core import held_traces, served
 from ui.core.components import component
@@ -113,7 +113,7 @@ def live_chart(fig, key: str, *, on_click=None):
     if not drawn_in_place(fig):
         if SS.get("presenter"):
             _presenter(fig)
-        return st.plotly_chart(fig, key=key, config=_export(CHART_CONFIGS), width="stretch")
+        return st.plotly_chart(plotly_figure(fig), key=key, config=_export(CHART_CONFIGS), width="stretch")
     spec, keys, tkey, config = held_traces.wire(key, _spec(fig), _export(LIVE_CONFIGS))
     data = dict(spec=spec, keys=keys, tkey=tkey, config=config, script=plotly_js_url(),
                 clickable=on_click is not None, fit=_fits_screen(key))
@@ -134,6 +134,7 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
         _presenter(fig)
         width = "stretch"
     config = _export(CHART_CONFIGS)
+    fig = plotly_figure(fig)
     if on_select is None:
         return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
     return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
@@ -199,7 +200,7 @@ def plotly_js_url() -> str:
 def drawn_in_place(fig) -> bool:
     """Whether the plotly.js served (:func:`_plotly_js`) draws every trace of ``fig``."""
     kinds = _plotly_js()[1]
-    return kinds is None or all(t.type in kinds for t in fig.data)
+    return kinds is None or all(kind in kinds for kind in trace_types(fig))
 
 
 def linked_chart(fig: go.Figure) -> None:
