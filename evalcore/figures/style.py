@@ -171,7 +171,8 @@ class PlainFigure:
         return self._figure
 
     def __getattr__(self, name):
-        if name in ("_plain", "_figure") or name.startswith("__"):      # not set yet (a copy being made)
+        # its own fields before they are set (a copy being made), and marks not set (ui.kept's): no figure built
+        if name in ("_plain", "_figure") or name.startswith(("__", "_lab")):
             raise AttributeError(name)
         return getattr(self.figure, name)
 
