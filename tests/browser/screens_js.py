@@ -124,14 +124,14 @@ LEGEND_OVER_AXIS = _each_figure("""
         .map(([t]) => `${name}: ${e.textContent.trim().slice(0, 24)} / ${t.textContent.trim().slice(0, 24)}`);
     });""")
 
-# an axis title, a label or a legend entry cut by its figure's edge (plotly clips its drawing to the figure): a
-# long vertical title on a short plot ran off both ends (the ROC walk's ranked strip, "score (logistic
-# regression (leave-one-out))"), the P-R figure's iso-F labels off a phone's right edge.  (Figure titles are not
-# checked: those of Streamlit's own charts, a sentence, still run past a phone's edge; see the README.)
+# a figure's title, an axis title, a label or a legend entry cut by its figure's edge (plotly clips its drawing
+# to the figure): a long vertical title on a short plot ran off both ends (the ROC walk's ranked strip, "score
+# (logistic regression (leave-one-out))"), the P-R figure's iso-F labels off a phone's right edge, the
+# sentence titles of Streamlit's own charts past a phone's edges (the methods page's spread figures)
 TEXT_CUT = _each_figure("""
     const svg = gd.querySelector('.main-svg'); if (!svg) return [];
     const f = svg.getBoundingClientRect();
-    return [...gd.querySelectorAll('.g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text, '
+    return [...gd.querySelectorAll('.gtitle, .g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text, '
                                    + '.annotation-text-g text, .shape-label, .legendtext')]
       .filter(t => { const r = t.getBoundingClientRect();
                      return r.width && (r.top < f.top - 1 || r.bottom > f.bottom + 1 || r.left < f.left - 1

@@ -64,6 +64,24 @@ function label(gd) {
   }
 }
 
+// A figure's title wider than the figure (a sentence on a phone's narrow figure; plotly neither wraps nor
+// clips it, so its ends fell outside) is drawn smaller until it fits, down to TITLE_MIN px: set on the title's
+// own text, after each of plotly's redraws (which draw it at its made size again).  A figure drawn in place
+// fits its own (ui/core/live/figure.js, fitTitle, through plotly).
+const TITLE_MIN = 10;
+function fitTitle(gd) {
+  if (!gd.isConnected || gd.classList.contains('lab-figure')) return;
+  const t = gd.querySelector('.g-gtitle .gtitle'), svg = gd.querySelector('.main-svg');
+  if (!t || !svg) return;
+  const box = svg.getBoundingClientRect(), r = t.getBoundingClientRect();
+  const left = box.left, right = box.right;
+  if (!r.width || right <= left || (r.left >= left - 1 && r.right <= right + 1)) return;
+  // a title starting inside (plotly's x = 0.05) shrinks towards its start; one past both edges (centred) to the middle
+  const room = (r.left >= left ? right - r.left : right - left) - 2;
+  const size = parseFloat(getComputedStyle(t).fontSize);
+  t.style.fontSize = `${Math.max(TITLE_MIN, Math.floor(size * Math.min(1, room / r.width)))}px`;
+}
+
 function install() {
   const sizes = new ResizeObserver((entries) => entries.forEach((e) => fit(e.target)));
   const seen = new WeakSet();
@@ -72,7 +90,7 @@ function install() {
     queued = false;
     const boxes = changed;
     changed = new Set();
-    plots.forEach(label);
+    plots.forEach((gd) => { label(gd); fitTitle(gd); });
     plots = new Set();
     boxes.forEach((box) => {
       if (!box.isConnected) return;
