@@ -152,6 +152,17 @@ SKIPPED_CATEGORIES = _each_figure("""
         const drawn = gd.querySelectorAll(`.${id}tick text`).length;
         return drawn && drawn < shown ? [`${name}: ${k} ${drawn} of ${shown} labels`] : []; });""")
 
+# a figure's title and one of its axis titles drawn over each other (a y title longer than a short plot, which
+# plotly centres on the plot, ran up into the title: the methods page's first figure on a 1024 projector)
+TITLES_OVERLAP = _each_figure("""
+    const title = gd.querySelector('.gtitle'); if (!title) return [];
+    const q = title.getBoundingClientRect();
+    return [...gd.querySelectorAll('.g-xtitle text, .g-ytitle text, .g-x2title text, .g-y2title text')]
+      .filter(t => { const r = t.getBoundingClientRect();
+                     return r.width > 2 && Math.min(r.right, q.right) - Math.max(r.left, q.left) > 2
+                            && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 2; })
+      .map(t => `${name}: ${title.textContent.trim().slice(0, 24)} / ${t.textContent.trim().slice(0, 24)}`);""")
+
 # two of a figure's text labels (annotations, shape labels) drawn over each other (the comparison's
 # "critical 6" under "observed 6" when the observed count sat on the critical value)
 LABELS_OVERLAP = _each_figure("""

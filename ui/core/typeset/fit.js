@@ -82,6 +82,22 @@ function fitTitle(gd) {
   t.style.fontSize = `${Math.max(TITLE_MIN, Math.floor(size * Math.min(1, room / r.width)))}px`;
 }
 
+// A y title longer than its plot, which plotly centres on the plot, runs up into the figure's title (a short
+// plot in a projector's large type): drawn smaller about its middle until it clears the title, down to
+// TITLE_MIN px.  (Figures drawn in place fit their axis titles to the figure: figure.js, fitAxisTitles.)
+function fitAxisTitles(gd) {
+  if (!gd.isConnected || gd.classList.contains('lab-figure')) return;
+  const title = gd.querySelector('.g-gtitle .gtitle');
+  const q = title && title.getBoundingClientRect();
+  if (!q || !q.height) return;
+  gd.querySelectorAll('.g-ytitle text, .g-y2title text').forEach((t) => {
+    const r = t.getBoundingClientRect();
+    if (!(r.height > 2) || r.top >= q.bottom - 1 || Math.min(r.right, q.right) <= Math.max(r.left, q.left)) return;
+    const room = 2 * ((r.top + r.bottom) / 2 - q.bottom - 2), size = parseFloat(getComputedStyle(t).fontSize);
+    if (room > 0) t.style.fontSize = `${Math.max(TITLE_MIN, Math.floor(size * Math.min(1, room / r.height)))}px`;
+  });
+}
+
 function install() {
   const sizes = new ResizeObserver((entries) => entries.forEach((e) => fit(e.target)));
   const seen = new WeakSet();
@@ -90,7 +106,7 @@ function install() {
     queued = false;
     const boxes = changed;
     changed = new Set();
-    plots.forEach((gd) => { label(gd); fitTitle(gd); });
+    plots.forEach((gd) => { label(gd); fitTitle(gd); fitAxisTitles(gd); });
     plots = new Set();
     boxes.forEach((box) => {
       if (!box.isConnected) return;
