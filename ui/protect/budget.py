@@ -264,7 +264,15 @@ def _reaper_loop(interval: float) -> None:
             async def on_loop() -> int:
                 return reap(rt._session_mgr, files=rt.uploaded_file_mgr)
 
-            if asyncio.run_coroutine_threadsafe(on_loop(), loop).result(timeout=30):
+            if loop.is_closed():            # a runtime being stopped (tests start and stop many)
+                continue
+            work = on_loop()
+            try:
+                done = asyncio.run_coroutine_threadsafe(work, loop)
+            except RuntimeError:            # closed in between: put away unrun ("never awaited" otherwise)
+                work.close()
+                continue
+            if done.result(timeout=30):
                 _give_back()
         except Exception:  # the reaper never stops the server; it tries again
             _LOG.debug("reaping closed sessions failed", exc_info=True)
