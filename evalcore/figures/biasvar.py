@@ -78,7 +78,8 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
     x_t, y_t, w_tr, w_te, w_c = need(text, "x", "y", "train", "test", "current")
     names = dict(zip(("under", "near", "over"), need(text, "under", "near", "over")))
     shade = {"under": translucent(BIAS, 0.08), "near": translucent(GOOD, 0.12), "over": translucent(VARIANCE, 0.08)}
-    where = {"under": "top left", "near": "top", "over": "top right"}
+    # each name at its region's top left: an over-fitting test error ends at the top right, on its name
+    where = {"under": "top left", "near": "top", "over": "top left"}
     d = np.asarray(x)
     fig = go.Figure()
     for regime, i0, i1 in regimes.runs():

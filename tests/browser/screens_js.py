@@ -163,6 +163,18 @@ TITLES_OVERLAP = _each_figure("""
                             && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 2; })
       .map(t => `${name}: ${title.textContent.trim().slice(0, 24)} / ${t.textContent.trim().slice(0, 24)}`);""")
 
+# a label (an annotation, a shape's label) with a data point of its figure drawn inside it: the point hides a
+# letter or the label hides the point (the bias-variance fitting figure's "over-fitting" on the test error's
+# last point, top right, where an over-fitting curve ends)
+LABEL_ON_POINT = _each_figure("""
+    const points = [...gd.querySelectorAll('.scatterlayer .point')].map(p => p.getBoundingClientRect())
+      .filter(r => r.width).map(r => [(r.left + r.right) / 2, (r.top + r.bottom) / 2]);
+    return [...gd.querySelectorAll('.annotation-text-g text, .shape-label')]
+      .filter(e => { const r = e.getBoundingClientRect();
+                     return r.width > 2 && points.some(([x, y]) => x > r.left + 1 && x < r.right - 1
+                                                                   && y > r.top + 1 && y < r.bottom - 1); })
+      .map(e => `${name}: ${e.textContent.trim().slice(0, 30)}`);""")
+
 # two of a figure's text labels (annotations, shape labels) drawn over each other (the comparison's
 # "critical 6" under "observed 6" when the observed count sat on the critical value)
 LABELS_OVERLAP = _each_figure("""

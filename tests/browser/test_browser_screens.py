@@ -21,7 +21,7 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
-from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LABELS_OVERLAP, LEGEND_OVER_AXIS, MAIN_BOX,
+from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LABEL_ON_POINT, LABELS_OVERLAP, LEGEND_OVER_AXIS, MAIN_BOX,
                         SKIPPED_CATEGORIES, TEXT_CUT, TITLE_UNDER_HEADER, TITLES_OVERLAP, TOOLBAR_OVER_TITLE,
                         WIDER_THAN_COLUMN)
 
@@ -82,6 +82,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"a figure's labels over each other: {met[:4]}")
     if met := pg.evaluate(TITLES_OVERLAP):
         bad.append(f"a figure's title under an axis title: {met[:4]}")
+    if met := pg.evaluate(LABEL_ON_POINT):
+        bad.append(f"a data point inside a label: {met[:4]}")
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})
