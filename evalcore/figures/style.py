@@ -224,13 +224,16 @@ def figure_json(fig: go.Figure) -> str:
     ``tests/core/test_figures.py`` compares the two."""
     if isinstance(fig, PlainFigure):
         if fig._figure is None:                # never built: its own dicts
-            data, layout = fig._plain["data"], fig._plain["layout"]
-            return pio.to_json({"data": [_typed(t) for t in data], "layout": _typed(layout)}, validate=False)
+            return _written(fig._plain["data"], fig._plain["layout"])
         fig = fig.figure
     if fig._frame_objs:                       # noqa: SLF001  (plotly's own fields: the figure's dicts)
         return fig.to_json()
-    return pio.to_json({"data": [_typed(t) for t in fig._data], "layout": _typed(fig._layout)},  # noqa: SLF001
-                       validate=False)
+    return _written(fig._data, fig._layout)   # noqa: SLF001
+
+
+def _written(data: list, layout: dict) -> str:
+    """A figure's traces and layout written by plotly's encoder, arrays as typed-array specs."""
+    return pio.to_json({"data": [_typed(t) for t in data], "layout": _typed(layout)}, validate=False)
 
 
 _PLAIN = (str, int, float, bool, type(None))
@@ -240,13 +243,21 @@ def _typed(value):
     """A copy of ``value`` (dicts and lists) with every array under a dict key
     a typed-array spec, as plotly's ``convert_to_base64`` leaves its copy."""
     if isinstance(value, dict):
-        return {k: v if isinstance(v, _PLAIN) or is_skipped_key(k) else _array(v) if isinstance(v, np.ndarray)
-                else _typed(v) if isinstance(v, (dict, list, tuple))
-                else to_typed_array_spec(v) if is_homogeneous_array(v) else _typed(v)
-                for k, v in value.items()}
+        return {k: _typed_item(k, v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_typed(v) for v in value]
     return value
+
+
+def _typed_item(key: str, value):
+    """The value under ``key`` of a dict, as :func:`_typed` copies it."""
+    if isinstance(value, _PLAIN) or is_skipped_key(key):
+        return value
+    if isinstance(value, np.ndarray):
+        return _array(value)
+    if isinstance(value, (dict, list, tuple)):
+        return _typed(value)
+    return to_typed_array_spec(value) if is_homogeneous_array(value) else value
 
 
 _NARROW = {"int64": ("int8", "int16", "int32"), "uint64": ("uint8", "uint16", "uint32")}

@@ -60,6 +60,15 @@ def plan(size: str) -> list[tuple[str, str, str]]:
     return [(key, view, LANGS[(i + order + day) % 2]) for i, key, view in chosen]
 
 
+# the checks run on every figure of a page (screens_js._each_figure), and what each finding is
+FIGURE_CHECKS = ((LEGEND_OVER_AXIS, "a legend over its figure's axis labels"),
+                 (TEXT_CUT, "a text cut by its figure's edge"),
+                 (SKIPPED_CATEGORIES, "category labels left out"),
+                 (LABELS_OVERLAP, "a figure's labels over each other"),
+                 (TITLES_OVERLAP, "a figure's title under an axis title"),
+                 (LABEL_ON_POINT, "a data point inside a label"))
+
+
 def measure(pg, key: str, view: str, size: str) -> list[str]:
     """What is wrong with page ``key`` (in ``view``) as drawn in ``pg`` at ``size``."""
     width, height, presenter, touch = SIZES[size]
@@ -72,18 +81,9 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"horizontal scroll of {scroll} px")
     if wide := pg.evaluate(WIDER_THAN_COLUMN):
         bad.append(f"figures wider than their column: {wide}")
-    if covered := pg.evaluate(LEGEND_OVER_AXIS):
-        bad.append(f"a legend over its figure's axis labels: {covered[:4]}")
-    if cut := pg.evaluate(TEXT_CUT):
-        bad.append(f"a text cut by its figure's edge: {cut[:4]}")
-    if skipped := pg.evaluate(SKIPPED_CATEGORIES):
-        bad.append(f"category labels left out: {skipped[:4]}")
-    if met := pg.evaluate(LABELS_OVERLAP):
-        bad.append(f"a figure's labels over each other: {met[:4]}")
-    if met := pg.evaluate(TITLES_OVERLAP):
-        bad.append(f"a figure's title under an axis title: {met[:4]}")
-    if met := pg.evaluate(LABEL_ON_POINT):
-        bad.append(f"a data point inside a label: {met[:4]}")
+    for check, what in FIGURE_CHECKS:
+        if found := pg.evaluate(check):
+            bad.append(f"{what}: {found[:4]}")
     main = "" if view else main_view(key)
     if touch and main:                                    # a tap in the plot's corner shows its toolbar
         pg.locator(f".st-key-{main} .js-plotly-plot .nsewdrag").first.tap(position={"x": 3, "y": 3})

@@ -10,8 +10,10 @@ from apptest_utils import figures, ok
 from apptest_utils import run as run_page
 
 import ui
+from evalcore import Counts
+from evalcore.figures import confusion_heatmap
 from streamlit import dataframe_util
-from ui.core import components, held_traces
+from ui.core import charts, components, held_traces
 
 
 def test_a_components_element_carries_a_loader_not_its_script():
@@ -111,10 +113,6 @@ def test_a_figure_made_of_plain_dicts_is_sent_without_building_plotlys(monkeypat
     """A figure redrawn on every move (evalcore.figures.style.PlainFigure) is
     written from its dicts; asking it for a mark it does not have (ui.kept's)
     built plotly's Figure all the same, a third of the figure's time."""
-    from evalcore.figures import confusion_heatmap
-    from evalcore import Counts
-    from ui.core import charts
-
     monkeypatch.setattr(charts, "SS", {})
     text = dict(tp="tp", fn="fn", fp="fp", tn="tn", pos="P", neg="N", true="T", pred="Q")
     fig = confusion_heatmap(Counts(tp=3, fp=1, tn=5, fn=2), text=text)

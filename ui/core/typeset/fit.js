@@ -69,6 +69,12 @@ function label(gd) {
 // own text, after each of plotly's redraws (which draw it at its made size again).  A figure drawn in place
 // fits its own (ui/core/live/figure.js, fitTitle, through plotly).
 const TITLE_MIN = 10;
+// text t, `extent` px long where `room` px are free, drawn smaller to fit (never larger, not under TITLE_MIN)
+function shrink(t, room, extent) {
+  const size = parseFloat(getComputedStyle(t).fontSize);
+  t.style.fontSize = `${Math.max(TITLE_MIN, Math.floor(size * Math.min(1, room / extent)))}px`;
+}
+
 function fitTitle(gd) {
   if (!gd.isConnected || gd.classList.contains('lab-figure')) return;
   const t = gd.querySelector('.g-gtitle .gtitle'), svg = gd.querySelector('.main-svg');
@@ -77,9 +83,7 @@ function fitTitle(gd) {
   const left = box.left, right = box.right;
   if (!r.width || right <= left || (r.left >= left - 1 && r.right <= right + 1)) return;
   // a title starting inside (plotly's x = 0.05) shrinks towards its start; one past both edges (centred) to the middle
-  const room = (r.left >= left ? right - r.left : right - left) - 2;
-  const size = parseFloat(getComputedStyle(t).fontSize);
-  t.style.fontSize = `${Math.max(TITLE_MIN, Math.floor(size * Math.min(1, room / r.width)))}px`;
+  shrink(t, (r.left >= left ? right - r.left : right - left) - 2, r.width);
 }
 
 // A y title longer than its plot, which plotly centres on the plot, runs up into the figure's title (a short
@@ -93,8 +97,8 @@ function fitAxisTitles(gd) {
   gd.querySelectorAll('.g-ytitle text, .g-y2title text').forEach((t) => {
     const r = t.getBoundingClientRect();
     if (!(r.height > 2) || r.top >= q.bottom - 1 || Math.min(r.right, q.right) <= Math.max(r.left, q.left)) return;
-    const room = 2 * ((r.top + r.bottom) / 2 - q.bottom - 2), size = parseFloat(getComputedStyle(t).fontSize);
-    if (room > 0) t.style.fontSize = `${Math.max(TITLE_MIN, Math.floor(size * Math.min(1, room / r.height)))}px`;
+    const room = 2 * ((r.top + r.bottom) / 2 - q.bottom - 2);
+    if (room > 0) shrink(t, room, r.height);
   });
 }
 
