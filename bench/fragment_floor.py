@@ -1,0 +1,185 @@
+"""What a threshold move costs Streamlit itself, apart from the lab's own work (issue 36).
+
+Three servers, each with the lab's server changes (``ui.protect.protocol``) and its
+``.streamlit/config.toml``, one student at the websocket level (``bench/hall.py``):
+
+* **floor**: a fragment with the threshold's slider and number box, nothing else;
+* **same elements**: a fragment that sends what a move of the confusion page sends (the
+  same kinds of element, in the same containers, of about the same sizes) with no
+  computing behind them: fixed figures, numbers and tables;
+* **the confusion page**: the app itself, on the watermelon data.
+
+Prints each one's server CPU per move (``/proc``, median over blocks of moves, the three
+servers alternated ``--rounds`` times) and messages per move.  The second row is what
+Streamlit's rerun and messages cost for that page with nothing computed; the third minus
+the second is the lab's own work (measures, figures, formulas, tables).
+
+    python bench/fragment_floor.py                  # 3 rounds of 70 moves each
+    python bench/fragment_floor.py --rounds 5 --moves 140
+
+The probe apps are written to a temporary folder (never into the source tree).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+sys.path.insert(0, str(ROOT / "bench"))
+from class_server import free_port, start_app, wait_healthy  # noqa: E402
+from loadtest import cpu_seconds  # noqa: E402
+
+PROBE = '''
+import os
+
+import pyarrow as pa
+import streamlit as st
+import streamlit.components.v2 as components
+
+import ui  # noqa: F401  (the lab's server changes, as app.py has them)
+
+SAME = os.environ["PROBE"] == "same"
+figure = components.component("probe_figure", js="export default function (c) {}")
+
+
+@st.fragment
+def moves():
+    a, b = st.columns(2)
+    with a:
+        t = st.slider("threshold", 0.0, 1.0, 0.5, 0.01, key="_w_thr_s|probe")
+    with b:
+        st.number_input("exact threshold", value=t, key="_w_thr_n|probe")
+    if not SAME:
+        return
+    figure(key="address", data={"query": f"thr={t}"})
+    st.slider("beta", 0.1, 5.0, 1.0, key="_w_beta")
+    left, right = st.columns([1, 1.6])
+    with left:
+        st.subheader(f"Confusion matrix (threshold {t:.3f})")
+        figure(key="heat", data={"spec": "x" * 1400, "keys": ["a", "b"], "tkey": "t", "config": {"a": 1},
+                                 "script": "s", "clickable": False, "fit": False})
+    with right:
+        with st.container(horizontal=True, gap="small"):
+            for name in ("Accuracy", "Precision", "Recall", "F1"):
+                st.metric(name, f"{t:.3f}", width="stretch")
+        st.segmented_control("y axis", ["count", "density", "log"], default="count", key="_w_scale")
+        figure(key="hist", data={"spec": "x" * 1600, "keys": ["a", "b"], "tkey": "t", "config": {"a": 1},
+                                 "script": "s", "clickable": False, "fit": False})
+    st.subheader("Measures from the current counts")
+    figure(key="formulas", data={"items": ["x" * 1150]})
+    st.header("Macro vs micro averages")
+    st.dataframe(pa.table({"matrix": ["a", "b"], "threshold": [f"{t:.3f}", "0.5"], "TP": [3, 6], "FP": [1, 2],
+                           "TN": [8, 7], "FN": [5, 2], "P": ["0.75", "0.75"], "R": ["0.38", "0.75"],
+                           "F1": ["0.50", "0.75"]}), hide_index=True)
+    figure(key="mm_formulas", data={"items": ["x" * 950]})
+    st.info(f"This page uses the textbook's definition ({t:.3f}).")
+
+
+moves()
+'''
+
+
+async def moves_cpu(url: str, pid: int, page: str, moves: int, blocks: int = 7) -> tuple[float, int]:
+    """CPU ms per threshold move (median of ``blocks`` blocks) and messages per move."""
+    import hall
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    async with hall.Student(url, random.Random(1)) as s:
+        await s.open(page, "lang=en&source=watermelon")
+        for _ in range(10):                                 # warm: caches, the browser's message cache
+            await s.act("move")
+        count = 0
+        recv = s.ws.recv
+
+        async def counted():
+            nonlocal count
+            raw = await recv()
+            count += ForwardMsg.FromString(raw).WhichOneof("type") is not None
+            return raw
+        s.ws.recv = counted
+        out = []
+        per = max(1, moves // blocks)
+        for _ in range(blocks):
+            c0 = cpu_seconds([pid])
+            for _ in range(per):
+                await s.act("move")
+            out.append(1000 * (cpu_seconds([pid]) - c0) / per)
+        return statistics.median(out), round(count / (per * blocks))
+
+
+def settle(pid: int, seconds: float = 60) -> None:
+    """Wait until the server is idle (under 3 % of a core over one second)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        c0 = cpu_seconds([pid])
+        time.sleep(1.0)
+        if cpu_seconds([pid]) - c0 < 0.03:
+            return
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--moves", type=int, default=70)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="evallab-floor-"))
+    procs = []
+    try:
+        (tmp / ".streamlit").mkdir()
+        shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
+        (tmp / "probe.py").write_text(PROBE)
+        servers = {}
+        for name, probe in (("floor", "floor"), ("same elements", "same")):
+            port = free_port()
+            env = {"PROBE": probe, "PYTHONPATH": str(ROOT)}
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "streamlit", "run", "probe.py", "--server.port", str(port),
+                 "--server.address", "127.0.0.1", "--server.headless", "true",
+                 "--browser.gatherUsageStats", "false"], cwd=tmp, env={**os.environ, **env},
+                stdout=subprocess.DEVNULL, stderr=open(tmp / f"{probe}.log", "w")))
+            servers[name] = (f"http://127.0.0.1:{port}", procs[-1].pid, "probe")
+        port = free_port()
+        procs.append(start_app(port))
+        servers["the confusion page"] = (f"http://127.0.0.1:{port}", procs[-1].pid, "confusion")
+        for url, _, _ in servers.values():
+            wait_healthy(url)
+        ms: dict[str, list[float]] = {k: [] for k in servers}
+        msgs: dict[str, int] = {}
+        for _ in range(args.rounds):
+            for name, (url, pid, page) in servers.items():
+                settle(pid)
+                m, n = asyncio.run(moves_cpu(url, pid, page, args.moves))
+                ms[name].append(m)
+                msgs[name] = n
+        print(f"server CPU per threshold move, one student, {args.rounds} rounds of {args.moves} moves\n")
+        print("| what | messages / move | CPU ms / move (median of rounds) | rounds |")
+        print("| --- | ---: | ---: | --- |")
+        for name in servers:
+            print(f"| {name} | {msgs[name]} | {statistics.median(ms[name]):.1f} | "
+                  f"{', '.join(f'{x:.1f}' for x in ms[name])} |")
+        floor, same, page = (statistics.median(ms[k]) for k in servers)
+        print(f"\nthe lab's own work: {page - same:.1f} ms a move ({(page - same) / page:.0%}); Streamlit's for "
+              f"the same elements {same:.1f} ms ({same / page:.0%}), of which the bare rerun {floor:.1f} ms")
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
