@@ -19,9 +19,11 @@ T = ui.t
 current, current_token = ui.data_sidebar()          # McNemar and DeLong can use the data chosen there
 with st.expander(T("compare.guide.title")):          # one click away: the section's figure on the first screen
     st.markdown(T("compare.guide"))
-section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
-alpha = st.segmented_control("α", compare.ALPHAS, help=T("compare.alpha.help"),
-                             **ui.bind("compare.alpha", first="one")) or ui.SS["compare.alpha"]
+# α beside the tests where both fit (a projector's first screen keeps 40 px more for the figure), else below
+with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+    section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
+    alpha = st.segmented_control("α", compare.ALPHAS, help=T("compare.alpha.help"),
+                                 **ui.bind("compare.alpha", first="one")) or ui.SS["compare.alpha"]
 pair = ui.affordable(current_token, ui.chosen_models(current)[:2], current) if current is not None else []
 with ui.guard("comparison"):
     compare.draw(section, compare.Context(alpha=alpha, current=current, token=current_token, pair=pair))

@@ -31,6 +31,9 @@ def _regions(nd) -> list[tuple[np.ndarray, np.ndarray]]:
     return out
 
 
+OBSERVED_ROW = 32      # px: a row of labels above a null distribution's plot (the presenter's 18 px type, boxed)
+
+
 def null_figure(nd, *, text) -> go.Figure:
     """``nd`` (:class:`NullDistribution`): the density (bars when discrete),
     the rejection region shaded under the curve (both tails of a two-sided
@@ -60,16 +63,20 @@ def null_figure(nd, *, text) -> go.Figure:
         if c not in same:
             fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}",
                                showarrow=False, font=dict(color=NEUTRAL))
+    rows = 1 if any(c not in same for c in nd.critical) else 0     # label rows above the plot: critical values'
     if observed:
         fig.add_vline(x=nd.observed, line=dict(color=INK, width=4))
-        # the observed value's label sits above the density (over white, never behind a bar)
-        fig.add_annotation(x=nd.observed, y=top * 1.12, showarrow=False,
+        # The observed value's label sits above the plot, a row above the critical values' labels: inside the
+        # plot (at 1.12 x the density's top) it lay over the bars of a short plot (a projector's first screen).
+        fig.add_annotation(x=nd.observed, y=1.0, yref="paper", yanchor="bottom", yshift=OBSERVED_ROW * rows,
+                           showarrow=False,
                            text=f"<b>{w_obs} {nd.observed:.4g}</b>" + "".join(f" · {w_crit} {c:.4g}" for c in same),
                            bgcolor=translucent(PAPER, 0.9), bordercolor=INK, borderwidth=1, borderpad=3)
+        rows += 1
     fig.update_xaxes(title=x_t)
-    fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.25])
+    fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.06])
     fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40))
-    fig.update_layout(margin=dict(t=56, b=100))         # room for the critical values' labels above the plot
+    fig.update_layout(margin=dict(t=12 + OBSERVED_ROW * max(rows, 1), b=100))    # the labels' rows above the plot
     return fig
 
 

@@ -8,6 +8,7 @@ import pytest
 import evalcore as ec
 from evalcore import datasets, figures
 from evalcore.figures import style
+from evalcore.figures.comparison import OBSERVED_ROW
 
 ROC_TEXT = dict(x="X!", y="Y!", diagonal="D!", threshold="T!")
 PR_TEXT = dict(x="X!", y="Y!", threshold="T!", p_eq_r="E!", bep="B!", best="M!", best_f1="F!")
@@ -426,6 +427,25 @@ def test_a_critical_value_at_the_observed_one_is_named_in_its_label_not_under_it
     apart = figures.null_figure(ec.null_distribution(ec.binomial_test(9, 30, 0.1)), text=text)
     notes = [a.text for a in apart.layout.annotations]
     assert "crit 6" in notes and "<b>obs 9</b>" in notes
+
+
+def test_the_observed_value_is_named_above_the_plot_never_over_its_bars():
+    """The observed value's label sat inside the plot at 1.12 x the density's top, in a y range up to 1.25 x:
+    on a projector's first screen (a plot about 80 px tall) its box lay over the tallest bars.  It sits
+    above the plot now, a row above the critical values' labels when there are any apart from it, and the
+    plot's range keeps no headroom for it; the top margin holds the rows."""
+    text = dict(x="X", y="Y", region="R", critical="crit", observed="obs")
+    for errors, rows in ((6, 1), (9, 2)):            # the critical value named in the observed label; apart
+        r = ec.binomial_test(errors, 30, 0.1)
+        fig = figures.null_figure(ec.null_distribution(r), text=text)
+        obs = next(a for a in fig.layout.annotations if "obs" in a.text)
+        assert (obs.yref, obs.y, obs.yanchor) == ("paper", 1.0, "bottom")
+        assert obs.yshift == (rows - 1) * OBSERVED_ROW
+        crit = [a for a in fig.layout.annotations if a.text.startswith("crit")]
+        assert all((a.yref, a.y, a.yshift) == ("paper", 1.0, None) for a in crit) and len(crit) == rows - 1
+        top = float(np.max(ec.null_distribution(r).density))
+        assert fig.layout.yaxis.range[1] <= 1.06 * top + 1e-12
+        assert fig.layout.margin.t >= rows * OBSERVED_ROW
 
 
 def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two():
