@@ -75,6 +75,13 @@ WIDER_THAN_COLUMN = """() => [...document.querySelectorAll('[data-testid=stMain]
     return r.right > c.right + 1 ? `${Math.round(r.width)} px in ${Math.round(c.width)} px` : null; })
   .filter(Boolean)"""
 
+# a display formula shown whose end is hidden in its scrolling box (fit.js draws a formula smaller, down to 55 %,
+# before its box scrolls): on a phone two formula columns hid "= 6/150" after "= 6/15" (ui/core/typeset)
+FORMULA_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] .katex-display')]
+  .filter(b => b.offsetParent && !b.closest('details:not([open])') && b.scrollWidth > b.clientWidth + 1)
+  .map(b => `${(b.closest('[class*=st-key-]') || b).className.match(/st-key-\\S+/)?.[0] || 'a formula'}: `
+            + `"…${b.textContent.slice(-30)}" ${b.scrollWidth} px in ${b.clientWidth} px`)"""
+
 # the box of the page's main view (``ui.core.registry.Page.main``) in the page (y from the page's top)
 MAIN_BOX = """(selector) => { const e = document.querySelector(selector); if (!e) return null;
   const f = e.querySelector('.js-plotly-plot') || e; const r = f.getBoundingClientRect();

@@ -2,7 +2,8 @@
 every page at a projector's 1280 x 720 and 1024 x 768 in presenter mode, a
 laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
 (touch).  At each: no horizontal scroll, no figure wider than its column, no
-axis title cut by its figure's edge, no category label left out, on a phone no
+axis title cut by its figure's edge, no category label left out, no formula whose end
+hides in its scrolling box, on a phone no
 figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
 rule does), no critical or serious axe-core violation of the WCAG 2.1 A/AA
@@ -21,9 +22,9 @@ import re
 
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
-from screens_js import (CONTRAST, HORIZONTAL_SCROLL, LABEL_ON_POINT, LABELS_OVERLAP, LEGEND_OVER_AXIS, MAIN_BOX,
-                        SKIPPED_CATEGORIES, TEXT_CUT, TITLE_UNDER_HEADER, TITLES_OVERLAP, TOOLBAR_OVER_TITLE,
-                        WIDER_THAN_COLUMN)
+from screens_js import (CONTRAST, FORMULA_CUT, HORIZONTAL_SCROLL, LABEL_ON_POINT, LABELS_OVERLAP, LEGEND_OVER_AXIS,
+                        MAIN_BOX, SKIPPED_CATEGORIES, TEXT_CUT, TITLE_UNDER_HEADER, TITLES_OVERLAP,
+                        TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -81,6 +82,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         bad.append(f"horizontal scroll of {scroll} px")
     if wide := pg.evaluate(WIDER_THAN_COLUMN):
         bad.append(f"figures wider than their column: {wide}")
+    if cut := pg.evaluate(FORMULA_CUT):
+        bad.append(f"a formula's end hidden in its scrolling box: {cut[:4]}")
     for check, what in FIGURE_CHECKS:
         if found := pg.evaluate(check):
             bad.append(f"{what}: {found[:4]}")

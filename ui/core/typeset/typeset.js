@@ -39,10 +39,15 @@ function cellNodes(k, item) {
   return out;
 }
 
+const CELL_MIN = 300;       // px: a formula cell's least width while there is more than one column
 function draw(k, root) {
   const d = root.__want;
   if (root.__drawn === d) return;
-  root.style.gridTemplateColumns = `repeat(${d.columns}, minmax(0, 1fr))`;
+  // at most d.columns columns, fewer where a column would be narrower than CELL_MIN (a phone: one), so a
+  // filled-in formula keeps the width its end needs (two 7 px columns hid "= 6/150" after "= 6/15")
+  root.style.gridTemplateColumns = d.columns > 1
+    ? `repeat(auto-fill, minmax(min(100%, max(${CELL_MIN}px, calc((100% - ${d.columns - 1}rem) / ${d.columns}))), 1fr))`
+    : 'minmax(0, 1fr)';
   d.items.forEach((item, i) => {
     let cell = root.children[i];
     if (!cell) {
