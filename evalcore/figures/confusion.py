@@ -54,6 +54,7 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
 
 
 SCALES = ("count", "density", "log")
+LABEL_ROOM = 0.25       # the share of the histogram's height above its tallest bar (the threshold's label)
 
 
 def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, text, scale: str = "count"
@@ -76,13 +77,16 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
         yp = yp / max(int(yp.sum()), 1)
     data = [dict(type="bar", x=centers, y=yn, width=width, name=neg, marker=dict(color=NEGATIVE), opacity=0.6),
             dict(type="bar", x=centers, y=yp, width=width, name=pos, marker=dict(color=POSITIVE), opacity=0.6)]
+    # the top LABEL_ROOM of the plot is left to the threshold's label, which hangs there (over the tallest
+    # bar of a four-row upload it was unreadable); the log axis keeps plotly's range
+    top = float(max(yn.max(initial=0), yp.max(initial=0))) or 1.0
     if scale == "log":
         yaxis = dict(title=dict(text=y_title), type="log", dtick=1, tickformat=",d")
     elif scale == "density":
-        yaxis = dict(title=dict(text=y_title), rangemode="tozero", tickformat=".0%")
+        yaxis = dict(title=dict(text=y_title), range=[0, top / (1 - LABEL_ROOM)], tickformat=".0%")
     else:   # whole numbers only on a count axis
-        top = int(max(yn.max(initial=0), yp.max(initial=0)))
-        yaxis = dict(title=dict(text=y_title), rangemode="tozero", tickformat=",d", dtick=_count_step(top))
+        yaxis = dict(title=dict(text=y_title), range=[0, top / (1 - LABEL_ROOM)], tickformat=",d",
+                     dtick=_count_step(int(top)))
     # The line carries its label (a shape's label, not an annotation): a threshold move changes the
     # layout's shapes alone, which the page moves in place in about 1 ms (an annotation costs 20 ms).
     # The label hangs inside the plot from the line's top, on the side with more room: above the plot it

@@ -5,7 +5,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, fast_figure,
-                    layout_dict, marker_trace, model_color, need, safe, square_axes_dict, threshold_text, translucent)
+                    layout_dict, marker_trace, model_color, need, roc_legend, safe, square_axes_dict, threshold_text,
+                    translucent)
 
 
 ISO_MARGIN = 64         # px right of the plot for the iso-F labels ("F1=0.8" in NOTE_SIZE type)
@@ -98,10 +99,12 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
     for i, p in enumerate(points or []):
         data.append(marker_trace(p.fpr, p.tpr, i, f"{thr} = {threshold_text(p.threshold)}<br>TP = {p.tp:,}, "
                                  f"FP = {p.fp:,}<br>FPR = %{{x:.4f}}, TPR = %{{y:.4f}}", size=16, edge=2))
-    lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title),
-                      legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom", bgcolor=translucent(PAPER, 0.8)),
+    legend = roc_legend([(v.x, v.y) for v in views] + list(hulls or []))
+    lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title, legend),
+                      legend=dict(legend, bgcolor=translucent(PAPER, 0.8)),
                       clickmode="event+select", **({"width": width} if width else {}))
     return fast_figure(data, lay)
+
 
 
 def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None, best_f1=None,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, broken, fast_figure,
-                    layout, layout_dict, need, safe, square_axes_dict, translucent)
+from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, broken,
+                    fast_figure, layout, layout_dict, need, roc_legend, safe, square_axes_dict, translucent)
 
 
 def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
@@ -35,8 +35,10 @@ def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
                      marker=dict(size=20, color=POSITIVE, line=dict(color=INK, width=2)), hoverinfo="skip"))
     data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", showlegend=False, hoverinfo="skip",
                      line=dict(color=NEUTRAL, dash="dot", width=1)))
-    return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"], **square_axes_dict(x_title, y_title),
-                                         legend=dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom")))
+    legend = roc_legend([(steps.fpr, steps.tpr)])
+    return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"],
+                                         **square_axes_dict(x_title, y_title, legend),
+                                         legend=dict(legend, bgcolor=translucent(PAPER, 0.8))))
 
 
 def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:
@@ -99,5 +101,6 @@ def pair_grid_figure(grid, *, text, roc=None, pos_ids=None, neg_ids=None) -> go.
         fig.add_scatter(x=roc.fpr, y=roc.tpr, mode="lines", line=dict(color=NEGATIVE, width=4), showlegend=False,
                         hoverinfo="skip")
     fig.update_xaxes(title=x_title, range=[0, 1], constrain="domain")
-    fig.update_yaxes(title=y_title, range=[0, 1], scaleanchor="x", scaleratio=1)
+    fig.update_yaxes(title=y_title, range=[0, 1], scaleanchor="x", scaleratio=1, constrain="domain",
+                     constraintoward="bottom")
     return layout(fig, text.get("title"), height=HEIGHT["grid"])

@@ -341,11 +341,36 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
     fig.update_yaxes(axes["yaxis"])
 
 
-def square_axes_dict(x_title: str, y_title: str) -> dict:
-    """:func:`square_axes` as the layout's ``xaxis`` and ``yaxis`` dicts (for :func:`layout_dict`)."""
-    return dict(xaxis=dict(title=dict(text=x_title), range=[-0.02, 1.02], constrain="domain", zeroline=False),
+def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None) -> dict:
+    """:func:`square_axes` as the layout's ``xaxis`` and ``yaxis`` dicts (for :func:`layout_dict`).  Both
+    axes keep their range and give up length instead (``constrain="domain"``): a plot taller than wide (a
+    phone) had its y range widened to keep the scales equal, a TPR or precision axis from -0.4 to 1.4.
+    The plot keeps the figure's bottom edge, so a legend in the bottom right corner of the figure's plot
+    area stays in the plot's; with ``legend`` (the figure's, :func:`roc_legend`) in the top left corner,
+    the plot keeps the figure's top and left edges, so that corner is the plot's."""
+    top_left = bool(legend) and legend.get("xanchor") == "left" and legend.get("yanchor") == "top"
+    return dict(xaxis=dict(title=dict(text=x_title), range=[-0.02, 1.02], constrain="domain", zeroline=False,
+                           **({"constraintoward": "left"} if top_left else {})),
                 yaxis=dict(title=dict(text=y_title), range=[-0.02, 1.02], scaleanchor="x", scaleratio=1,
-                           zeroline=False))
+                           constrain="domain", constraintoward="top" if top_left else "bottom", zeroline=False))
+
+
+def roc_legend(paths) -> dict:
+    """Where a ROC figure's legend goes (``legend``'s position): in the bottom right corner, where a curve
+    better than chance never goes; in the top left corner when a curve goes there (worse than chance: a
+    resampled few samples' AUC of 0.2 ran along TPR = 0 under the legend) and none goes there, else
+    where it was.  The plot is square in a figure of another shape (a projector's is wide, a phone's
+    tall), so the top left corner of the figure's plot area is the plot's only if the plot keeps that
+    corner: :func:`square_axes_dict` given this legend does that (centred, the corner lay over the y
+    axis's labels).  ``paths``: (fpr, tpr) pairs, each non-decreasing in both; a path enters the corner
+    below 0.3 right of FPR 0.5 if its TPR at FPR 0.5 is under 0.3, the corner above 0.7 left of FPR 0.45
+    if its TPR at 0.45 is over 0.7."""
+    def at(x: float, path) -> float:
+        fpr, tpr = (np.asarray(v, dtype=float) for v in path)
+        return float(np.interp(x, fpr, tpr)) if fpr.size else 0.5
+    if any(at(0.5, p) < 0.3 for p in paths) and not any(at(0.45, p) > 0.7 for p in paths):
+        return dict(x=0.02, y=0.98, xanchor="left", yanchor="top")
+    return dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom")
 
 
 def marker(fig: go.Figure, x: float, y: float, i: int, hover: str, *, symbol: str = "circle", size: int = 15,

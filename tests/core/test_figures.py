@@ -61,6 +61,11 @@ def test_histogram_and_matrix_carry_the_counts():
     for thr, side in ((lo + 0.1 * (hi - lo), "left"), (lo + 0.9 * (hi - lo), "right")):
         moved = figures.score_histogram(h, thr, text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
         assert moved.layout.shapes[0].label.xanchor == side
+    # and the top quarter of the plot is its own: no bar reaches it (a four-row upload's bars ran under it)
+    shares = (h.neg_counts.max() / h.neg_counts.sum(), h.pos_counts.max() / h.pos_counts.sum())
+    for scale, tallest in (("count", max(h.neg_counts.max(), h.pos_counts.max())), ("density", max(shares))):
+        fig = figures.score_histogram(h, 0.5, scale=scale, text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
+        assert fig.layout.yaxis.range[0] == 0 and tallest <= 0.75 * fig.layout.yaxis.range[1] + 1e-12, scale
     c = ec.Counts(tp=3, fp=1, tn=5, fn=2)
     fig = figures.confusion_heatmap(c, text=dict(tp="tp", fn="fn", fp="fp", tn="tn", pos="P", neg="N", true="T",
                                                  pred="Q"))
@@ -475,3 +480,31 @@ def test_the_iso_f_labels_have_the_right_margin_to_themselves(tcs):
     iso = [(f"F1={v:.1f}", *ec.f_iso_curve(v, beta=1.0)) for v in (0.2, 0.8)]
     assert figures.pr_curves(views, names=["a", "b"], text=PR_TEXT, iso=iso).layout.margin.r == ISO_MARGIN >= 60
     assert figures.pr_curves(views, names=["a", "b"], text=PR_TEXT).layout.margin.r == 30
+
+
+def test_the_roc_legend_sits_in_a_corner_no_curve_goes_through():
+    """The ROC legend sits in the plot's bottom right, where a curve better than chance never goes; a
+    curve worse than chance goes there (the cost page's resampled few samples, AUC 0.2, ran along TPR = 0
+    under the legend), so the legend goes to the top left, unless a curve goes there too; and the square
+    plot then keeps its figure's top left corner (centred in a projector's wide figure, that corner of the
+    figure lay over the y axis's labels)."""
+    def legend(*labels_scores):
+        views = [ec.roc_view(ec.threshold_counts(y, s)) for y, s in labels_scores]
+        fig = figures.roc_curves(views, names=[str(i) for i in range(len(views))],
+                                 text=dict(x="FPR", y="TPR", diagonal="chance", threshold="t"))
+        return fig.layout
+    y = np.array([1, 1, 1, 1, 0, 0, 0, 0])
+    good, bad = (y, np.arange(8.0)[::-1]), (y, np.arange(8.0))            # AUC 1 and AUC 0
+    for lay, corner in ((legend(good), ("right", "bottom")), (legend(bad), ("left", "top")),
+                        (legend(good, bad), ("right", "bottom"))):        # both corners taken: where it was
+        assert (lay.legend.xanchor, lay.legend.yanchor) == corner
+        keeps = ("left", "top") if corner == ("left", "top") else (None, "bottom")
+        assert (lay.xaxis.constraintoward, lay.yaxis.constraintoward) == keeps
+        assert lay.xaxis.range == lay.yaxis.range == (-0.02, 1.02)       # never widened: the plot gives way
+    ws = datasets.watermelon()                                            # the book's data: a usual curve
+    assert legend((ws.y, ws.scores[ws.models[0]])).legend.xanchor == "right"
+    nine = datasets.seed_nine()                                           # the book's nine samples: AUC 0.4
+    walk = ec.roc_steps(ec.threshold_counts(nine.y, nine.scores[nine.models[0]]))
+    steps = figures.roc_step_figure(walk, 0, text=dict(x="FPR", y="TPR", walked="w", to_come="c", current="p",
+                                                       step="s"))
+    assert (steps.layout.legend.xanchor, steps.layout.xaxis.constraintoward) == ("left", "left")
