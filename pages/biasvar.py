@@ -71,7 +71,8 @@ with ui.guard("decomposition"):
     where = rmap.readings[current]                     # judged against the least expected error, not bias² vs variance
     fmt = (lambda v: f"{v:,}") if mode == "steps" else str
     num = ui.text_number
-    st.info(T(f"biasvar.regime.{where.regime}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=num(where.error, 4),
+    said = "best" if current == where.best_index else where.regime     # the least itself: not "within x of itself"
+    st.info(T(f"biasvar.regime.{said}", mode=T(f"biasvar.axis.{mode}"), now=fmt(knob), e=num(where.error, 4),
               best=fmt(path.best), best_e=num(where.best_error, 4), tol=num(where.tolerance, 2),
               b=num(tot.bias2, 4), v=num(tot.variance, 4)))
 

@@ -96,7 +96,6 @@ def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, me
             columns=1)
         st.caption(T("cost.formula_note"))
 
-
     # ------------------------------------------------------- linked figure
     facts = [ui.model(token, m, ps) for m in models]
     curves = [f.cost_curve for f in facts]
@@ -154,6 +153,8 @@ def imbalance(model: str, c01: float, c10: float, rate: float, method: str) -> N
     except ec.DataError as err:
         ui.show_error(err)
         return
+    if (got := f"{res.rate:.3f}") != (want := f"{rate:.3f}"):     # whole samples: the table's rate is not the slider's
+        st.caption(T("imb.nearest", pos=f"{res.counts.n_pos:,}", neg=f"{res.counts.n_neg:,}", want=want, got=got))
     small = min(res.counts.n_pos, res.counts.n_neg)
     if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
         st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))

@@ -133,3 +133,21 @@ def test_an_infinite_optimal_threshold_reads_plus_infinity_everywhere(source, in
     shown = [metric(at, "最优阈值"), rescale, table]
     assert not any(re.search(r"\binf\b|e[-+]0", s) for s in shown)
     assert all(("+∞" in s) == infinite for s in shown)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_rate_whole_samples_cannot_reach_is_said_with_the_one_used(lang):
+    """The book's nine samples (4 positive, 5 negative) resampled to 10 % positives: one positive of six is
+    the nearest, 0.167, which the table shows under the slider's 0.10; a sentence says why, naming both.
+    Ten thousand samples reach 0.10 itself, and no sentence is shown."""
+    word = {"zh": "最接近", "en": "nearest"}[lang]
+    at = run(source="seed-9", lang=lang, imb_rate=0.1)
+    ok(at)
+    table = at.dataframe[0].value
+    assert "0.167" in table.to_string()
+    said = [c.value for c in at.caption if word in c.value]
+    assert len(said) == 1 and "0.100" in said[0] and "0.167" in said[0] and "1" in said[0] and "5" in said[0]
+    at = run(source="synthetic", lang=lang, syn_n=10_000, syn_rate=0.5, models=["A"], imb_rate=0.1)
+    ok(at)
+    assert "0.100" in at.dataframe[0].value.to_string()
+    assert not [c.value for c in at.caption if word in c.value]
