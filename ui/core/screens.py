@@ -9,10 +9,14 @@ open and a phone.
 * phones and other touch screens (no hover): plotly's toolbar, shown by a
   tap on the figure and not hidden again by moving a pointer away, drawn
   below the figure instead of over its top right corner, so it never sits
-  over a title or a legend;
+  over a title or a legend; a table's toolbar (shown all the time there)
+  below the table, not over the heading or text above it;
 * a row of numbers (``ui.core.tables.metric_row``): two to a line on a
   phone, where Streamlit stacks columns one per line (below 640 px); beside
   each other on a larger screen, equally wide, as columns;
+* a row of options (a segmented control: a page's sections, the comparison
+  tests) on a phone: on as many lines as it needs, where Streamlit scrolls
+  it sideways and hid most of the comparison tests past the screen's edge;
 * a tour stop's section (``ui.core.tour``): scrolled into view when the stop
   opens (``scroll/scroll.js``)."""
 from __future__ import annotations
@@ -33,10 +37,13 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
 [class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; }}
 @media (max-width: 640px) {{
   [class*="st-key-metric_row_"] > * {{ min-width: 40%; }}
+  [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; overflow-x: visible; }}
 }}
 @media (hover: none) {{
   .js-plotly-plot .modebar-container {{ top: 100% !important; }}
   .js-plotly-plot {{ margin-bottom: 34px; }}
+  [data-testid="stDataFrame"] > [data-testid="stElementToolbar"] {{ top: 100% !important; }}
+  [data-testid="stDataFrame"]:has(> [data-testid="stElementToolbar"]) {{ margin-bottom: 44px; }}
 }}
 """
 
