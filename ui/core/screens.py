@@ -14,6 +14,8 @@ open and a phone.
 * a row of numbers (``ui.core.tables.metric_row``): two to a line on a
   phone, where Streamlit stacks columns one per line (below 640 px); beside
   each other on a larger screen, equally wide, as columns;
+* headings broken into lines of about equal length (a phone's 混淆矩阵与性能度量
+  left 量 alone on its last line);
 * a row of options (a segmented control: a page's sections, the comparison
   tests) on a phone: on as many lines as it needs, where Streamlit scrolls
   it sideways and hid most of the comparison tests past the screen's edge;
@@ -35,6 +37,7 @@ _CSS = f"""
 button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
 [class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; }}
+[data-testid="stMain"] :is(h1, h2, h3) {{ text-wrap: balance; }}
 @media (max-width: 640px) {{
   [class*="st-key-metric_row_"] > * {{ min-width: 40%; }}
   [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; overflow-x: visible; }}
