@@ -341,6 +341,11 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
     fig.update_yaxes(axes["yaxis"])
 
 
+# A square plot in a column narrower than ``below`` px (a phone) is about as tall as it is wide: the figure
+# drawn in place (ui/core/live/figure.js) takes this height there, where its 560 px left half of it empty.
+NARROW_SQUARE = dict(below=480, layout={"height": 420})
+
+
 def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None) -> dict:
     """:func:`square_axes` as the layout's ``xaxis`` and ``yaxis`` dicts (for :func:`layout_dict`).  Both
     axes keep their range and give up length instead (``constrain="domain"``): a plot taller than wide (a
@@ -352,7 +357,9 @@ def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None) -> 
     return dict(xaxis=dict(title=dict(text=x_title), range=[-0.02, 1.02], constrain="domain", zeroline=False,
                            **({"constraintoward": "left"} if top_left else {})),
                 yaxis=dict(title=dict(text=y_title), range=[-0.02, 1.02], scaleanchor="x", scaleratio=1,
-                           constrain="domain", constraintoward="top" if top_left else "bottom", zeroline=False))
+                           constrain="domain", constraintoward="top" if top_left else "bottom", zeroline=False),
+                meta=dict(narrow=NARROW_SQUARE))
+
 
 
 def roc_legend(paths) -> dict:

@@ -508,3 +508,18 @@ def test_the_roc_legend_sits_in_a_corner_no_curve_goes_through():
     steps = figures.roc_step_figure(walk, 0, text=dict(x="FPR", y="TPR", walked="w", to_come="c", current="p",
                                                        step="s"))
     assert (steps.layout.legend.xanchor, steps.layout.xaxis.constraintoward) == ("left", "left")
+
+
+def test_a_square_plot_on_a_phone_is_drawn_about_as_tall_as_it_is_wide():
+    """The ROC and P-R figures keep equal scales by giving up height; in a phone's column (358 px) their
+    560 px left about half of it empty above the plot.  Drawn in place there (figure.js's narrow layout)
+    they take 420 px; wider columns keep their height."""
+    ws = datasets.watermelon()
+    tc = ec.threshold_counts(ws.y, ws.scores[ws.models[0]])
+    for fig in (figures.roc_curves([ec.roc_view(tc)], names=["a"], text=dict(x="x", y="y", diagonal="d",
+                                                                                 threshold="t")),
+                figures.pr_curves([ec.pr_view(tc)], names=["a"], text=dict(x="x", y="y", threshold="t",
+                                                                             p_eq_r="P = R", bep="B", best="F",
+                                                                             best_f1="F1"))):
+        narrow = fig.layout.meta["narrow"]
+        assert narrow["below"] < 500 and narrow["layout"]["height"] < fig.layout.height
