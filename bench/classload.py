@@ -38,7 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from loadtest import Cluster, cpu_seconds, free_port, record, recording_page, start_app, wait_healthy  # noqa: E402
+from loadtest import (Cluster, cpu_seconds, free_port, record, recording_page, start_app, stop_processes,  # noqa: E402
+                      wait_healthy)
 from loadtest import student as mover  # noqa: E402
 
 WINDOW = 25.0                  # seconds the phones and the projector stay after the vote opens (taps: the first 10)
@@ -232,9 +233,7 @@ def main() -> None:
         if cluster:
             cluster.stop()
         else:
-            for p in apps:
-                p.terminate()
-                p.wait(10)
+            stop_processes(apps)
 
 
 if __name__ == "__main__":

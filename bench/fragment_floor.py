@@ -30,13 +30,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 sys.path.insert(0, str(ROOT / "bench"))
-from class_server import free_port, start_app, wait_healthy  # noqa: E402
+from class_server import free_port, start_app, stop_processes, wait_healthy  # noqa: E402
+import hall  # noqa: E402
 from loadtest import cpu_seconds  # noqa: E402
 
 PROBE = '''
@@ -91,7 +91,6 @@ moves()
 
 async def moves_cpu(url: str, pid: int, page: str, moves: int, blocks: int = 7) -> tuple[float, int]:
     """CPU ms per threshold move (median of ``blocks`` blocks) and messages per move."""
-    import hall
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
     async with hall.Student(url, random.Random(1)) as s:
@@ -115,16 +114,6 @@ async def moves_cpu(url: str, pid: int, page: str, moves: int, blocks: int = 7) 
                 await s.act("move")
             out.append(1000 * (cpu_seconds([pid]) - c0) / per)
         return statistics.median(out), round(count / (per * blocks))
-
-
-def settle(pid: int, seconds: float = 60) -> None:
-    """Wait until the server is idle (under 3 % of a core over one second)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        c0 = cpu_seconds([pid])
-        time.sleep(1.0)
-        if cpu_seconds([pid]) - c0 < 0.03:
-            return
 
 
 def main() -> None:
@@ -157,7 +146,7 @@ def main() -> None:
         msgs: dict[str, int] = {}
         for _ in range(args.rounds):
             for name, (url, pid, page) in servers.items():
-                settle(pid)
+                hall.settle(lambda pid=pid: cpu_seconds([pid]), 60, window=1.0, share=0.03)   # idle: under 3 %
                 m, n = asyncio.run(moves_cpu(url, pid, page, args.moves))
                 ms[name].append(m)
                 msgs[name] = n
@@ -171,13 +160,7 @@ def main() -> None:
         print(f"\nthe lab's own work: {page - same:.1f} ms a move ({(page - same) / page:.0%}); Streamlit's for "
               f"the same elements {same:.1f} ms ({same / page:.0%}), of which the bare rerun {floor:.1f} ms")
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_processes(procs)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -336,14 +336,15 @@ async def crowd(url: str, n: int, join_s: float, mix_s: float, assets: bool) -> 
     return join, mix
 
 
-def settle(cpu, seconds: float = 180.0) -> float:
-    """Wait until the server is idle (under 5 % of a core over 2 s: the pages' defaults computed in the
-    background at start are done), at most ``seconds``; returns the seconds waited."""
+def settle(cpu, seconds: float = 180.0, *, window: float = 2.0, share: float = 0.05) -> float:
+    """Wait until the server is idle (under ``share`` of a core over ``window`` seconds: by default 5 % over
+    2 s, the pages' defaults computed in the background at start are done), at most ``seconds``; returns the
+    seconds waited."""
     t0 = time.monotonic()
     while time.monotonic() - t0 < seconds:
         c0 = cpu()
-        time.sleep(2.0)
-        if cpu() - c0 < 0.1:
+        time.sleep(window)
+        if cpu() - c0 < share * window:
             break
     return time.monotonic() - t0
 

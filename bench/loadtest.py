@@ -37,7 +37,6 @@ import asyncio
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 import urllib.request
@@ -45,7 +44,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
-from class_server import Cluster, free_port, start_app, wait_healthy  # noqa: E402  (one way to start the app)
+from class_server import Cluster, free_port, start_app, stop_processes, wait_healthy  # noqa: E402  (one way to start the app)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -257,13 +256,7 @@ def main() -> None:
         if cluster:
             cluster.stop()
             return
-        for p in apps:
-            p.terminate()
-        for p in apps:
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_processes(apps)
 
 
 if __name__ == "__main__":

@@ -110,14 +110,19 @@ class Cluster:
         return [p.pid for p in self.apps]
 
     def stop(self) -> None:
-        for p in ([self.nginx] if self.nginx else []) + self.apps:
-            p.terminate()
-        for p in ([self.nginx] if self.nginx else []) + self.apps:
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_processes(([self.nginx] if self.nginx else []) + self.apps)
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def stop_processes(procs: list[subprocess.Popen], wait: float = 10) -> None:
+    """Ask every process to end, then wait for each (``wait`` seconds at most) and kill what has not ended."""
+    for p in procs:
+        p.terminate()
+    for p in procs:
+        try:
+            p.wait(wait)
+        except subprocess.TimeoutExpired:
+            p.kill()
 
 
 def main() -> None:

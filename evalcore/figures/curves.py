@@ -5,8 +5,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, fast_figure,
-                    layout_dict, marker_trace, model_color, need, roc_legend, safe, square_axes_dict, threshold_text,
-                    translucent)
+                    layout_dict, marker_trace, model_color, need, roc_legend, safe, square_axes_dict, threshold_text)
 
 
 ISO_MARGIN = 64         # px right of the plot for the iso-F labels ("F1=0.8" in NOTE_SIZE type)
@@ -101,7 +100,7 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
                                  f"FP = {p.fp:,}<br>FPR = %{{x:.4f}}, TPR = %{{y:.4f}}", size=16, edge=2))
     legend = roc_legend([(v.x, v.y) for v in views] + list(hulls or []))
     lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title, legend),
-                      legend=dict(legend, bgcolor=translucent(PAPER, 0.8)),
+                      legend=legend,
                       clickmode="event+select", **({"width": width} if width else {}))
     return fast_figure(data, lay)
 

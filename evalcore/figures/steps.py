@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, broken,
+from .style import (EMPTY, FAINT, FAINTER, HALF, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, broken,
                     fast_figure, layout, layout_dict, need, roc_legend, safe, square_axes_dict, translucent)
 
 
@@ -38,7 +38,7 @@ def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
     legend = roc_legend([(steps.fpr, steps.tpr)])
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"],
                                          **square_axes_dict(x_title, y_title, legend),
-                                         legend=dict(legend, bgcolor=translucent(PAPER, 0.8))))
+                                         legend=legend))
 
 
 def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:

@@ -361,9 +361,8 @@ def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None) -> 
                 meta=dict(narrow=NARROW_SQUARE))
 
 
-
 def roc_legend(paths) -> dict:
-    """Where a ROC figure's legend goes (``legend``'s position): in the bottom right corner, where a curve
+    """A ROC figure's ``legend`` (its place, on a pale background): in the bottom right corner, where a curve
     better than chance never goes; in the top left corner when a curve goes there (worse than chance: a
     resampled few samples' AUC of 0.2 ran along TPR = 0 under the legend) and none goes there, else
     where it was.  The plot is square in a figure of another shape (a projector's is wide, a phone's
@@ -376,8 +375,10 @@ def roc_legend(paths) -> dict:
         fpr, tpr = (np.asarray(v, dtype=float) for v in path)
         return float(np.interp(x, fpr, tpr)) if fpr.size else 0.5
     if any(at(0.5, p) < 0.3 for p in paths) and not any(at(0.45, p) > 0.7 for p in paths):
-        return dict(x=0.02, y=0.98, xanchor="left", yanchor="top")
-    return dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom")
+        corner = dict(x=0.02, y=0.98, xanchor="left", yanchor="top")
+    else:
+        corner = dict(x=0.98, y=0.02, xanchor="right", yanchor="bottom")
+    return dict(corner, bgcolor=translucent(PAPER, 0.8))
 
 
 def marker(fig: go.Figure, x: float, y: float, i: int, hover: str, *, symbol: str = "circle", size: int = 15,

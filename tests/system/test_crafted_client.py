@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
-from class_server import free_port, start_app, wait_healthy  # noqa: E402  (the one way to start the app)
+from class_server import free_port, start_app, stop_processes, wait_healthy  # noqa: E402  (the one way to start the app)
 
 PROBE = '''
 import uuid
@@ -62,10 +62,7 @@ def servers(tmp_path_factory):
             wait_healthy(url)
         yield dict(zip(("app", "probe"), urls))
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            p.wait(timeout=30)
+        stop_processes(procs, wait=30)
 
 
 @contextlib.contextmanager
