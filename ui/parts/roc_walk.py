@@ -72,17 +72,19 @@ def roc_walk(ps, token: str, models: list) -> None:
         kk = player.tick(skey, steps.n_steps, was_playing=playing, moved=SS.pop("_roc_moved", False))
         SS["roc_step_now"] = kk
         links.publish_in_page(token, model)    # the link carries the step, in the fragment's runs too
-        c1, c2, c3, c4, c5, c6 = st.columns([1, 1, 1, 1, 1.2, 4])
-        c1.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=kk == 0,
-                  help="← / PageUp")
-        c2.button(T("roc.next"), on_click=move, kwargs={"delta": 1}, key="roc_next", disabled=kk >= steps.n_steps,
-                  help="→ / PageDown")
-        c3.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
-        c4.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
-                  disabled=kk >= steps.n_steps)
-        player.toggle(c5, T("roc.play"), help=T("roc.play.help"), running=playing)
-        # the step slider is drawn anew after a move made elsewhere (ui.core.state.tied)
-        c6.slider(T("roc.step"), 0, steps.n_steps, **tied(f"_w_roc_slider|{skey}", kk, lambda k: move(to=k)))
+        # one row that wraps (a horizontal container): on a phone the four steps and Play share a line or
+        # two and the step slider takes the next, where columns stacked six rows (about 300 px) above the figure
+        with st.container(horizontal=True, vertical_alignment="bottom", key="roc_step_row"):
+            st.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=kk == 0,
+                      help="← / PageUp")
+            st.button(T("roc.next"), on_click=move, kwargs={"delta": 1}, key="roc_next",
+                      disabled=kk >= steps.n_steps, help="→ / PageDown")
+            st.button(T("roc.reset"), on_click=move, kwargs={"to": 0}, key="roc_reset", help="Home")
+            st.button(T("roc.end"), on_click=move, kwargs={"to": steps.n_steps}, key="roc_end", help="End",
+                      disabled=kk >= steps.n_steps)
+            player.toggle(st, T("roc.play"), help=T("roc.play.help"), running=playing)
+            # the step slider is drawn anew after a move made elsewhere (ui.core.state.tied)
+            st.slider(T("roc.step"), 0, steps.n_steps, **tied(f"_w_roc_slider|{skey}", kk, lambda k: move(to=k)))
         keyboard("roc_keys", on_key, next=["arrowright", "pagedown"], prev=["arrowleft", "pageup"],
                     reset="home", end="end", play=" ")
         left, right = st.columns([1.1, 1])
