@@ -163,7 +163,7 @@ with ui.guard("truth"):
 # ------------------------------------------------------------- tuning and the final model
 with ui.guard("tuning"):
     st.header(T("methods.tune"), anchor="tuning")
-    st.markdown(T("methods.tune.intro"))
+    st.markdown(T("methods.tune.intro", n=len(ex.GRID), values=", ".join(f"{a:g}" for a in ex.GRID)))
     val, best, test_err, sizes = ex.tuning("breast-cancer")
     stage = st.radio(T("methods.tune.stage"), (0, 1, 2), format_func=ui.labels("methods.tune.stage.", (0, 1, 2)).get,
                      horizontal=True, **ui.bind("methods.tune_stage"))

@@ -47,11 +47,14 @@ if section == "decisions":
         with left:
             st.radio(T("multiclass.rule"), ec.RULES, format_func=ui.labels("multiclass.rule.", ec.RULES).get,
                      horizontal=True, **ui.bind(K + "rule"))
-            ui.formula("multiclass.bayes")
+            rule_formula = st.empty()           # the rule as applied: filled once the decision is made, below
             st.markdown(T("multiclass.cost.title"))
             cost = part.cost_editor(names)
             ui.publish_again()                  # an edited cost goes into the link in this run
         decided = part.decided(token, model, ms, ui.SS[K + "rule"], cost)
+        # argmax's formula for argmax and for a Bayes decision asked of scores that are not probabilities
+        # (which falls back to it, as the note says); the Bayes rule's when it is the one applied
+        rule_formula.latex(ui.fill(f"multiclass.{decided.rule}"))
         if decided.fallback:
             st.info(ui.error_text(ec.DataError("mc_bayes_needs_probabilities", name=model)))
         kp = ec.kappa_parts(decided.cm)

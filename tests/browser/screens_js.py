@@ -195,3 +195,16 @@ LABELS_OVERLAP = _each_figure("""
       if (w > 2 && h > 2) out.push(`${name}: ${say(e)} / ${say(f)}`);
     }));
     return out;""")
+
+# on a touch screen a table's toolbar (always shown there, ui.core.screens) over another element of the page:
+# the P-R page's measures table once put it over the first line of the paragraph below
+TABLE_TOOLBAR_OVER = """() => [...document.querySelectorAll(
+    '[data-testid=stMain] [data-testid=stDataFrame] > [data-testid=stElementToolbar]')]
+  .filter(t => t.offsetParent && !t.closest('.st-key-preload'))                 // not the hidden warm-up box
+  .flatMap(t => { const b = t.getBoundingClientRect(), own = t.closest('[data-testid=stElementContainer]');
+    return [...document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]')]
+      .filter(e => e !== own && !e.contains(own) && !own.contains(e) && e.offsetParent)
+      .filter(e => { const r = e.getBoundingClientRect();
+        return r.height > 0 && r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom; })
+      .map(e => `${(own.closest('[class*=st-key-]') || own).className.match(/st-key-\\S+/)?.[0] || 'a table'}`
+                + ` over "${e.textContent.trim().slice(0, 40)}"`); })"""

@@ -4,7 +4,8 @@ laptop's 1366 x 768 with the sidebar open, 1920 x 1080 and a phone's 390 x 844
 (touch).  At each: no horizontal scroll, no figure wider than its column, no
 axis title cut by its figure's edge, no category label left out, no formula whose end
 hides in its scrolling box, on a phone no
-figure toolbar over a title or legend (a tap shows it, nothing hides it), WCAG
+figure toolbar over a title or legend (a tap shows it, nothing hides it) nor a
+table's toolbar over what follows the table, WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
 rule does), no critical or serious axe-core violation of the WCAG 2.1 A/AA
 rules (axe itself, from ``axe-playwright-python``), and the page's main view (``ui.core.registry.Page.main``) where
@@ -23,8 +24,8 @@ import re
 import pytest
 from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
 from screens_js import (CONTRAST, FORMULA_CUT, HORIZONTAL_SCROLL, LABEL_ON_POINT, LABELS_OVERLAP, LEGEND_OVER_AXIS,
-                        MAIN_BOX, SKIPPED_CATEGORIES, TEXT_CUT, TITLE_UNDER_HEADER, TITLES_OVERLAP,
-                        TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
+                        MAIN_BOX, SKIPPED_CATEGORIES, TABLE_TOOLBAR_OVER, TEXT_CUT, TITLE_UNDER_HEADER,
+                        TITLES_OVERLAP, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
 from ui.core.registry import main_view
@@ -93,6 +94,8 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
         expect(pg.locator(f".st-key-{main} .js-plotly-plot .modebar").first).to_be_visible(timeout=5_000)
     if touch and (over := pg.evaluate(TOOLBAR_OVER_TITLE)):      # (a pointer shows it only while over a figure)
         bad.append(f"the figure toolbar over a title or legend: {over}")
+    if touch and (over := pg.evaluate(TABLE_TOOLBAR_OVER)):
+        bad.append(f"a table's toolbar over the page's next element: {over[:4]}")
     if low := pg.evaluate(CONTRAST):
         bad.append(f"contrast under WCAG AA: {low[:5]}")
     if serious := axe_violations(pg):

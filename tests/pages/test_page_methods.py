@@ -132,3 +132,17 @@ def test_cv_formula_and_tuning_steps():
     val = experiments.tuning("breast-cancer")[0]
     assert len(set(np.round(val, 6))) >= 3                                  # the grid shows a trade-off
     assert val.argmin() not in (0, len(val) - 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_tuning_sentence_names_the_candidates_the_table_lists(lang):
+    """The sentence above the tuning table gives the book's example (a range and a step) and then the
+    candidates this page tries: as many, and the same values, as the table's α column (it once said
+    "[0, 0.2] in steps of 0.05: 5 candidates" above a table of six others)."""
+    at = run("pages/methods.py", lang=lang)
+    ok(at)
+    shown = list(at.dataframe[-1].value["α (ccp_alpha)"])
+    text = next(m.value for m in at.markdown if "ccp_alpha" in m.value)
+    assert ", ".join(shown) in text
+    assert (f"{len(shown)} candidates" if lang == "en" else f"{len(shown)} 个候选值") in text
+    assert "0.05" in text and "0.2" in text                                       # the book's example too

@@ -222,3 +222,20 @@ def test_no_latin_words_in_the_chinese_page(section, source):
 
     at = _page("zh", section=section, source=source, ci=True)
     assert not latin_words(visible(at)) - {"Hand", "Till"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rule_formula_is_the_rule_applied(lang):
+    """The decision section's formula is the rule the confusion matrix below was made with: argmax's
+    for argmax, the Bayes rule's for a Bayes decision of probabilities, and argmax's again when Bayes is
+    asked of scores that are not probabilities (the page says it fell back).  It once showed the Bayes
+    rule whatever was chosen."""
+    def rule_formulas(at):
+        return [f.strip("$\n") for f in latex(at) if r"d(x) = \arg" in f]
+    assert rule_formulas(_page(lang, section="decisions", rule="argmax")) == [r"d(x) = \arg\max_{j}\; s_j(x)"]
+    bayes = rule_formulas(_page(lang, section="decisions", rule="bayes", model="naive_bayes"))
+    assert len(bayes) == 1 and r"\arg\min_{j}" in bayes[0] and r"\mathrm{cost}_{ij}" in bayes[0]
+    scores = ec.load_multiclass(b"label,m:a,m:b,m:c\na,3,1,0\nb,0,2,1\nc,1,0,4\nc,0,1,2\n")   # not probabilities
+    at = _page(lang, source="upload", upload=scores, upload_token="mcupload:s", section="decisions", rule="bayes")
+    assert rule_formulas(at) == [r"d(x) = \arg\max_{j}\; s_j(x)"]
+    assert at.info, "the fallback is said"

@@ -10,7 +10,9 @@ open and a phone.
   tap on the figure and not hidden again by moving a pointer away, drawn
   below the figure instead of over its top right corner, so it never sits
   over a title or a legend; a table's toolbar (shown all the time there)
-  below the table, not over the heading or text above it;
+  below the table, not over the heading or text above it, with room kept
+  for it below the table's element (a margin on the table itself grew the
+  table's box and put the toolbar over the next paragraph);
 * a row of numbers (``ui.core.tables.metric_row``): two to a line on a
   phone, where Streamlit stacks columns one per line (below 640 px); beside
   each other on a larger screen, equally wide, as columns;
@@ -46,7 +48,8 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
   .js-plotly-plot .modebar-container {{ top: 100% !important; }}
   .js-plotly-plot {{ margin-bottom: 34px; }}
   [data-testid="stDataFrame"] > [data-testid="stElementToolbar"] {{ top: 100% !important; }}
-  [data-testid="stDataFrame"]:has(> [data-testid="stElementToolbar"]) {{ margin-bottom: 44px; }}
+  [data-testid="stElementContainer"]:has([data-testid="stDataFrame"] > [data-testid="stElementToolbar"]) {{
+    margin-bottom: 44px; }}
 }}
 """
 
