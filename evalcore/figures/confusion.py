@@ -93,7 +93,7 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     # ran into the legend (a projector's larger type), and beside the plot's edge it would be cut.  24 px
     # down: the legend's box hangs from y = 1.12, so in a short plot its lower edge is inside the plot
     # (12 px at 1366 x 768).
-    shapes = []
+    shapes, narrow = [], {}
     if threshold is not None and np.isfinite(threshold):
         lo, hi = float(hist.edges[0]), float(hist.edges[-1])
         side = "right" if threshold > lo + (hi - lo) / 2 else "left"     # the label's anchor: it reads away
@@ -101,9 +101,12 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
                            line=dict(color=INK, width=3, dash="dash"),
                            label=dict(text=f"{thr} = {threshold_text(threshold, 4)}", textposition="end", textangle=0,
                                       xanchor=side, yanchor="top", padding=24, font=dict(size=16, color=INK))))
+        # in a column under 480 px (a phone) half the plot is narrower than the label at 16 px: smaller, nearer
+        narrow = dict(meta=dict(narrow=dict(below=480, layout={"shapes.0.label.font.size": 13,
+                                                                "shapes.0.label.padding": 14})))
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
                                          xaxis=dict(title=dict(text=x_title)), yaxis=yaxis, shapes=shapes,
-                                         legend=dict(orientation="h", y=1.12, x=0)))
+                                         legend=dict(orientation="h", y=1.12, x=0), **narrow))
 
 
 def _count_step(top: int) -> int:

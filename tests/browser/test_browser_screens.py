@@ -9,7 +9,8 @@ table's toolbar over what follows the table, WCAG
 AA colour contrast of every text (computed from the styles, as axe-core's
 rule does), no critical or serious axe-core violation of the WCAG 2.1 A/AA
 rules (axe itself, from ``axe-playwright-python``), and the page's main view (``ui.core.registry.Page.main``) where
-the size asks for it: in presenter mode its figure whole on the first screen,
+the size asks for it: in presenter mode its figure whole on the first screen (and
+the figures beside it, ``Page.beside``),
 on a laptop its top on the first screen.
 
 A run measures a quarter of the pages at 1280 x 720 and a fifth of them at
@@ -28,7 +29,7 @@ from screens_js import (CONTRAST, FORMULA_CUT, HORIZONTAL_SCROLL, LABEL_ON_POINT
                         TITLES_OVERLAP, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
 
 import ui
-from ui.core.registry import main_view
+from ui.core.registry import first_screen_views, main_view
 
 # name: (width, height, presenter mode, touch)
 SIZES = {"presenter-1280x720": (1280, 720, True, False), "presenter-1024x768": (1024, 768, True, False),
@@ -111,6 +112,11 @@ def measure(pg, key: str, view: str, size: str) -> list[str]:
             bad.append(f"main view {main} starts at y = {box['top']:.0f}, below the first screen's {height} px")
         elif touch and box["right"] > width + 1:
             bad.append(f"main view {main} {box['right'] - box['left']:.0f} px wide on a {width} px screen")
+        for beside in first_screen_views(key)[1:] if presenter else ():     # fitted with it (Page.beside)
+            box = pg.evaluate(MAIN_BOX, f".st-key-{beside}")
+            if box is None or box["top"] < 0 or box["bottom"] > height:
+                bad.append(f"main view {main}: the figure beside it, {beside}, "
+                           + ("missing" if box is None else f"at y = {box['top']:.0f}-{box['bottom']:.0f}"))
     return bad
 
 

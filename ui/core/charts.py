@@ -17,7 +17,7 @@ from evalcore.figures.style import figure_json, is_legend_below, legend_below, p
 
 from ui.core import held_traces, served
 from ui.core.components import component
-from ui.core.registry import main_view
+from ui.core.registry import first_screen_views
 from ui.core.state import SS
 from ui.core.threshold import threshold_from_click
 
@@ -91,8 +91,9 @@ def _live_component():
 
 def _fits_screen(key: str) -> bool:
     """Whether figure ``key`` is drawn to fit the first screen: the page's
-    main view (``ui.core.registry.Page.main``) in presenter mode."""
-    return bool(SS.get("presenter")) and key == main_view(SS.get("_page", ""))
+    main view and the figures beside it (``ui.core.registry.Page.main``,
+    ``Page.beside``) in presenter mode."""
+    return bool(SS.get("presenter")) and key in first_screen_views(SS.get("_page", ""))
 
 
 def live_chart(fig, key: str, *, on_click=None):

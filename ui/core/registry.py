@@ -27,7 +27,11 @@ class Page:
     figure a lecturer projects (its element carries the class
     ``st-key-<main>``): in presenter mode it is drawn to fit the first
     screen (``ui.core.charts``), and the screen tests measure it; "" for a
-    page without one (the home page's map); ``sections``: the anchors of its
+    page without one (the home page's map); ``beside``: the keys of figures
+    in the main view's row, fitted to the first screen with it (the
+    bias-variance page's decomposition beside its fits: drawn at its own
+    height, its axis title and legend fell below a projector's screen);
+    ``sections``: the anchors of its
     sections (a heading's ``anchor``), which a tour stop may name to be
     scrolled to (``ui.core.tour``); ``top``: the section at the page's top,
     before its first heading (its main view), whose anchor the page's title
@@ -42,6 +46,7 @@ class Page:
     prefix: str = ""
     warm: str = ""
     main: str = ""
+    beside: tuple[str, ...] = ()
     sections: tuple[str, ...] = ()
     top: str = ""
     switch: str = ""
@@ -78,8 +83,8 @@ PAGES: tuple[Page, ...] = (
     Page("lab", "measures", switch="l_sec"),
     Page("compare", "tests", "tables", main="compare_binomial", switch="c_sec"),
     Page("trust", "tests", main="trust_sim", sections=("simulation", "bayes")),
-    Page("biasvar", "biasvar", main="biasvar_fits", sections=("decomposition", "identity", "fitting", "zero-one"),
-         top="decomposition"),
+    Page("biasvar", "biasvar", main="biasvar_fits", beside=("biasvar_decomp",),
+         sections=("decomposition", "identity", "fitting", "zero-one"), top="decomposition"),
     Page("exercises", "exercises", switch="x.open"),
 )
 
@@ -100,6 +105,12 @@ def page(key: str) -> Page:
 def main_view(key: str) -> str:
     """The key of page ``key``'s main view ("" for none or an unknown page)."""
     return next((p.main for p in PAGES if p.key == key), "")
+
+
+def first_screen_views(key: str) -> tuple[str, ...]:
+    """The keys of the figures page ``key`` fits to the first screen in presenter mode: its main view and
+    the figures beside it (none for an unknown page)."""
+    return next(((p.main, *p.beside) if p.main else () for p in PAGES if p.key == key), ())
 
 
 def navigation_pages() -> list:

@@ -177,7 +177,8 @@ function fitTitle(Plotly, gd) {
   if (size < L.title.font.size) Plotly.relayout(gd, {'title.font.size': size});
 }
 
-// An axis title longer than its figure allows is drawn smaller until it fits, down to TITLE_MIN px:
+// An axis title longer than its figure (an x title) or its axis (a y title) allows is drawn smaller until
+// it fits, down to TITLE_MIN px:
 // plotly centres it on its axis and cuts what runs past the figure's edge (a vertical title on the
 // short plot of a main view fitted to a projector's first screen; a long one on a phone's narrow plot).
 // Each title shrinks about its own middle, where plotly keeps it, and grows back, up to the size it was
@@ -193,9 +194,13 @@ function fitAxisTitles(Plotly, gd) {
     if (!text || !axis || !axis.title || !axis.title.font) return;
     const now = axis.title.font.size, r = text.getBoundingClientRect(), across = name[1] === 'x';
     if (made[key] === undefined) made[key] = now;
-    const [lo, hi, a, b] = across ? [box.left, box.right, r.left, r.right] : [box.top, box.bottom, r.top, r.bottom];
+    // across: within the figure; down the side: within its axis's own height (plotly centres it there), so
+    // that on a short plot it stays clear of the figure's title above and the legend below
+    const top = box.top + (axis._offset || 0), [lo, hi, a, b] = across ? [box.left, box.right, r.left, r.right]
+      : axis._length > 0 ? [top, top + axis._length, r.top, r.bottom] : [box.top, box.bottom, r.top, r.bottom];
     if (!(b > a)) return;
-    const mid = (a + b) / 2, room = 2 * (Math.min(mid - lo, hi - mid) - TITLE_GAP);
+    const mid = (a + b) / 2, room = across || !(axis._length > 0) ? 2 * (Math.min(mid - lo, hi - mid) - TITLE_GAP)
+      : hi - lo;
     const size = Math.max(TITLE_MIN, Math.min(made[key], Math.floor(now * room / (b - a))));
     if (size !== now && (size < now || now < made[key])) changed[`${key}.title.font.size`] = size;
   });
