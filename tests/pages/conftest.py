@@ -35,3 +35,22 @@ def _kept_bytecode(self, script_path):
 
 
 ScriptCache.get_bytecode = _kept_bytecode
+
+
+# The pages' background warm-ups (``ui.protect.heavy.warm``: the methods and comparison pages' default
+# results, about 2.3 s of CPU, started by a process's first page run so that a class's first click finds
+# them ready) are not started here: in a test process they only compete with the tests for the
+# interpreter, and a test that needs those results computes them.  ``heavy.warm`` itself is still
+# tested (``test_bounds.py`` calls it with its own work).
+from ui.protect import heavy  # noqa: E402
+
+_warm = heavy.warm
+
+
+def _no_page_warm_up(name, work):
+    if not name.endswith("-warm-start"):
+        return _warm(name, work)
+    return None
+
+
+heavy.warm = _no_page_warm_up
