@@ -53,14 +53,17 @@ def balls(m, sample, playing):
 
 with ui.guard("bootstrap"):
     st.header(T("methods.boot"), anchor="bootstrap")
-    c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
+    c1, c2 = st.columns([2, 3])
     m = c1.select_slider(T("methods.m"), ui.choices("methods.m"), **ui.bind("methods.m"))
     sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
     ui.SS.setdefault(step_key, 0)
     ui.SS[step_key] = min(int(ui.SS[step_key]), m)
-    c2.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip", help=T("methods.skip.help"))
-    c3.button(T("methods.reset"), on_click=move, key="methods_reset")
-    c4.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
+    # the three buttons in one row that wraps: on a phone they share a line under the slider (columns stacked them)
+    with c2.container(horizontal=True, vertical_alignment="bottom", key="methods_boot_buttons"):
+        st.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip",
+                  help=T("methods.skip.help"))
+        st.button(T("methods.reset"), on_click=move, key="methods_reset")
+        st.button(T("methods.new"), on_click=move, kwargs={"new": True}, key="methods_new")
     player.stop_if_page_changed()
     player.toggle(st, T("methods.play"), help=T("methods.play.help"))
     playing = player.on and ui.SS[step_key] < m

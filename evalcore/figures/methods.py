@@ -83,7 +83,10 @@ def oob_histogram(fractions, expected: float, *, text) -> go.Figure:
                   annotation_position="top")
     fig.update_xaxes(title=x_t)
     fig.update_yaxes(title=y_t, tickformat=",d")
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"])
+    fig = layout(fig, text.get("title"), height=HEIGHT["histogram"])
+    if text.get("title"):               # the value's label sits above the plot, under the title: room for both
+        fig.update_layout(margin_t=90)
+    return fig
 
 
 def spread_figure(x, estimates, *, text, advice=None, x_format=".0%") -> go.Figure:
