@@ -94,8 +94,12 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     # down: the legend's box hangs from y = 1.12, so in a short plot its lower edge is inside the plot
     # (12 px at 1366 x 768).
     shapes, narrow = [], {}
+    lo, hi = float(hist.edges[0]), float(hist.edges[-1])
+    # the x range a little wider than the bins (and the line): the first bin's tick label otherwise sat in the
+    # plot's corner, over the y axis's "0" (a projector, a wide screen)
+    a, b = (min(lo, threshold), max(hi, threshold)) if threshold is not None and np.isfinite(threshold) else (lo, hi)
+    pad = 0.03 * ((b - a) or 1.0)
     if threshold is not None and np.isfinite(threshold):
-        lo, hi = float(hist.edges[0]), float(hist.edges[-1])
         side = "right" if threshold > lo + (hi - lo) / 2 else "left"     # the label's anchor: it reads away
         shapes.append(dict(type="line", xref="x", yref="y domain", x0=threshold, x1=threshold, y0=0, y1=1,
                            line=dict(color=INK, width=3, dash="dash"),
@@ -105,7 +109,8 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
         narrow = dict(meta=dict(narrow=dict(below=480, layout={"shapes.0.label.font.size": 13,
                                                                 "shapes.0.label.padding": 14})))
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
-                                         xaxis=dict(title=dict(text=x_title)), yaxis=yaxis, shapes=shapes,
+                                         xaxis=dict(title=dict(text=x_title), range=[a - pad, b + pad]),
+                                         yaxis=yaxis, shapes=shapes,
                                          legend=dict(orientation="h", y=1.12, x=0), **narrow))
 
 
