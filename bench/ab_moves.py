@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
+import contextlib
 import random
 import statistics
 import subprocess
@@ -30,30 +30,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 sys.path.insert(0, str(ROOT / "bench"))
-from class_server import free_port, stop_processes, wait_healthy  # noqa: E402
+from class_server import free_port, start_app, stop_processes, wait_healthy  # noqa: E402
 import hall  # noqa: E402
 from loadtest import cpu_seconds  # noqa: E402
 
 
 def start(folder: str, env: list[str]) -> tuple[subprocess.Popen, str]:
-    """``streamlit run app.py`` in ``folder`` with the extra ``KEY=VALUE`` variables ``env``."""
+    """The app in ``folder`` (``class_server.start_app``) with the extra ``KEY=VALUE`` variables ``env``."""
     port = free_port()
-    extra = dict(kv.split("=", 1) for kv in env)
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false"], cwd=folder, env={**os.environ, **extra},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return proc, f"http://127.0.0.1:{port}"
+    return start_app(port, folder=folder, env=dict(kv.split("=", 1) for kv in env)), f"http://127.0.0.1:{port}"
 
 
 async def compare(sides: dict, page: str, blocks: int, per: int) -> dict[str, list[float]]:
     """CPU ms per move of each block, by side."""
     out: dict[str, list[float]] = {name: [] for name in sides}
-    students = {}
-    try:
-        for name, (proc, url) in sides.items():
-            s = students[name] = hall.Student(url, random.Random(1))
-            await s.__aenter__()
+    async with contextlib.AsyncExitStack() as stack:
+        students = {name: await stack.enter_async_context(hall.Student(url, random.Random(1)))
+                    for name, (_, url) in sides.items()}
+        for s in students.values():
             await s.open(page, "lang=en&source=watermelon")
             for _ in range(20):                               # warm: caches, the browser's message cache
                 await s.act("move")
@@ -66,9 +60,6 @@ async def compare(sides: dict, page: str, blocks: int, per: int) -> dict[str, li
                 for _ in range(per):
                     await students[name].act("move")
                 out[name].append(1000 * (cpu_seconds([pid]) - c0) / per)
-    finally:
-        for s in students.values():
-            await s.__aexit__(None, None, None)
     return out
 
 

@@ -71,14 +71,17 @@ def wait_healthy(url: str, seconds: float = 60) -> None:
             time.sleep(0.3)
 
 
-def start_app(port: int, quiet: bool = True, store: str | None = None) -> subprocess.Popen:
+def start_app(port: int, quiet: bool = True, store: str | None = None, *, folder: Path | str = ROOT,
+              env: dict | None = None) -> subprocess.Popen:
     """One ``streamlit run app.py`` on 127.0.0.1:``port`` (output discarded when ``quiet``); ``store``:
-    class mode's store for it (``$EVALLAB_CLASS_STORE``: a SQLite file every process shares, or redis://)."""
+    class mode's store for it (``$EVALLAB_CLASS_STORE``: a SQLite file every process shares, or redis://);
+    ``folder``: the checkout to run (this one by default); ``env``: more environment variables."""
     out = subprocess.DEVNULL if quiet else None
-    env = {**os.environ, "EVALLAB_CLASS_STORE": store} if store else None
+    extra = {**(env or {}), **({"EVALLAB_CLASS_STORE": store} if store else {})}
     return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false"], cwd=ROOT, stdout=out, stderr=out, env=env)
+                             "--browser.gatherUsageStats", "false"], cwd=folder, stdout=out, stderr=out,
+                            env={**os.environ, **extra} if extra else None)
 
 
 class Cluster:

@@ -20,7 +20,7 @@ current, current_token = ui.data_sidebar()          # McNemar and DeLong can use
 with st.expander(T("compare.guide.title")):          # one click away: the section's figure on the first screen
     st.markdown(T("compare.guide"))
 # α beside the tests where both fit (a projector's first screen keeps 40 px more for the figure), else below
-with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+with ui.control_row("compare_options"):
     section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")
     alpha = st.segmented_control("α", compare.ALPHAS, help=T("compare.alpha.help"),
                                  **ui.bind("compare.alpha", first="one")) or ui.SS["compare.alpha"]

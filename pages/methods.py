@@ -58,8 +58,7 @@ with ui.guard("bootstrap"):
     sample = ex.bootstrap(m, int(ui.SS.get("methods.seed", 0)))
     ui.SS.setdefault(step_key, 0)
     ui.SS[step_key] = min(int(ui.SS[step_key]), m)
-    # the three buttons in one row that wraps: on a phone they share a line under the slider (columns stacked them)
-    with c2.container(horizontal=True, vertical_alignment="bottom", key="methods_boot_buttons"):
+    with c2, ui.control_row("methods_boot_buttons"):     # on a phone: one line under the slider
         st.button(T("methods.skip"), on_click=move, kwargs={"to": m}, key="methods_skip",
                   help=T("methods.skip.help"))
         st.button(T("methods.reset"), on_click=move, key="methods_reset")

@@ -54,7 +54,8 @@ if section == "decisions":
         decided = part.decided(token, model, ms, ui.SS[K + "rule"], cost)
         # argmax's formula for argmax and for a Bayes decision asked of scores that are not probabilities
         # (which falls back to it, as the note says); the Bayes rule's when it is the one applied
-        rule_formula.latex(ui.fill(f"multiclass.{decided.rule}"))
+        with rule_formula:
+            ui.formula(f"multiclass.{decided.rule}")
         if decided.fallback:
             st.info(ui.error_text(ec.DataError("mc_bayes_needs_probabilities", name=model)))
         kp = ec.kappa_parts(decided.cm)

@@ -18,7 +18,8 @@
   ``links``       the URL that restores a shared state;  ``report``: the sidebar's "Download a report"
   ``keys``        keyboard shortcuts (presenter remotes);  ``typeset``: formulas typeset in place
   ``preload``     the home page starts every element's code in the browser
-  ``tables``      a page's open section as state; editable tables that keep the last good result
+  ``tables``      a page's open section as state; editable tables that keep the last good result;
+                  a row of numbers, a row of controls that wraps
   ``tour``        the lecture tour: stops, the tour bar, tour files;  ``tour_editor``: a lecturer's own tour
   ``screens``     the screens of a lecture: contrast, presenter spacing, touch toolbars; a stop's section scrolled to
   ``tour_questions`` a question a tour stop puts to the class (class mode, issue 38)
@@ -60,7 +61,7 @@ from ui.core.registry import PAGES, STAGES, Page, navigation_pages, page_link
 from ui.core.settings import (COMPARE_SECTIONS, FEATURE_SOURCES, LAB_SECTIONS, NMI_AVERAGES, SOURCES, choices,
                               grid_step, span)
 from ui.core.state import KEYS, SS, bind, tied
-from ui.core.tables import edited_table, last_good, metric_row, section
+from ui.core.tables import control_row, edited_table, last_good, metric_row, section
 from ui.core.threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                                threshold_panel)
 from ui.core.typeset import formula_grid
@@ -79,7 +80,7 @@ __all__ = [
     "data_sidebar", "open_data_page", "open_page", "presenter", "run", "sidebar_state", "preload",
     "PAGES", "STAGES", "Page", "navigation_pages", "page_link",
     "COMPARE_SECTIONS", "FEATURE_SOURCES", "LAB_SECTIONS", "NMI_AVERAGES", "SOURCES", "choices", "grid_step", "span",
-    "KEYS", "SS", "bind", "tied", "edited_table", "last_good", "metric_row", "section",
+    "KEYS", "SS", "bind", "tied", "edited_table", "last_good", "metric_row", "control_row", "section",
     "get_threshold", "set_threshold", "set_threshold_to_point", "threshold_control", "threshold_panel",
     "formula_grid", "bounded_editor", "costs", "labels_parser", "readable_classes", "redraw", "table_parser", "once",
     "arrow_table",

@@ -95,11 +95,12 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     # (12 px at 1366 x 768).
     shapes, narrow = [], {}
     lo, hi = float(hist.edges[0]), float(hist.edges[-1])
+    line = threshold is not None and bool(np.isfinite(threshold))
     # the x range a little wider than the bins (and the line): the first bin's tick label otherwise sat in the
     # plot's corner, over the y axis's "0" (a projector, a wide screen)
-    a, b = (min(lo, threshold), max(hi, threshold)) if threshold is not None and np.isfinite(threshold) else (lo, hi)
+    a, b = (min(lo, threshold), max(hi, threshold)) if line else (lo, hi)
     pad = 0.03 * ((b - a) or 1.0)
-    if threshold is not None and np.isfinite(threshold):
+    if line:
         side = "right" if threshold > lo + (hi - lo) / 2 else "left"     # the label's anchor: it reads away
         shapes.append(dict(type="line", xref="x", yref="y domain", x0=threshold, x1=threshold, y0=0, y1=1,
                            line=dict(color=INK, width=3, dash="dash"),

@@ -36,10 +36,9 @@ def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
     data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", showlegend=False, hoverinfo="skip",
                      line=dict(color=NEUTRAL, dash="dot", width=1)))
     legend = roc_legend([(steps.fpr, steps.tpr)])
-    axes = square_axes_dict(x_title, y_title, legend)
-    for ax in ("xaxis", "yaxis"):     # the current point (20 px across) at (0, 0) or (1, 1) clear of the axes' labels
-        axes[ax]["range"] = [-0.05, 1.05]
-    return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"], **axes, legend=legend))
+    # pad: the current point (20 px across) at (0, 0) or (1, 1) clear of the axes' labels
+    return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"],
+                                         **square_axes_dict(x_title, y_title, legend, pad=0.05), legend=legend))
 
 
 def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:

@@ -346,17 +346,18 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
 NARROW_SQUARE = dict(below=480, layout={"height": 420})
 
 
-def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None) -> dict:
+def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None, pad: float = 0.02) -> dict:
     """:func:`square_axes` as the layout's ``xaxis`` and ``yaxis`` dicts (for :func:`layout_dict`).  Both
     axes keep their range and give up length instead (``constrain="domain"``): a plot taller than wide (a
     phone) had its y range widened to keep the scales equal, a TPR or precision axis from -0.4 to 1.4.
     The plot keeps the figure's bottom edge, so a legend in the bottom right corner of the figure's plot
     area stays in the plot's; with ``legend`` (the figure's, :func:`roc_legend`) in the top left corner,
-    the plot keeps the figure's top and left edges, so that corner is the plot's."""
+    the plot keeps the figure's top and left edges, so that corner is the plot's.  ``pad``: both axes run
+    from -pad to 1 + pad (a large marker at a corner needs more than the default to clear the labels)."""
     top_left = bool(legend) and legend.get("xanchor") == "left" and legend.get("yanchor") == "top"
-    return dict(xaxis=dict(title=dict(text=x_title), range=[-0.02, 1.02], constrain="domain", zeroline=False,
+    return dict(xaxis=dict(title=dict(text=x_title), range=[-pad, 1 + pad], constrain="domain", zeroline=False,
                            **({"constraintoward": "left"} if top_left else {})),
-                yaxis=dict(title=dict(text=y_title), range=[-0.02, 1.02], scaleanchor="x", scaleratio=1,
+                yaxis=dict(title=dict(text=y_title), range=[-pad, 1 + pad], scaleanchor="x", scaleratio=1,
                            constrain="domain", constraintoward="top" if top_left else "bottom", zeroline=False),
                 meta=dict(narrow=NARROW_SQUARE))
 

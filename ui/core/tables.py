@@ -70,6 +70,14 @@ def last_good(key: str, compute: Callable, *, kept: str):
     return SS.get(key)
 
 
+def control_row(name: str):
+    """A row of controls (buttons, a toggle, a slider: ``with control_row(name):``) side by side, wrapping
+    onto more lines where the screen is narrow; ``name`` is unique on the page (the row's key).  Columns
+    stack one control per line below 640 px: the ROC walk's six took about 300 px of a phone above its
+    figure."""
+    return st.container(horizontal=True, vertical_alignment="bottom", key=name)
+
+
 def metric_row(name: str, items: list[tuple[str, str]]) -> None:
     """``st.metric`` for each ``(label, value)``, side by side, sharing the row's width (two to a line on a
     phone, ``ui.core.screens``); ``name`` is unique on the page.  One horizontal container where

@@ -20,7 +20,7 @@ from ui.core.keys import keyboard
 from ui.core.models import model as model_facts
 from ui.core.play import Play
 from ui.core.state import SS, tied
-from ui.core.tables import metric_row
+from ui.core.tables import control_row, metric_row
 from ui.core.typeset import formula_grid
 
 STEP_LIMIT = 300      # walk one distinct score per step up to this many samples
@@ -72,9 +72,7 @@ def roc_walk(ps, token: str, models: list) -> None:
         kk = player.tick(skey, steps.n_steps, was_playing=playing, moved=SS.pop("_roc_moved", False))
         SS["roc_step_now"] = kk
         links.publish_in_page(token, model)    # the link carries the step, in the fragment's runs too
-        # one row that wraps (a horizontal container): on a phone the four steps and Play share a line or
-        # two and the step slider takes the next, where columns stacked six rows (about 300 px) above the figure
-        with st.container(horizontal=True, vertical_alignment="bottom", key="roc_step_row"):
+        with control_row("roc_step_row"):            # on a phone the steps and Play share a line, the slider the next
             st.button(T("roc.prev"), on_click=move, kwargs={"delta": -1}, key="roc_prev", disabled=kk == 0,
                       help="← / PageUp")
             st.button(T("roc.next"), on_click=move, kwargs={"delta": 1}, key="roc_next",

@@ -196,11 +196,11 @@ function fitAxisTitles(Plotly, gd) {
     if (made[key] === undefined) made[key] = now;
     // across: within the figure; down the side: within its axis's own height (plotly centres it there), so
     // that on a short plot it stays clear of the figure's title above and the legend below
-    const top = box.top + (axis._offset || 0), [lo, hi, a, b] = across ? [box.left, box.right, r.left, r.right]
-      : axis._length > 0 ? [top, top + axis._length, r.top, r.bottom] : [box.top, box.bottom, r.top, r.bottom];
+    const down = !across && axis._length > 0, top = box.top + (axis._offset || 0);
+    const [lo, hi, a, b] = down ? [top, top + axis._length, r.top, r.bottom]
+      : across ? [box.left, box.right, r.left, r.right] : [box.top, box.bottom, r.top, r.bottom];
     if (!(b > a)) return;
-    const mid = (a + b) / 2, room = across || !(axis._length > 0) ? 2 * (Math.min(mid - lo, hi - mid) - TITLE_GAP)
-      : hi - lo;
+    const mid = (a + b) / 2, room = down ? hi - lo : 2 * (Math.min(mid - lo, hi - mid) - TITLE_GAP);
     const size = Math.max(TITLE_MIN, Math.min(made[key], Math.floor(now * room / (b - a))));
     if (size !== now && (size < now || now < made[key])) changed[`${key}.title.font.size`] = size;
   });
