@@ -45,6 +45,27 @@ def browser_groups(parts_seen: set, workers: int) -> dict:
     return out
 
 
+def _deselected_by_marker(config, folder: str) -> bool:
+    """Whether ``-m`` deselects every test of ``folder`` (``browser`` or ``system``): the tests there carry
+    that folder's marker and no other marker of this suite."""
+    expr = config.getoption("markexpr", "")
+    if not expr:
+        return False
+    try:
+        from _pytest.mark.expression import Expression        # pytest's own reading of -m
+        return not Expression.compile(expr).evaluate(lambda name, **kw: name == folder)
+    except Exception:                                            # another pytest: collect, let -m deselect
+        return False
+
+
+def pytest_ignore_collect(collection_path, config):
+    """The fast loop (``-m "not browser and not system"``) does not import the browser and system tests'
+    modules only to deselect every test in them (about 3 s of each worker's start)."""
+    if collection_path.is_dir() and collection_path.parent == HERE and collection_path.name in MARKERS:
+        return True if _deselected_by_marker(config, collection_path.name) else None
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     """A test under ``browser/`` or ``system/`` carries that folder's marker;
     the system tests run in one group of one process, the browser tests in

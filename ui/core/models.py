@@ -256,7 +256,9 @@ def model(token: str, name: str, ps) -> ModelFacts:
     itself, so their memory returns when that session ends."""
     flipped = is_flipped(token, name)
     if not token.startswith("upload"):
-        return _model(token, name, flipped, ps)
+        # by keyword: Streamlit names a positional argument for its cache key by reading the function's
+        # signature anew on every call (inspect.signature: a fifth of a cache hit, on every threshold move)
+        return _model(token=token, name=name, flipped=flipped, _ps=ps)
     # an older upload's facts go, and so does this model's other orientation (flipped or not)
     store = {k: v for k, v in SS.get("_upload_facts", {}).items()
              if k[0] == token and (k[1] != name or k[2] == flipped)}
