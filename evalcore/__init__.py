@@ -110,7 +110,7 @@ from .analysis import (AucFourWays, BestF, OperatingPoint, PairGrid, PrFacts, Ra
                        pr_trapezoid_area, rank_pair_grid, ranked_samples, roc_hull_points, roc_steps)
 from .drawing import (CurveView, Inset, PrView, RocView, ScoreHistogram, clip_polyline, coarsen_steps,
                       SliderRange, crowded_inset, f_iso_curve, finite_threshold, pr_view, reduce_curve, roc_view,
-                      score_histogram, slider_range)
+                      score_histogram, slider_range, split_histogram)
 # comparison runs and example tables (two learners on the same folds; the pages' presets)
 from .crossval import (FRIEDMAN_CV_FOLDS, Majority, PAIRED_CV_FOLDS, CvRoc, cv5x2_folds, cv5x2_tables, cv_roc,
                        errors_on_folds, paired_cv_folds, pooled_errors)
@@ -204,7 +204,7 @@ __all__ = [
     "OperatingPoint", "operating_point", "roc_hull_points", "flipped_scores",
     # drawing support
     "CurveView", "RocView", "PrView", "roc_view", "pr_view", "reduce_curve", "f_iso_curve", "coarsen_steps",
-    "ScoreHistogram", "score_histogram", "Inset", "crowded_inset", "clip_polyline",
+    "ScoreHistogram", "score_histogram", "split_histogram", "Inset", "crowded_inset", "clip_polyline",
 ]
 __all__ += [
     # comparison runs (learners given as factories) and subset accuracy

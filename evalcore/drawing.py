@@ -267,6 +267,57 @@ def score_histogram(y_true, scores, *, bins: int = 40) -> ScoreHistogram:
     return ScoreHistogram(edges, pos, neg)
 
 
+def split_histogram(hist: ScoreHistogram, counts, threshold: float) -> ScoreHistogram:
+    """``hist`` with the bin that holds ``threshold`` split there, when that
+    bin holds samples, so that every bar lies wholly on one side of the rule
+    ``score >= threshold``: a bin [0.50, 0.51) drawn whole showed a sample
+    scored 0.50 right of a threshold of 0.503, where the counts call it a
+    negative prediction.
+
+    The two parts' counts are exact, read from ``counts`` (the same scores'
+    :class:`ThresholdCounts`): the samples of bin [a, b) scored at least
+    ``threshold`` are those at least ``threshold`` minus those at least ``b``.
+
+    Parameters
+    ----------
+    hist : ScoreHistogram
+        From :func:`score_histogram` on the scores behind ``counts``.
+    counts : ThresholdCounts
+        The confusion counts at every threshold of the same scores.
+    threshold : float
+        The rule's threshold; on an edge, outside the bins, not finite, or in
+        an empty bin, ``hist`` is returned as it is.
+
+    Returns
+    -------
+    ScoreHistogram
+        ``edges`` with ``threshold`` among them (bins + 2 edges) and the split
+        bin's counts in two, or ``hist`` itself.
+
+    Examples
+    --------
+    >>> import evalcore as ec
+    >>> y, s = [1, 0, 1, 0], [0.8, 0.4, 0.3, 0.1]
+    >>> h = ec.score_histogram(y, s, bins=2)          # bins [0.1, 0.45) and [0.45, 0.8]
+    >>> g = ec.split_histogram(h, ec.threshold_counts(y, s), 0.35)
+    >>> g.edges.round(2).tolist(), g.pos_counts.tolist(), g.neg_counts.tolist()
+    ([0.1, 0.35, 0.45, 0.8], [1, 0, 1], [1, 1, 0])
+    """
+    edges = hist.edges
+    t = float(threshold)
+    if not (np.isfinite(t) and edges[0] < t < edges[-1]):
+        return hist
+    k = int(np.searchsorted(edges, t, side="right")) - 1          # edges[k] <= t < edges[k + 1]
+    if edges[k] == t or hist.pos_counts[k] + hist.neg_counts[k] == 0:
+        return hist
+    low, at = counts.at(float(edges[k])), counts.at(t)
+    below_pos, below_neg = low.tp - at.tp, low.fp - at.fp      # in [edges[k], t): predicted negative
+    pos = np.insert(hist.pos_counts, k + 1, hist.pos_counts[k] - below_pos)
+    neg = np.insert(hist.neg_counts, k + 1, hist.neg_counts[k] - below_neg)
+    pos[k], neg[k] = below_pos, below_neg
+    return ScoreHistogram(np.insert(edges, k + 1, t), pos, neg)
+
+
 # -------------------------------------------------------- magnified inset
 @dataclass(frozen=True)
 class Inset:

@@ -60,7 +60,7 @@ def threshold_views(models: list) -> None:
                                      help=T("cm.hist.scale.help"),
                                      **ui.bind("hist_scale", "count", first="one")) or ui.SS["hist_scale"]
         ui.live_chart(figures.score_histogram(
-            facts.histogram, thr, scale=scale,
+            ec.split_histogram(facts.histogram, tc, thr), thr, scale=scale,
             text=dict(pos=T("common.cls.pos"), neg=T("common.cls.neg"),
                       x=ui.t_fig("common.axis.score", model=ui.shown_name(model)), y=T(f"cm.hist.y.{scale}"),
                       threshold=T("common.thr.short"), title=T("cm.hist.title"))),
@@ -95,7 +95,9 @@ def threshold_views(models: list) -> None:
                                     (None, ui.fill("cm.macro_r", v=r)), (None, ui.fill("cm.micro_r", v=mr)),
                                     (None, ui.fill("cm.macro_f1", p=p, r=r, v=ui.fmt(mac.macro_f1))),
                                     (None, ui.fill("cm.micro_f1", p=mp, r=mr, v=ui.fmt(mac.micro_f1)))])
-    st.info(T("mm.note", mean_f1=ui.fmt(mac.mean_f1), macro_f1=ui.fmt(mac.macro_f1)))
+    mean_f1, macro_f1 = ui.fmt(mac.mean_f1), ui.fmt(mac.macro_f1)
+    note = "mm.note" if mean_f1 != macro_f1 else "mm.note.one" if len(models) == 1 else "mm.note.same"
+    st.info(T(note, mean_f1=mean_f1, macro_f1=macro_f1))
 
 
 with ui.guard("binary"):

@@ -60,7 +60,9 @@ LABEL_ROOM = 0.25       # the share of the histogram's height above its tallest 
 def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, text, scale: str = "count"
                     ) -> go.Figure:
     """Both classes' score histograms on shared bins, with the threshold as a
-    vertical line (samples right of it are predicted positive).
+    vertical line (samples right of it are predicted positive).  Pass
+    ``evalcore.split_histogram(hist, counts, threshold)`` so that no bar
+    straddles the line.
 
     ``scale``: ``"count"`` (samples per bin), ``"density"`` (each class's share
     per bin, so a class of 1 % is as visible as one of 99 %) or ``"log"``
@@ -70,7 +72,8 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     from plain dicts (:func:`style.fast_figure`)."""
     pos, neg, x_title, y_title, thr = need(text, "pos", "neg", "x", "y", "threshold")
     centers = hist.edges[:-1] / 2 + hist.edges[1:] / 2      # halves first: no overflow near the float limit
-    width = float(hist.edges[1] - hist.edges[0])
+    # each bar its bin's width: a bin split at the threshold (evalcore.split_histogram) is two narrower bars
+    width = 2 * (hist.edges[1:] / 2 - hist.edges[:-1] / 2)
     yn, yp = hist.neg_counts, hist.pos_counts
     if scale == "density":
         yn = yn / max(int(yn.sum()), 1)

@@ -9,8 +9,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..results import Better
-from .style import (HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_figure, layout_dict, model_color, need,
-                    safe, threshold_text, translucent)
+from .style import (HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, SQUARE_PAD, fast_figure, layout_dict,
+                    model_color, need, safe, threshold_text, translucent)
 
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
@@ -150,9 +150,10 @@ def cost_linked_figure(roc_views, hulls, curves, samples, current, optimal, *, n
     label = f"P(+)cost = {pc:.3f} " if right else f" P(+)cost = {pc:.3f}"
     note = dict(xref="x2", yref="y2 domain", x=pc, y=1, text=label, showarrow=False,
                 xanchor="right" if right else "left", yanchor="top", bgcolor=translucent(PAPER, 0.8))
+    unit = [-SQUARE_PAD, 1 + SQUARE_PAD]        # ROC space as the ROC page's: a star at (0, 0) clear of the "0"
     lay = layout_dict(None, HEIGHT["linked"],
-                      xaxis=dict(domain=list(_DOMAINS[0]), anchor="y", range=[-0.02, 1.02], title=dict(text=w_fpr)),
-                      yaxis=dict(domain=[0.0, 1.0], anchor="x", range=[-0.02, 1.02], title=dict(text=w_tpr)),
+                      xaxis=dict(domain=list(_DOMAINS[0]), anchor="y", range=unit, title=dict(text=w_fpr)),
+                      yaxis=dict(domain=[0.0, 1.0], anchor="x", range=unit, title=dict(text=w_tpr)),
                       xaxis2=dict(domain=list(_DOMAINS[1]), anchor="y2", range=[0, 1], title=dict(text="P(+)cost")),
                       yaxis2=dict(domain=[0.0, 1.0], anchor="x2", range=[0, _cost_top(curves, current, optimal)],
                                   title=dict(text=w_norm)),

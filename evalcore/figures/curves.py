@@ -134,9 +134,10 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
                          line=dict(color=FAINT, width=1)))
         # F1 labels at the right end of their line, F-beta labels at the top end: they never share a spot
         end = -1 if label.startswith("F1") else 0
+        # (an F1 label 6 px clear of the plot's edge, where a curve ending at recall 1 would touch it)
         notes.append(dict(x=float(r[end]), y=float(p[end]), text=label, showarrow=False,
                           xanchor="left" if end == -1 else "center", yanchor="middle" if end == -1 else "bottom",
-                          font=dict(size=NOTE_SIZE, color=MUTED)))
+                          xshift=6 if end == -1 else 0, font=dict(size=NOTE_SIZE, color=MUTED)))
     for i, b in enumerate(beps or []):
         data.append(marker_trace(b, b, i, f"{shown[i]}: {bep_label} = {b:.4f}", symbol="diamond", size=14))
     for group, symbol, label in ((best, "star", best_label), (best_f1, "triangle-up", best_f1_label)):

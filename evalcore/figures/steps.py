@@ -36,9 +36,9 @@ def roc_step_figure(steps, k: int, *, text, full=None) -> go.Figure:
     data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", showlegend=False, hoverinfo="skip",
                      line=dict(color=NEUTRAL, dash="dot", width=1)))
     legend = roc_legend([(steps.fpr, steps.tpr)])
-    # pad: the current point (20 px across) at (0, 0) or (1, 1) clear of the axes' labels
+    # (square_axes_dict's pad: the current point, 20 px across, at (0, 0) or (1, 1) clear of the axes' labels)
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["step"],
-                                         **square_axes_dict(x_title, y_title, legend, pad=0.05), legend=legend))
+                                         **square_axes_dict(x_title, y_title, legend), legend=legend))
 
 
 def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:

@@ -346,14 +346,19 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
 NARROW_SQUARE = dict(below=480, layout={"height": 420})
 
 
-def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None, pad: float = 0.02) -> dict:
+SQUARE_PAD = 0.05    # a square plot's axes run from -pad to 1 + pad: a marker (15-18 px) at a corner or an edge is
+#                     drawn whole, clear of the tick labels (at 0.02 a star at (0, 0) sat on the "0", a star at
+#                     recall 1 was cut in half on a phone)
+
+
+def square_axes_dict(x_title: str, y_title: str, legend: dict | None = None, pad: float = SQUARE_PAD) -> dict:
     """:func:`square_axes` as the layout's ``xaxis`` and ``yaxis`` dicts (for :func:`layout_dict`).  Both
     axes keep their range and give up length instead (``constrain="domain"``): a plot taller than wide (a
     phone) had its y range widened to keep the scales equal, a TPR or precision axis from -0.4 to 1.4.
     The plot keeps the figure's bottom edge, so a legend in the bottom right corner of the figure's plot
     area stays in the plot's; with ``legend`` (the figure's, :func:`roc_legend`) in the top left corner,
     the plot keeps the figure's top and left edges, so that corner is the plot's.  ``pad``: both axes run
-    from -pad to 1 + pad (a large marker at a corner needs more than the default to clear the labels)."""
+    from -pad to 1 + pad (:data:`SQUARE_PAD`)."""
     top_left = bool(legend) and legend.get("xanchor") == "left" and legend.get("yanchor") == "top"
     return dict(xaxis=dict(title=dict(text=x_title), range=[-pad, 1 + pad], constrain="domain", zeroline=False,
                            **({"constraintoward": "left"} if top_left else {})),

@@ -73,6 +73,49 @@ def test_histogram_and_matrix_carry_the_counts():
     assert all(f"<b>{v}</b>" in cells for v in (3, 1, 5, 2))
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_bin_split_at_the_threshold_equals_numpys_histogram_with_the_threshold_as_an_edge(seed):
+    """Oracle: np.histogram of the raw scores on the bins' edges with the threshold added.  Scores on a coarse
+    grid, so that thresholds on a score, on an edge, inside an empty bin and between tied scores all occur."""
+    rng = np.random.default_rng(seed)
+    y = rng.random(60) < 0.4
+    s = np.round(rng.random(60), 2)
+    h = ec.score_histogram(y, s, bins=7)
+    tc = ec.threshold_counts(y, s)
+    for t in [*np.linspace(h.edges[0] - 0.1, h.edges[-1] + 0.1, 41), *h.edges, *s[:10], np.inf, -np.inf]:
+        g = ec.split_histogram(h, tc, t)
+        inside = h.edges[0] < t < h.edges[-1] and t not in h.edges
+        k = np.searchsorted(h.edges, t, side="right") - 1 if inside else None
+        if not inside or h.pos_counts[k] + h.neg_counts[k] == 0:
+            assert g is h
+            continue
+        edges = np.sort(np.append(h.edges, t))
+        np.testing.assert_array_equal(g.edges, edges)
+        np.testing.assert_array_equal(g.pos_counts, np.histogram(s[y], bins=edges)[0])
+        np.testing.assert_array_equal(g.neg_counts, np.histogram(s[~y], bins=edges)[0])
+        # and the bars right of the threshold hold exactly the predicted positives
+        right = g.edges[:-1] >= t
+        c = tc.at(t)
+        assert (g.pos_counts[right].sum(), g.neg_counts[right].sum()) == (c.tp, c.fp)
+
+
+def test_no_drawn_bar_straddles_the_threshold_line():
+    """The review's case: a positive scored 0.5 in a bin [0.50, 0.51), the threshold 0.503: drawn whole, its
+    bar reached right of the line, while the counts call it a negative prediction."""
+    y, s = [1, 0, 1, 0, 1, 0], [0.5, 0.45, 0.9, 0.2, 0.7, 0.6]
+    h = ec.score_histogram(y, s, bins=40)
+    for t in (0.503, 0.5, 0.61, 0.455):
+        fig = figures.score_histogram(ec.split_histogram(h, ec.threshold_counts(y, s), t), t,
+                                      text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
+        for bar in fig.data:
+            for x, w, n in zip(bar.x, bar.width, bar.y):
+                if n:
+                    assert x + w / 2 <= t + 1e-12 or x - w / 2 >= t - 1e-12, (t, x, w)
+    whole = figures.score_histogram(h, 0.503, text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
+    assert any(x - w / 2 < 0.503 < x + w / 2 and n for x, w, n in zip(whole.data[1].x, whole.data[1].width,
+                                                                       whole.data[1].y))   # the case exists
+
+
 def test_steps_strip_and_grid_carry_the_walk():
     y = [0, 1, 0, 0, 1, 0, 1, 1, 0]
     s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]
@@ -500,7 +543,7 @@ def test_the_roc_legend_sits_in_a_corner_no_curve_goes_through():
         assert (lay.legend.xanchor, lay.legend.yanchor) == corner
         keeps = ("left", "top") if corner == ("left", "top") else (None, "bottom")
         assert (lay.xaxis.constraintoward, lay.yaxis.constraintoward) == keeps
-        assert lay.xaxis.range == lay.yaxis.range == (-0.02, 1.02)       # never widened: the plot gives way
+        assert lay.xaxis.range == lay.yaxis.range == (-style.SQUARE_PAD, 1 + style.SQUARE_PAD)   # never widened
     ws = datasets.watermelon()                                            # the book's data: a usual curve
     assert legend((ws.y, ws.scores[ws.models[0]])).legend.xanchor == "right"
     nine = datasets.seed_nine()                                           # the book's nine samples: AUC 0.4

@@ -163,6 +163,31 @@ def test_all_equal_scores_is_one_diagonal_step():
     assert (metrics(at)["FPR"], metrics(at)["TPR"]) == ("1.000", "1.000")
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_steps_sentence_counts_what_the_step_took_in(lang):
+    """The review: "1 false positive(s) come in".  Steps of 2 TP, 1 FP, 1 TP, 2 FP, then a tie of one of
+    each: every sentence names the step's own counts (read from the TP / FP numbers beside it), in the
+    singular for one, and never "(s)"."""
+    at = run("pages/roc.py", lang=lang, source="upload")
+    at.sidebar.file_uploader(key="_w_upload").set_value(
+        ("a.csv", b"y,m\n1,0.9\n1,0.9\n0,0.8\n1,0.7\n0,0.6\n0,0.6\n1,0.5\n0,0.5\n", "text/csv")).run()
+    widget(at.radio, "_w_roc_mode").set_value("step").run()
+    en = {(2, 0): "2 **true positives** come in", (0, 1): "1 **false positive** comes in",
+          (1, 0): "1 **true positive** comes in", (0, 2): "2 **false positives** come in",
+          (1, 1): "1 positive and 1 negative **tie**"}
+    zh = {(2, 0): "新划入 2 个**真正例**", (0, 1): "新划入 1 个**假正例**", (1, 0): "新划入 1 个**真正例**",
+          (0, 2): "新划入 2 个**假正例**", (1, 1): "有 1 个正例和 1 个反例**并列**"}
+    before = (0, 0)
+    for want in [(2, 0), (0, 1), (1, 0), (0, 2), (1, 1)]:
+        at.button(key="roc_next").click().run()
+        ok(at)
+        now = (int(metrics(at)["TP"]), int(metrics(at)["FP"]))
+        assert (now[0] - before[0], now[1] - before[1]) == want          # the step is the case meant
+        words = " ".join(m.value for m in at.markdown)
+        assert (en if lang == "en" else zh)[want] in words and "(s)" not in words
+        before = now
+
+
 @pytest.mark.parametrize("page", ["pages/pr.py", "pages/roc.py"])
 def test_language_switch(page):
     at = run(page)

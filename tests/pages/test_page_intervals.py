@@ -110,3 +110,21 @@ def test_trust_bars_say_what_their_colour_means_in_each_mode(effect):
         top = legend["检验力最高(与最高值相差在 2 个标准误以内)"]
         assert not any("α" in n for n in legend)
         assert all(y.replace("<br>", " ") in words for y in top)
+
+
+@pytest.mark.parametrize("influence, verdict", [(0.0, "keeps"), (1.5, "above")])
+def test_the_corrected_tests_sentence_says_what_its_row_shows(influence, verdict):
+    """The review: the lesson called Nadeau-Bengio's correction a remedy while its bar stood above α.  The
+    sentence under the table now reads the corrected test's own verdict (against the simulation's oracle)."""
+    at = run("pages/trust.py", lang="en", **{"trust.reps": 500, "trust.n": 50, "trust.influence": influence})
+    ok(at)
+    sim = ec.simulate_tests(replications=500, n=50, influence=influence, seed=0)
+    got = dict(zip(sim.tests, sim.verdicts))["corrected_t"]
+    assert got == verdict                                   # the setting is the case it is meant to be
+    row = _tables(at)[0].iloc[list(sim.tests).index("corrected_t")]
+    assert row.iloc[2] == {"keeps": "keeps α", "above": "above α"}[verdict]
+    words = " ".join(m.value for m in at.markdown)
+    corr = f"{dict(zip(sim.tests, sim.rate))['corrected_t']:.3f}"
+    assert f"down to {corr}" in words
+    assert ("still above α's grey band" in words) == (verdict == "above")
+    assert ("within α's grey band, so here it keeps α" in words) == (verdict == "keeps")

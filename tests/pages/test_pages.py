@@ -235,10 +235,25 @@ def test_multiclass_kappa_example_and_bad_upload():
     assert not at.error
 
 
-def test_macro_micro_note_names_sklearn_difference():
-    at = run("pages/confusion.py", source="breast-cancer", lang="en")
-    ok(at)
-    assert any("f1_score(average=\"macro\")" in e.value for e in at.info)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_macro_micro_note_says_whether_its_two_numbers_differ(lang):
+    """The review: with one model the note showed 0.444 and 0.444 and said "in general a different number".
+    The note now says what its two numbers do: differ (the synthetic data's two models), agree to the three
+    decimals shown (breast cancer's three models), or agree because there is one matrix."""
+    def note(at):
+        ok(at)
+        text, = [e.value for e in at.info if "f1_score(average=" in e.value]
+        macro, mean = re.findall(r"= (\d\.\d{3})", text)[:2]
+        return text, macro == mean
+
+    text, same = note(run("pages/confusion.py", source="synthetic", lang=lang))
+    assert not same and ("a different number here" in text or "这里就是另一个数" in text)
+    at = run("pages/confusion.py", source="breast-cancer", lang=lang)
+    text, same = note(at)
+    assert same and ("equal here to three decimals" in text or "在三位小数内恰好相同" in text)
+    at.session_state["models"] = at.session_state["models"][:1]
+    text, same = note(at.run())
+    assert same and ("the same with one matrix" in text or "只有一个矩阵时两者相同" in text)
 
 
 def test_upload_over_the_size_limit_is_refused_with_its_own_message(monkeypatch):

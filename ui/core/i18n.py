@@ -106,6 +106,13 @@ def t(key: str, **kw) -> str:
     return text.format(**{k: md(v) if isinstance(v, str) else v for k, v in kw.items()}) if kw else text
 
 
+def t_counted(key: str, count: int, /, **kw) -> str:
+    """:func:`t` of ``key`` said of a count: its ``.one`` form when ``count``
+    is 1 (English: "1 false positive comes in", never "1 false positive(s)
+    come in"; Chinese says both alike).  Both keys exist in both languages."""
+    return t(f"{key}.one" if count == 1 else key, **kw)
+
+
 def t_fig(key: str, **kw) -> str:
     """``key`` for a plotly figure: string values are HTML-escaped (plotly
     renders a subset of HTML in titles, legends and hover)."""

@@ -127,13 +127,17 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     SS["_link_box_drawn"] = False
     SS.pop("_link_note", None)             # the share box's placeholder belongs to one run
     _sidebar_controls(key)
-    css = [_CSS, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
+    title = t(page(key).heading_key)
+    # a title with spaces ("模型评估与选择 · 交互实验室") breaks at them, not inside a word (a phone's 选 / 择):
+    # CJK text may break between any two characters otherwise; a part wider than the line still breaks
+    keep_words = "[data-testid='stMain'] h1 { word-break: keep-all; overflow-wrap: anywhere; }" if " " in title else ""
+    css = [_CSS, keep_words, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
     st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
-    st.title(t(page(key).heading_key), anchor=page(key).top or None)   # the top section's anchor, if any
+    st.title(title, anchor=page(key).top or None)   # the top section's anchor, if any
     tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
     class_box.join_card()                        # a lecturer's class: the room code and QR code, on request
     class_vote.student_view()                    # a student in a room: the open question (polled while in it)

@@ -36,7 +36,7 @@ from evalcore.report import default_threshold
 
 from ui.core.charts import live_chart
 from ui.core.data import UPLOAD_LIMIT_MB, UploadSlot, handle_upload, upload_status
-from ui.core.i18n import error_text, fill, fmt, labels, shown_name, t
+from ui.core.i18n import error_text, fill, fmt, labels, shown_name, t, t_counted
 from ui.core.settings import MC_CURVES, MC_SECTIONS, MC_SOURCES, default
 from ui.core.state import SS, bind, tied
 from ui.protect import budget
@@ -108,7 +108,7 @@ def data():
         if ms is None:
             sb.info(t("multiclass.upload.none"))
             return None, None, False
-    sb.markdown(t("multiclass.summary", n=f"{ms.n:,}", k=len(ms.classes), m=len(ms.models)))
+    sb.markdown(t_counted("multiclass.summary", len(ms.models), n=f"{ms.n:,}", k=len(ms.classes), m=len(ms.models)))
     for w in ms.warnings:
         sb.caption("ℹ️ " + error_text(w))
     return ms, token, src != "upload"

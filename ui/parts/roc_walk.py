@@ -15,7 +15,7 @@ from ui.core import tour
 from ui.core.charts import live_chart
 from ui.core.data import model_picker
 from ui.core.frames import arrow_table
-from ui.core.i18n import cell, fill, fmt_threshold, shown_name, t, t_fig
+from ui.core.i18n import cell, fill, fmt_threshold, shown_name, t, t_counted, t_fig
 from ui.core.keys import keyboard
 from ui.core.models import model as model_facts
 from ui.core.play import Play
@@ -102,7 +102,11 @@ def roc_walk(ps, token: str, models: list) -> None:
             else:
                 thr = steps.thresholds[kk]
                 dp, dn = int(steps.d_pos[kk]), int(steps.d_neg[kk])
-                st.markdown(T("roc.step." + steps.kind[kk], thr=fmt_threshold(thr), dp=dp, dn=dn))
+                kind = f"roc.step.{steps.kind[kk]}"
+                words = dict(thr=fmt_threshold(thr), dp=dp, dn=dn, pos=t_counted("roc.count.pos", dp, n=dp),
+                             neg=t_counted("roc.count.neg", dn, n=dn))
+                st.markdown(t_counted(kind, dp if steps.kind[kk] == "up" else dn, **words)
+                            if steps.kind[kk] in ("up", "right") else T(kind, **words))
                 lines = [fill("roc.move", dn=dn, dp=dp, fp=int(steps.fp[kk]), neg=steps.n_neg, tp=int(steps.tp[kk]),
                                  pos=steps.n_pos),
                          fill("roc.darea"),

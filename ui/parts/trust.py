@@ -68,6 +68,9 @@ def simulation_section() -> None:
         st.markdown(t("common.trust.sim.null_verdict", r=sim.replications, se=f"{2 * sim.standard_error:.3f}",
                       kept=", ".join(kept) or "—", over=", ".join(over) or "—",
                       cv10=f"{rate['cv10_t']:.3f}", rs=f"{rate['resampled_t']:.3f}"))
+        corrected = dict(zip(sim.tests, sim.verdicts))["corrected_t"]     # what its bar and row show
+        st.markdown(t(f"common.trust.sim.corrected.{corrected}", rs=f"{rate['resampled_t']:.3f}",
+                      corr=f"{rate['corrected_t']:.3f}"))
     else:
         best = [t("common.trust.sim.power_item", name=nm, p=f"{r:.3f}")
                 for nm, r, top in zip(names, sim.rate, sim.top_power) if top]
