@@ -111,6 +111,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "one score column per model.",
         "文件是空的。请上传带表头的 CSV:一列真实标签,每个模型一列分数。",
     ),
+    "labels_file_empty": (
+        "The file has no data (it is empty or has a header only). Upload a CSV with a true-label column and "
+        "a predicted-label column (e.g. y_true, y_pred), one row per sample.",
+        "文件中没有数据(是空的或只有表头)。请上传每个样本一行的 CSV:一列真实标签,一列预测标签(例如 y_true、y_pred)。",
+    ),
     "file_too_large": (
         "The file is {size_mb:.0f} MB; the limit is {limit_mb} MB. Upload a smaller file "
         "(for example only the label and score columns).",

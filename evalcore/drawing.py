@@ -268,15 +268,20 @@ def score_histogram(y_true, scores, *, bins: int = 40) -> ScoreHistogram:
 
 
 def split_histogram(hist: ScoreHistogram, counts, threshold: float) -> ScoreHistogram:
-    """``hist`` with the bin that holds ``threshold`` split there, when that
-    bin holds samples, so that every bar lies wholly on one side of the rule
-    ``score >= threshold``: a bin [0.50, 0.51) drawn whole showed a sample
+    """``hist`` with an edge at ``threshold``, when the bin that holds it
+    holds samples, so that every bar lies wholly on one side of the rule
+    ``score >= threshold``: a bin [0.50, 0.52) drawn whole showed a sample
     scored 0.50 right of a threshold of 0.503, where the counts call it a
     negative prediction.
 
-    The two parts' counts are exact, read from ``counts`` (the same scores'
-    :class:`ThresholdCounts`): the samples of bin [a, b) scored at least
-    ``threshold`` are those at least ``threshold`` minus those at least ``b``.
+    The inner edge nearest to ``threshold`` moves onto it, so the two bins
+    that meet there are between half and one and a half bins wide (a bin
+    split at the threshold instead drew that sample as a bar 0.003 wide,
+    hidden by the threshold's line).  In the first or last bin, nearer the
+    outer edge than the inner one, that bin is split in two.  The changed
+    bins' counts are exact, read from ``counts`` (the same scores'
+    :class:`ThresholdCounts`): the samples of [a, b) are those scored at
+    least ``a`` minus those scored at least ``b``.
 
     Parameters
     ----------
@@ -291,17 +296,17 @@ def split_histogram(hist: ScoreHistogram, counts, threshold: float) -> ScoreHist
     Returns
     -------
     ScoreHistogram
-        ``edges`` with ``threshold`` among them (bins + 2 edges) and the split
-        bin's counts in two, or ``hist`` itself.
+        Edges with ``threshold`` among them and the changed bins' counts, or
+        ``hist`` itself.
 
     Examples
     --------
     >>> import evalcore as ec
-    >>> y, s = [1, 0, 1, 0], [0.8, 0.4, 0.3, 0.1]
-    >>> h = ec.score_histogram(y, s, bins=2)          # bins [0.1, 0.45) and [0.45, 0.8]
-    >>> g = ec.split_histogram(h, ec.threshold_counts(y, s), 0.35)
+    >>> y, s = [1, 0, 1, 0, 1], [0.9, 0.45, 0.35, 0.1, 0.55]
+    >>> h = ec.score_histogram(y, s, bins=4)          # edges 0.1, 0.3, 0.5, 0.7, 0.9
+    >>> g = ec.split_histogram(h, ec.threshold_counts(y, s), 0.58)     # 0.5 moves to 0.58
     >>> g.edges.round(2).tolist(), g.pos_counts.tolist(), g.neg_counts.tolist()
-    ([0.1, 0.35, 0.45, 0.8], [1, 0, 1], [1, 1, 0])
+    ([0.1, 0.3, 0.58, 0.7, 0.9], [0, 2, 0, 1], [1, 1, 0, 0])
     """
     edges = hist.edges
     t = float(threshold)
@@ -310,12 +315,24 @@ def split_histogram(hist: ScoreHistogram, counts, threshold: float) -> ScoreHist
     k = int(np.searchsorted(edges, t, side="right")) - 1          # edges[k] <= t < edges[k + 1]
     if edges[k] == t or hist.pos_counts[k] + hist.neg_counts[k] == 0:
         return hist
-    low, at = counts.at(float(edges[k])), counts.at(t)
-    below_pos, below_neg = low.tp - at.tp, low.fp - at.fp      # in [edges[k], t): predicted negative
-    pos = np.insert(hist.pos_counts, k + 1, hist.pos_counts[k] - below_pos)
-    neg = np.insert(hist.neg_counts, k + 1, hist.neg_counts[k] - below_neg)
-    pos[k], neg[k] = below_pos, below_neg
-    return ScoreHistogram(np.insert(edges, k + 1, t), pos, neg)
+    near = k if t - edges[k] <= edges[k + 1] - t else k + 1      # the nearer edge of the bin
+    if near in (0, len(edges) - 1):                               # an outer edge stays: split the bin
+        new = np.insert(edges, k + 1, t)
+    else:
+        new = edges.copy()
+        new[near] = t
+    pos, neg = hist.pos_counts.copy(), hist.neg_counts.copy()
+    if len(new) > len(edges):
+        pos, neg = np.insert(pos, k + 1, 0), np.insert(neg, k + 1, 0)
+        changed = (k, k + 1)
+    else:
+        changed = (near - 1, near)
+    for b in changed:                       # [new[b], new[b + 1]); the last bin holds its upper edge
+        lo = counts.at(float(new[b]))
+        hi = counts.at(float(new[b + 1])) if b + 1 < len(new) - 1 else None
+        pos[b] = lo.tp - (hi.tp if hi else 0)
+        neg[b] = lo.fp - (hi.fp if hi else 0)
+    return ScoreHistogram(new, pos, neg)
 
 
 # -------------------------------------------------------- magnified inset

@@ -395,7 +395,12 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
     >>> ls.labels.tolist()
     ['bird', 'cat', 'dog']
     """
-    df = _read_table(source, max_rows=max_rows)
+    try:
+        df = _read_table(source, max_rows=max_rows)
+    except DataError as err:
+        if err.code in ("file_empty", "file_no_rows"):    # the general message asks for scores
+            raise DataError("labels_file_empty") from None
+        raise
     cols = list(df.columns)
     if len(cols) < 2:
         raise DataError("file_too_few_columns", n=len(cols))

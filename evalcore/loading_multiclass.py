@@ -24,6 +24,13 @@ from .loading import ID_NAMES, LABEL_NAMES, LoadWarning, find_column
 from .multiclass import sums_to_one
 
 register_messages({
+    "mc_file_empty": (
+        "The file has no data (it is empty or has a header only). Upload a CSV with a true-label column "
+        "(y_true, label, class or target) and, per model, one score column per class named <model>:<class> "
+        "(e.g. logistic:setosa), one row per sample.",
+        "文件中没有数据(是空的或只有表头)。请上传每个样本一行的 CSV:一列真实标签(y_true、label、class 或 "
+        "target),每个模型每个类别一列分数,列名为 <模型>:<类别>(例如 logistic:setosa)。",
+    ),
     "mc_no_label_column": (
         "No true-label column was found among {columns}: name it y_true, label, class or target.",
         "在 {columns} 中找不到真实标签列:请命名为 y_true、label、class 或 target。",
@@ -129,7 +136,12 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
     >>> ms.classes, ms.y.tolist(), ms.probabilities
     (['cat', 'dog', 'fox'], [0, 2, 1], {'a': True})
     """
-    df = read_table(source, max_rows=max_rows, max_columns=max_columns)
+    try:
+        df = read_table(source, max_rows=max_rows, max_columns=max_columns)
+    except DataError as err:
+        if err.code in ("file_empty", "file_no_rows"):    # the general message asks for binary scores
+            raise DataError("mc_file_empty") from None
+        raise
     cols = list(df.columns)
     lab = label_col if label_col in cols else find_column(cols, LABEL_NAMES)
     if lab is None:

@@ -135,7 +135,7 @@ with ui.guard("multi-class"):
         ui.handle_upload(ui.LABELS_UPLOAD, f, ui.labels_parser)
         ui.upload_status(ui.LABELS_UPLOAD)
         labelset = ui.SS.get("mc_labels")
-        if labelset is None:
+        if labelset is None and ui.SS.get(ui.LABELS_UPLOAD.error) is None:    # a refused file says why
             st.info(T("mc.upload.none"))
 
     if labelset is not None:

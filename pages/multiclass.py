@@ -98,15 +98,18 @@ if section == "averages":
         left, right = st.columns(2)
         with left:
             st.subheader(T("multiclass.ovr", k=k))
-            ui.chart(figures.matrix_grid([ovr[c] for c in shown], [T("multiclass.vs_rest", a=names[c]) for c in shown],
+            # titles on two lines, as given (the figure escapes each): the class, then "vs rest"
+            ui.chart(figures.matrix_grid([ovr[c] for c in shown], [(names[c], ui.t_plain("multiclass.vs_rest"))
+                                                                   for c in shown],
                                          text=grid_text, columns=3), key="multiclass_ovr")
             ui.formula_grid("multiclass_ovr_formulas", part.macro_micro_formulas(ovr, both.ovr), columns=1)
         with right:
             st.subheader(T("multiclass.ovo", n=len(ovo)))
             keys = [(i, j) for (i, j) in ovo if i in pairs and j in pairs]
             ui.chart(figures.matrix_grid([ovo[p] for p in keys],
-                                         [T("multiclass.vs", a=names[i], b=names[j]) for i, j in keys],
+                                         [(names[i], ui.t_plain("multiclass.vs", b=names[j])) for i, j in keys],
                                          text=grid_text, columns=3), key="multiclass_ovo")
+            st.caption(T("multiclass.ovo.note"))
             ui.formula_grid("multiclass_ovo_formulas", part.macro_micro_formulas(list(ovo.values()), both.ovo),
                             columns=1)
         if len(shown) < k or len(keys) < len(ovo):

@@ -54,8 +54,11 @@ def class_curves_figure(views, kind: str, *, classes, names, text, point: Operat
 
 def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
     """Small 2 x 2 confusion matrices side by side (``matrices``:
-    :class:`evalcore.Counts`; ``titles``: one each, e.g. "a vs b"), in the
-    book's layout: TP FN on the first row, FP TN on the second.
+    :class:`evalcore.Counts`; ``titles``: one each, a string or a tuple of
+    lines, e.g. ``("setosa", "vs virginica")``: a column of three in half a
+    page is about 130 px wide, where "versicolor vs virginica" on one line
+    ran into its neighbours' titles), in the book's layout: TP FN on the
+    first row, FP TN on the second.
 
     ``text`` keys: ``tp fn fp tn`` (cell names); optional ``title``."""
     tp_, fn_, fp_, tn_ = need(text, "tp", "fn", "fp", "tn")
@@ -64,8 +67,10 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
     k = len(matrices)
     cols = max(1, min(columns, k))
     rows = max(1, math.ceil(k / cols))
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[safe(t, NAME_CHARS) for t in titles],
-                        horizontal_spacing=0.04, vertical_spacing=min(0.12, 0.5 / rows))
+    lines = [(t,) if isinstance(t, str) else tuple(t) for t in titles]
+    shown = ["<br>".join(safe(x, NAME_CHARS) for x in t) for t in lines]
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=shown,
+                        horizontal_spacing=0.04, vertical_spacing=min(0.12 + 0.04 * max(map(len, lines)), 0.5 / rows))
     for n, c in enumerate(matrices):
         z = np.array([[c.tp, c.fn], [c.fp, c.tn]], dtype=float)
         row = z.sum(axis=1, keepdims=True)
@@ -80,6 +85,8 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
     fig.update_yaxes(visible=False, autorange="reversed")
     fig.update_annotations(font_size=13)
     layout(fig, text.get("title"), height=60 + 150 * rows)
+    if max(map(len, lines), default=1) > 1:           # room above the first row for its titles' lines
+        fig.update_layout(margin_t=fig.layout.margin.t + 18 * (max(map(len, lines)) - 1))
     return fig
 
 

@@ -249,6 +249,12 @@ def test_formulas_are_typeset_in_place_and_only_where_they_changed(tab, server):
     cells = page.locator(".st-key-cost_formulas .lab-typeset-cell")
     expect(cells).to_have_count(2, timeout=20_000)
     expect(cells.nth(0).locator(".katex-display")).to_have_count(2)
+    # typeset by the KaTeX that Streamlit's KaTeX style was written for: cost_01's subscript at 70 % of its
+    # base (Mermaid's KaTeX 0.18, also served by Streamlit, put it full size on the baseline)
+    sizes = page.evaluate("""() => { const s = document.querySelector('.st-key-cost_formulas .msupsub .sizing');
+        return s && [parseFloat(getComputedStyle(s).fontSize),
+                     parseFloat(getComputedStyle(s.closest('.katex')).fontSize)]; }""")
+    assert sizes and sizes[0] == pytest.approx(0.7 * sizes[1], rel=0.02), sizes
     page.evaluate("() => { document.querySelector('.st-key-cost_formulas .lab-typeset-cell .katex').__kept = 1; }")
     before = cells.nth(1).inner_text()
     exact = page.locator("[data-testid='stMain'] input[aria-label='Exact threshold']").first

@@ -74,22 +74,30 @@ def test_histogram_and_matrix_carry_the_counts():
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_a_bin_split_at_the_threshold_equals_numpys_histogram_with_the_threshold_as_an_edge(seed):
-    """Oracle: np.histogram of the raw scores on the bins' edges with the threshold added.  Scores on a coarse
-    grid, so that thresholds on a score, on an edge, inside an empty bin and between tied scores all occur."""
+def test_the_bins_meeting_at_the_threshold_equal_numpys_histogram_on_those_edges(seed):
+    """Oracle: np.histogram of the raw scores on the returned edges, which are the bins' edges with the
+    nearest inner one moved onto the threshold (or, nearer an outer edge, that bin split).  Scores on a
+    coarse grid, so that thresholds on a score, on an edge, inside an empty bin and between ties all occur."""
     rng = np.random.default_rng(seed)
     y = rng.random(60) < 0.4
     s = np.round(rng.random(60), 2)
     h = ec.score_histogram(y, s, bins=7)
     tc = ec.threshold_counts(y, s)
-    for t in [*np.linspace(h.edges[0] - 0.1, h.edges[-1] + 0.1, 41), *h.edges, *s[:10], np.inf, -np.inf]:
+    width = h.edges[1] - h.edges[0]
+    for t in [*np.linspace(h.edges[0] - 0.1, h.edges[-1] + 0.1, 61), *h.edges, *s[:10], np.inf, -np.inf]:
         g = ec.split_histogram(h, tc, t)
         inside = h.edges[0] < t < h.edges[-1] and t not in h.edges
         k = np.searchsorted(h.edges, t, side="right") - 1 if inside else None
         if not inside or h.pos_counts[k] + h.neg_counts[k] == 0:
             assert g is h
             continue
-        edges = np.sort(np.append(h.edges, t))
+        near = k if t - h.edges[k] <= h.edges[k + 1] - t else k + 1
+        if near in (0, len(h.edges) - 1):
+            edges = np.sort(np.append(h.edges, t))
+        else:
+            edges = h.edges.copy()
+            edges[near] = t
+            assert np.diff(edges).min() >= width / 2 - 1e-12          # no sliver hidden by the line
         np.testing.assert_array_equal(g.edges, edges)
         np.testing.assert_array_equal(g.pos_counts, np.histogram(s[y], bins=edges)[0])
         np.testing.assert_array_equal(g.neg_counts, np.histogram(s[~y], bins=edges)[0])

@@ -239,3 +239,20 @@ def test_the_rule_formula_is_the_rule_applied(lang):
     at = _page(lang, source="upload", upload=scores, upload_token="mcupload:s", section="decisions", rule="bayes")
     assert rule_formulas(at) == [r"d(x) = \arg\max_{j}\; s_j(x)"]
     assert at.info, "the fallback is said"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("data", [b"", b"y,a:x,a:y\n"])
+def test_an_empty_file_is_told_this_uploaders_format_and_not_that_no_file_came(data, lang):
+    """The review: an empty file got the binary uploader's "one score column per model", and below the
+    error the sidebar said "No file uploaded yet"."""
+    at = run("pages/multiclass.py", lang=lang, **{K + "source": "upload"})
+    at.sidebar.file_uploader(key="_w_multiclass_upload").set_value(("e.csv", data, "text/csv")).run()
+    ok(at)
+    errors = [e.value for e in at.sidebar.error]
+    assert errors and ("<model>:<class>" in errors[0] or "<模型>:<类别>" in errors[0]), errors
+    infos = " ".join(i.value for i in at.sidebar.info)
+    assert "No file uploaded yet" not in infos and "还没有上传文件" not in infos
+    # before any file: "none yet" is what there is to say
+    fresh = run("pages/multiclass.py", lang=lang, **{K + "source": "upload"})
+    assert any(("No file uploaded yet" in i.value or "还没有上传文件" in i.value) for i in fresh.sidebar.info)

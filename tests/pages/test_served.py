@@ -178,3 +178,37 @@ def test_nothing_but_streamlits_page_is_changed(answer):
     status, headers, body, _ = _page("/media/file.html", answer)
     assert status == answer[0]["status"] and headers == dict(answer[0]["headers"])
     assert body == b"".join(m["body"] for m in answer[1:])
+
+
+def test_the_vendored_katex_is_the_npm_file_named_in_its_readme_and_the_version_of_streamlits_style():
+    """Its version is the one Streamlit's KaTeX style sheet was written for (the review: Mermaid's KaTeX
+    0.18, which Streamlit also serves, typeset subscripts the 0.16 style did not size)."""
+    import hashlib
+
+    from ui.core import typeset
+
+    readme = (typeset.VENDOR / "README.md").read_text(encoding="utf-8")
+    kept = sorted(typeset.VENDOR.glob("katex-*.min.js"))
+    assert len(kept) == 1
+    version = kept[0].name[len("katex-"):-len(".min.js")]
+    data = kept[0].read_bytes()
+    assert hashlib.sha256(data).hexdigest() in readme and f"katex@{version}" in readme
+    assert f'version:"{version}"'.encode() in data
+    if typeset.style_version() == version:               # the Streamlit of requirements.txt
+        assert typeset.katex_url().endswith(kept[0].name)
+
+
+@pytest.mark.parametrize("style", ["0.16.47", "9.9.9", None])
+def test_a_katex_is_used_only_in_the_version_of_streamlits_style(monkeypatch, style):
+    from ui.core import typeset
+
+    monkeypatch.setattr(typeset, "style_version", lambda: style)
+    typeset.katex_url.cache_clear()
+    try:
+        url = typeset.katex_url()
+        if style == "0.16.47":
+            assert url.endswith("katex-0.16.47.min.js")
+        else:
+            assert url is None                   # neither kept nor served in that version: st.latex draws
+    finally:
+        typeset.katex_url.cache_clear()

@@ -162,7 +162,7 @@ def data_sidebar_only():
     elif src == "upload":
         _upload_panel()
         ps, token = SS.get("ds_upload"), SS.get("ds_upload_token")
-        if ps is None:
+        if ps is None and SS.get(PREDICTIONS.error) is None:      # a refused file says why, not "none yet"
             sb.info(t("common.upload.none"))
     else:
         ps, token = _builtin(src), "builtin:" + src

@@ -106,6 +106,12 @@ def t(key: str, **kw) -> str:
     return text.format(**{k: md(v) if isinstance(v, str) else v for k, v in kw.items()}) if kw else text
 
 
+def t_plain(key: str, **kw) -> str:
+    """``key`` with ``kw`` as given, unescaped: for a figure that escapes what it is given itself
+    (``evalcore.figures.matrix_grid``'s titles, as its names)."""
+    return strings()[key][lang()].format(**kw)
+
+
 def t_counted(key: str, count: int, /, **kw) -> str:
     """:func:`t` of ``key`` said of a count: its ``.one`` form when ``count``
     is 1 (English: "1 false positive comes in", never "1 false positive(s)

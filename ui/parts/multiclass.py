@@ -106,7 +106,8 @@ def data():
         upload_status(UPLOAD, sb)
         ms, token = SS.get(K + "upload"), SS.get(K + "upload_token")
         if ms is None:
-            sb.info(t("multiclass.upload.none"))
+            if SS.get(UPLOAD.error) is None:           # a refused file says why, not "none yet"
+                sb.info(t("multiclass.upload.none"))
             return None, None, False
     sb.markdown(t_counted("multiclass.summary", len(ms.models), n=f"{ms.n:,}", k=len(ms.classes), m=len(ms.models)))
     for w in ms.warnings:

@@ -4,7 +4,7 @@
 // cells whose LaTeX changed are typeset again.  A threshold move on the
 // confusion page used to re-parse 15 formulas as markdown before its figures
 // could be drawn; the typesetting now waits until the figures of the same run
-// have been given their turn.  KaTeX is the copy Streamlit itself serves.
+// have been given their turn.  KaTeX is the version of Streamlit's KaTeX style (ui.core.typeset.katex_url).
 // The cells' style, once per page (not given to the component as its css: Streamlit would send it with
 // every element on every run)
 if (!document.getElementById('lab-typeset-style')) {
@@ -18,7 +18,8 @@ if (!document.getElementById('lab-typeset-style')) {
 
 function katex(url) {
   if (!window.__labKatex) {
-    window.__labKatex = import(new URL(url, document.baseURI).href).then((m) => m.default);
+    // an ES module's default export, or KaTeX's own UMD build (ui/core/typeset/vendor/), which sets self.katex
+    window.__labKatex = import(new URL(url, document.baseURI).href).then((m) => m.default || window.katex);
   }
   return window.__labKatex;
 }
