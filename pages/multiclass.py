@@ -73,6 +73,11 @@ if section == "decisions":
                                                  m=f"{ms.n:,}", v=ui.fmt_cost(decided.cost_error))),
             (T("multiclass.expected"), ui.fill("multiclass.expected", v=ui.fmt_cost(decided.expected_cost)))])
         st.caption(T("multiclass.expected.note"))
+        if probabilities:                  # which of the two numbers above is larger, as shown
+            error, expected = ui.fmt_cost(decided.cost_error), ui.fmt_cost(decided.expected_cost)
+            side = ("same" if error == expected else
+                    "more" if decided.expected_cost > decided.cost_error else "less")
+            st.caption(T(f"multiclass.expected.{side}", error=error, expected=expected))
         per = ec.per_class(decided.cm)
         st.subheader(T("multiclass.per_class"))
         st.dataframe([{T("multiclass.class"): ui.cell(n), T("multiclass.support"): int(s), "P": ui.fmt(p),

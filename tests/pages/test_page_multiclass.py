@@ -5,6 +5,7 @@ and bad, and links that carry every control."""
 import json
 import re
 
+import numpy as np
 import pytest
 from apptest_utils import click, figure, latex, metrics, ok, round_trip, run, widget
 from sklearn.metrics import accuracy_score, cohen_kappa_score, f1_score, roc_auc_score
@@ -256,3 +257,23 @@ def test_an_empty_file_is_told_this_uploaders_format_and_not_that_no_file_came(d
     # before any file: "none yet" is what there is to say
     fresh = run("pages/multiclass.py", lang=lang, **{K + "source": "upload"})
     assert any(("No file uploaded yet" in i.value or "还没有上传文件" in i.value) for i in fresh.sidebar.info)
+
+
+@pytest.mark.parametrize("model, side", [("logistic", "more"), ("naive_bayes", "less")])
+def test_the_expected_cost_sentence_says_which_number_is_larger(model, side):
+    """The review: "close values mean well-calibrated probabilities" stood beside 0.1564 against 0.0400,
+    with no word on what those two said.  Oracle, 0-1 costs and the argmax decision: the error is the share
+    misclassified (scikit-learn), the expected cost the mean of 1 - p of the class decided."""
+    from ui.parts import multiclass as part
+
+    at = run("pages/multiclass.py", lang="en", **{K + "source": "iris", K + "model": model})
+    ok(at)
+    ms = part._builtin("iris")
+    p = ms.scores[model]
+    pred = p.argmax(axis=1)
+    error = 1 - accuracy_score(ms.y, pred)
+    expected = float(np.mean(1 - p.max(axis=1)))
+    assert (expected > error) == (side == "more")                  # the case meant
+    sentence, = [c.value for c in at.caption if c.value.startswith("Here the")]
+    assert f"{expected:.4f}" in sentence and f"{error:.4f}" in sentence
+    assert (", more than the" in sentence) == (side == "more") and (", less than the" in sentence) == (side == "less")

@@ -32,15 +32,16 @@ def _frame(table: dict) -> pd.DataFrame:
     return pd.DataFrame(table)
 
 
-def edited_table(key: str, preset: dict, check: Callable, *, kept: str):
+def edited_table(key: str, preset: dict, check: Callable, *, kept: str, **editor):
     """An editable table (session key ``key`` holds the last good one; the
     editor is :func:`ui.protect.bounds.bounded_editor`, bounded by
     ``ui.protect.limits.TABLES[key]``) and ``check(frame)``, the table's result.
 
     ``check`` raises a DataError for a bad table; then its message shows,
     with the sentence ``kept``, and the result of the last good table is
-    returned.  Returns ``(result, frame)`` of the table in use."""
-    edited = bounded_editor(key, preset)
+    returned.  Returns ``(result, frame)`` of the table in use.  ``editor``: more of
+    ``st.data_editor``'s arguments (a ``column_config`` naming a column in the page's language)."""
+    edited = bounded_editor(key, preset, **editor)
     try:
         result = check(edited)
     except ec.DataError as err:

@@ -106,8 +106,10 @@ def t_test(ctx) -> None:
     with left:
         eps0 = st.number_input("ε₀", *span("compare.eps0_t"), step=0.01, format="%.3f",
                                **bind("compare.eps0_t", first="value"))
+        # the column is named "error" in the table's data (and its link); its header in the page's language
         r, _ = edited_table("compare.table.t", COMPARE_TABLES["t"],
-                               lambda f: ec.t_test(numbers(f)[:, 0], eps0, alpha=ctx.alpha), kept=T("compare.kept"))
+                            lambda f: ec.t_test(numbers(f)[:, 0], eps0, alpha=ctx.alpha), kept=T("compare.kept"),
+                            column_config={"error": st.column_config.NumberColumn(T("compare.error_rate"))})
     with right:
         null_chart(r, "τ<sub>t</sub>", "compare_t")
         n = ec.formula_digits(r, eps0=eps0)           # enough digits to recompute τt from the printed numbers
