@@ -43,16 +43,25 @@ def null_figure(nd, *, text) -> go.Figure:
     x_t, y_t, w_region, w_crit, w_obs = need(text, "x", "y", "region", "critical", "observed")
     fig = go.Figure()
     keep = ~nd.reject
+    # each part of the rejection region also as a faint band the plot's height: under a tail whose density is
+    # a hair above 0 (chi-square beyond 3.84) the shaded area alone was invisible, its legend entry not
+    spans = []
     if nd.discrete:
         fig.add_bar(x=nd.x[keep], y=nd.density[keep], marker_color=NEGATIVE, opacity=0.7, name=nd.name)
         fig.add_bar(x=nd.x[nd.reject], y=nd.density[nd.reject], marker_color=POSITIVE, name=w_region)
         fig.update_layout(bargap=0.1)
+        half = 0.5 * (float(np.min(np.diff(nd.x))) if nd.x.size > 1 else 1.0)
+        edges = np.flatnonzero(np.diff(np.r_[0, nd.reject.astype(np.int8), 0]))
+        spans = [(float(nd.x[a]) - half, float(nd.x[b - 1]) + half) for a, b in zip(edges[::2], edges[1::2])]
     else:
         fig.add_scatter(x=nd.x, y=nd.density, mode="lines", line=dict(color=NEGATIVE, width=3), name=nd.name)
         for i, (xs, ys) in enumerate(_regions(nd)):
             fig.add_scatter(x=xs, y=ys, mode="lines", fill="tozeroy", line=dict(color=POSITIVE, width=0),
                             fillcolor=translucent(POSITIVE, 0.45), name=w_region, legendgroup="region",
                             showlegend=i == 0, hoverinfo="skip")
+            spans.append((float(xs[0]), float(xs[-1])))
+    for a, b in spans:
+        fig.add_vrect(x0=a, x1=b, fillcolor=translucent(POSITIVE, 0.10), line_width=0, layer="below")
     top = float(np.max(nd.density)) if nd.density.size else 1.0
     observed = math.isfinite(nd.observed)
     span = float(np.ptp(nd.x)) if nd.x.size else 1.0

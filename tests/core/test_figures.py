@@ -504,6 +504,23 @@ def test_the_observed_value_is_named_above_the_plot_never_over_its_bars():
         assert fig.layout.margin.t >= rows * OBSERVED_ROW
 
 
+def test_each_part_of_the_rejection_region_is_also_a_band_the_plots_height():
+    """The review: McNemar's chi-square(1) beyond 3.841 has a density of about 0.02, so the area shaded under
+    it was invisible beside its legend entry.  Each part of the region is also a faint band: one from the
+    critical value to the grid's end (chi-square), two for a two-sided t-test, one over a binomial's tail."""
+    text = dict(x="X", y="Y", region="R", critical="crit", observed="obs")
+    for r, parts in ((ec.mcnemar(2, 10), 1), (ec.t_test([0.12, 0.10, 0.14, 0.09, 0.11], 0.1), 2),
+                     (ec.binomial_test(9, 30, 0.1), 1)):
+        nd = ec.null_distribution(r)
+        fig = figures.null_figure(nd, text=text)
+        bands = [sh for sh in fig.layout.shapes if sh.type == "rect"]
+        assert len(bands) == parts and all(b.yref == "y domain" or b.yref == "paper" for b in bands), bands
+        covered = [x for x in nd.x if any(b.x0 <= x <= b.x1 for b in bands)]
+        assert set(covered) == set(nd.x[nd.reject])                     # the band is the region, no more
+        if not nd.discrete:
+            assert sorted(c for b in bands for c in (b.x0, b.x1) if min(abs(c - v) for v in nd.critical) < 1e-9)
+
+
 def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two():
     """Under-fitting, near the best and over-fitting are named at the top of their shaded regions; on a
     phone's narrow plot the first two met.  The middle one hangs a line lower; the outer two stay."""
