@@ -42,6 +42,13 @@ def _log_range(floor, *values) -> list[float] | None:
     return [float(np.log10(floor)), float(np.log10(max(top, floor * 10))) + 0.1]
 
 
+def _log_axis(title: str, rng) -> dict:
+    """A log y axis over ``rng`` (:func:`_log_range`): over two decades or more, powers of ten alone (the 2s
+    and 5s between them crowded a projector's short plot: "10² 2", "1 5"); over less, plotly's own ticks."""
+    powers = rng is not None and rng[1] - rng[0] >= 2
+    return dict(title=title, type="log", exponentformat="power", range=rng, **({"dtick": 1} if powers else {}))
+
+
 def decomposition_figure(curve, x, current, *, text, ticks=None, floor=None) -> go.Figure:
     """bias², variance, noise and their sum against complexity
     (``curve``: :class:`ComplexityCurve` or :class:`TrainingCurve`, log
@@ -61,8 +68,7 @@ def decomposition_figure(curve, x, current, *, text, ticks=None, floor=None) -> 
     fig.add_scatter(x=d, y=curve.measured_error, mode="markers", name=w_m,
                     marker=dict(symbol="x", size=11, color=TOTAL), hovertemplate=f"{w_m}: %{{y:.4g}}<extra></extra>")
     _now(fig, current, w_c)
-    fig.update_yaxes(title=y_t, type="log", exponentformat="power",
-                     range=_log_range(floor, curve.error, curve.bias2, curve.variance, curve.measured_error))
+    fig.update_yaxes(_log_axis(y_t, _log_range(floor, curve.error, curve.bias2, curve.variance, curve.measured_error)))
     _ticks(fig, x_t, d, ticks)
     fig.update_layout(hovermode="x unified")
     return legend_below(layout(fig, text.get("title"), height=HEIGHT["square"]))
@@ -90,8 +96,7 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
     fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))
     fig.add_scatter(x=d, y=curve.test_error, mode="lines+markers", name=w_te, line=dict(color=VARIANCE, width=3))
     _now(fig, current, w_c)
-    fig.update_yaxes(title=y_t, type="log", exponentformat="power",
-                     range=_log_range(regimes.floor, curve.train_error, curve.test_error))
+    fig.update_yaxes(_log_axis(y_t, _log_range(regimes.floor, curve.train_error, curve.test_error)))
     _ticks(fig, x_t, d, ticks)
     fig.update_xaxes(range=[d.min() - 0.5, d.max() + 0.5])
     return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 60))
