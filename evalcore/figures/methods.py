@@ -65,8 +65,13 @@ def oob_limit_figure(ms, expected, sim_mean, sim_sd, current: int, *, text) -> g
                     fillcolor=translucent(NEGATIVE, 0.15), showlegend=False, hoverinfo="skip")
     fig.add_scatter(x=ms, y=sim_mean, mode="markers", name=w_sim, marker=dict(color=NEGATIVE, size=7))
     fig.add_scatter(x=ms, y=expected, mode="lines", name=w_exact, line=dict(color=INK, width=3))
+    # the limit's name at the end of its line away from the current m (at the right end, m = 1,000's line ran
+    # through it): on a log axis, below the right end when m is in the left half of the range, else above the
+    # left end (below it, the curve rising from 0.25 runs there)
+    lo, hi = np.log10(float(ms.min())), np.log10(float(ms.max()))
+    where = "bottom right" if np.log10(max(float(current), 1e-300)) < (lo + hi) / 2 else "top left"
     fig.add_hline(y=float(np.exp(-1)), line=dict(color=POSITIVE, dash="dash", width=2), annotation_text=w_limit,
-                  annotation_position="bottom right")
+                  annotation_position=where)
     fig.add_vline(x=current, line=dict(color=NEUTRAL, dash="dot"))
     fig.update_xaxes(title=x_t, type="log")
     fig.update_yaxes(title=y_t)

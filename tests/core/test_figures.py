@@ -591,3 +591,15 @@ def test_a_square_plot_on_a_phone_is_drawn_about_as_tall_as_it_is_wide():
                                                                              best_f1="F1"))):
         narrow = fig.layout.meta["narrow"]
         assert narrow["below"] < 500 and narrow["layout"]["height"] < fig.layout.height
+
+
+def test_the_limits_name_sits_at_the_end_of_its_line_away_from_the_current_m():
+    """The review: at m = 1,000 the current m's line ran through "1/e ≈ 0.368" at the line's right end."""
+    from evalcore.figures import methods as fm
+
+    ms = np.array([2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000])
+    e = (1 - 1 / ms) ** ms
+    text = dict(x="x", y="y", exact="e", limit="1/e", simulated="s")
+    for current, (x, xanchor) in ((20, (1, "right")), (1000, (0, "left"))):
+        note, = fm.oob_limit_figure(ms, e, e, e / 10, current, text=text).layout.annotations
+        assert (note.x, note.xanchor) == (x, xanchor)
