@@ -99,13 +99,25 @@ def visible(text: str) -> str:
     return text.translate(INVISIBLE)
 
 
-def read_table(source, *, max_rows=None, max_columns=None):
+def read_table(source, *, max_rows=None, max_columns=None, empty: str | None = None):
     """A pandas DataFrame from ``source`` (path, bytes or file), or a DataError.
 
     Row and column limits are checked on the raw text before parsing.
     Columns that are entirely empty (a trailing comma) are dropped; their
     names are in ``df.attrs["empty_columns"]``.  Column names and text cells
-    lose bidi and zero-width characters."""
+    lose bidi and zero-width characters.  ``empty``: the message code for a
+    file with no data (empty or a header only) that names the caller's own
+    format; by default ``file_empty`` / ``file_no_rows``, which ask for
+    binary predictions."""
+    try:
+        return _read_table(source, max_rows, max_columns)
+    except DataError as err:
+        if empty and err.code in ("file_empty", "file_no_rows"):
+            raise DataError(empty) from None
+        raise
+
+
+def _read_table(source, max_rows, max_columns):
     import pandas as pd
 
     raw = _read_bytes(source)

@@ -316,22 +316,19 @@ def split_histogram(hist: ScoreHistogram, counts, threshold: float) -> ScoreHist
     if edges[k] == t or hist.pos_counts[k] + hist.neg_counts[k] == 0:
         return hist
     near = k if t - edges[k] <= edges[k + 1] - t else k + 1      # the nearer edge of the bin
+    pos, neg = hist.pos_counts.copy(), hist.neg_counts.copy()
     if near in (0, len(edges) - 1):                               # an outer edge stays: split the bin
         new = np.insert(edges, k + 1, t)
-    else:
-        new = edges.copy()
-        new[near] = t
-    pos, neg = hist.pos_counts.copy(), hist.neg_counts.copy()
-    if len(new) > len(edges):
         pos, neg = np.insert(pos, k + 1, 0), np.insert(neg, k + 1, 0)
         changed = (k, k + 1)
     else:
+        new = edges.copy()
+        new[near] = t
         changed = (near - 1, near)
     for b in changed:                       # [new[b], new[b + 1]); the last bin holds its upper edge
         lo = counts.at(float(new[b]))
-        hi = counts.at(float(new[b + 1])) if b + 1 < len(new) - 1 else None
-        pos[b] = lo.tp - (hi.tp if hi else 0)
-        neg[b] = lo.fp - (hi.fp if hi else 0)
+        hi = counts.at(float(new[b + 1]) if b + 1 < len(new) - 1 else np.inf)
+        pos[b], neg[b] = lo.tp - hi.tp, lo.fp - hi.fp
     return ScoreHistogram(new, pos, neg)
 
 

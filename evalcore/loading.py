@@ -395,12 +395,7 @@ def load_labels(source, *, true_col=None, pred_col=None, max_rows=None, max_clas
     >>> ls.labels.tolist()
     ['bird', 'cat', 'dog']
     """
-    try:
-        df = _read_table(source, max_rows=max_rows)
-    except DataError as err:
-        if err.code in ("file_empty", "file_no_rows"):    # the general message asks for scores
-            raise DataError("labels_file_empty") from None
-        raise
+    df = _read_table(source, max_rows=max_rows, empty="labels_file_empty")
     cols = list(df.columns)
     if len(cols) < 2:
         raise DataError("file_too_few_columns", n=len(cols))

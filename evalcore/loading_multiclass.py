@@ -136,12 +136,7 @@ def load_multiclass(source, *, label_col=None, max_rows=None, max_columns=None, 
     >>> ms.classes, ms.y.tolist(), ms.probabilities
     (['cat', 'dog', 'fox'], [0, 2, 1], {'a': True})
     """
-    try:
-        df = read_table(source, max_rows=max_rows, max_columns=max_columns)
-    except DataError as err:
-        if err.code in ("file_empty", "file_no_rows"):    # the general message asks for binary scores
-            raise DataError("mc_file_empty") from None
-        raise
+    df = read_table(source, max_rows=max_rows, max_columns=max_columns, empty="mc_file_empty")
     cols = list(df.columns)
     lab = label_col if label_col in cols else find_column(cols, LABEL_NAMES)
     if lab is None:

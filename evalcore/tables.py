@@ -211,12 +211,7 @@ def load_table(source, *, rates: bool = False, min_rows: int = 1, min_cols: int 
     """
     import pandas as pd
 
-    try:
-        df = read_table(source, max_rows=max_rows, max_columns=max_columns)
-    except DataError as err:
-        if err.code in ("file_empty", "file_no_rows"):
-            raise DataError("table_file_empty") from None
-        raise
+    df = read_table(source, max_rows=max_rows, max_columns=max_columns, empty="table_file_empty")
     if refuse_predictions and (col := _labels_column(df)) is not None:
         raise DataError("table_is_predictions", col=col)
     cols = list(df.columns)

@@ -133,10 +133,8 @@ with ui.guard("multi-class"):
     else:
         f = st.file_uploader(T("mc.upload"), key="_w_mc_upload", help=T("mc.upload.help"))
         ui.handle_upload(ui.LABELS_UPLOAD, f, ui.labels_parser)
-        ui.upload_status(ui.LABELS_UPLOAD)
+        ui.upload_status(ui.LABELS_UPLOAD, none="mc.upload.none")
         labelset = ui.SS.get("mc_labels")
-        if labelset is None and ui.SS.get(ui.LABELS_UPLOAD.error) is None:    # a refused file says why
-            st.info(T("mc.upload.none"))
 
     if labelset is not None:
         cmk = ui.once("mc_matrix", labelset, lambda: ec.confusion_matrix(labelset.y_true, labelset.y_pred,

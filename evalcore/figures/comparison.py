@@ -12,14 +12,19 @@ from .style import (HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, leg
                     translucent)
 
 
+def _runs(mask) -> list[tuple[int, int]]:
+    """The runs of True in ``mask`` as (start, stop) index pairs."""
+    edges = np.flatnonzero(np.diff(np.r_[0, np.asarray(mask).astype(np.int8), 0]))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
+
+
 def _regions(nd) -> list[tuple[np.ndarray, np.ndarray]]:
     """The rejection region of a continuous null distribution as closed
     areas under the density, one per tail: each starts at its critical value
     (the density there interpolated on the drawn curve) and runs out to the
     end of the grid.  One trace per area: plotly fills across a gap."""
     out = []
-    edges = np.flatnonzero(np.diff(np.r_[0, nd.reject.astype(np.int8), 0]))
-    for start, stop in zip(edges[::2], edges[1::2]):
+    for start, stop in _runs(nd.reject):
         xs, ys = nd.x[start:stop], nd.density[start:stop]
         if start > 0:                                   # the left edge is a critical value inside the grid
             c = min(nd.critical, key=lambda v: abs(v - nd.x[start]))
@@ -51,8 +56,7 @@ def null_figure(nd, *, text) -> go.Figure:
         fig.add_bar(x=nd.x[nd.reject], y=nd.density[nd.reject], marker_color=POSITIVE, name=w_region)
         fig.update_layout(bargap=0.1)
         half = 0.5 * (float(np.min(np.diff(nd.x))) if nd.x.size > 1 else 1.0)
-        edges = np.flatnonzero(np.diff(np.r_[0, nd.reject.astype(np.int8), 0]))
-        spans = [(float(nd.x[a]) - half, float(nd.x[b - 1]) + half) for a, b in zip(edges[::2], edges[1::2])]
+        spans = [(float(nd.x[a]) - half, float(nd.x[b - 1]) + half) for a, b in _runs(nd.reject)]
     else:
         fig.add_scatter(x=nd.x, y=nd.density, mode="lines", line=dict(color=NEGATIVE, width=3), name=nd.name)
         for i, (xs, ys) in enumerate(_regions(nd)):

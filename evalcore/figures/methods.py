@@ -69,7 +69,7 @@ def oob_limit_figure(ms, expected, sim_mean, sim_sd, current: int, *, text) -> g
     # through it): on a log axis, below the right end when m is in the left half of the range, else above the
     # left end (below it, the curve rising from 0.25 runs there)
     lo, hi = np.log10(float(ms.min())), np.log10(float(ms.max()))
-    where = "bottom right" if np.log10(max(float(current), 1e-300)) < (lo + hi) / 2 else "top left"
+    where = "bottom right" if np.log10(float(current)) < (lo + hi) / 2 else "top left"
     fig.add_hline(y=float(np.exp(-1)), line=dict(color=POSITIVE, dash="dash", width=2), annotation_text=w_limit,
                   annotation_position=where)
     fig.add_vline(x=current, line=dict(color=NEUTRAL, dash="dot"))

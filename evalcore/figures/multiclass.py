@@ -68,9 +68,10 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
     cols = max(1, min(columns, k))
     rows = max(1, math.ceil(k / cols))
     lines = [(t,) if isinstance(t, str) else tuple(t) for t in titles]
+    depth = max(map(len, lines), default=1)          # the most lines a title takes
     shown = ["<br>".join(safe(x, NAME_CHARS) for x in t) for t in lines]
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=shown,
-                        horizontal_spacing=0.04, vertical_spacing=min(0.12 + 0.04 * max(map(len, lines)), 0.5 / rows))
+                        horizontal_spacing=0.04, vertical_spacing=min(0.12 + 0.04 * depth, 0.5 / rows))
     for n, c in enumerate(matrices):
         z = np.array([[c.tp, c.fn], [c.fp, c.tn]], dtype=float)
         row = z.sum(axis=1, keepdims=True)
@@ -85,8 +86,8 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
     fig.update_yaxes(visible=False, autorange="reversed")
     fig.update_annotations(font_size=13)
     layout(fig, text.get("title"), height=60 + 150 * rows)
-    if max(map(len, lines), default=1) > 1:           # room above the first row for its titles' lines
-        fig.update_layout(margin_t=fig.layout.margin.t + 18 * (max(map(len, lines)) - 1))
+    if depth > 1:                                    # room above the first row for its titles' lines
+        fig.update_layout(margin_t=fig.layout.margin.t + 18 * (depth - 1))
     return fig
 
 

@@ -74,13 +74,16 @@ def handle_upload(slot: UploadSlot, file, parse, on_error=None) -> bool:
         return False
 
 
-def upload_status(slot: UploadSlot, where=st) -> None:
-    """The slot's last error, and that the earlier data is still in use."""
+def upload_status(slot: UploadSlot, where=st, *, none: str | None = None) -> None:
+    """The slot's last error, and that the earlier data is still in use; with ``none`` (a string key),
+    that nothing is loaded yet when nothing is and no file was refused (a refused file says why)."""
     err = SS.get(slot.error)
     if err is not None:
         where.error(error_text(err), icon="⚠️")
         if SS.get(slot.value) is not None:
             where.info(t("common.upload.kept", name=SS.get(slot.name, "")))
+    elif none is not None and SS.get(slot.value) is None:
+        where.info(t(none))
 
 
 # ------------------------------------------------------ predictions sidebar
@@ -121,7 +124,7 @@ def _upload_panel() -> None:
     sb.caption(t("common.upload.limit", mb=UPLOAD_LIMIT_MB))
     if handle_upload(PREDICTIONS, f, _parse_predictions, on_error=_ask_pos_label):
         SS.pop("upload_pending", None)
-    upload_status(PREDICTIONS, sb)
+    upload_status(PREDICTIONS, sb, none="common.upload.none")
     pending = SS.get("upload_pending")
     if pending is not None:
         data, name, perr = pending
@@ -162,8 +165,6 @@ def data_sidebar_only():
     elif src == "upload":
         _upload_panel()
         ps, token = SS.get("ds_upload"), SS.get("ds_upload_token")
-        if ps is None and SS.get(PREDICTIONS.error) is None:      # a refused file says why, not "none yet"
-            sb.info(t("common.upload.none"))
     else:
         ps, token = _builtin(src), "builtin:" + src
         if src == "watermelon":

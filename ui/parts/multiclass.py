@@ -103,11 +103,9 @@ def data():
         f = sb.file_uploader(t("multiclass.upload.label"), key="_w_multiclass_upload", help=t("multiclass.upload.help"))
         sb.caption(t("common.upload.limit", mb=UPLOAD_LIMIT_MB))
         handle_upload(UPLOAD, f, parse_upload)
-        upload_status(UPLOAD, sb)
+        upload_status(UPLOAD, sb, none="multiclass.upload.none")
         ms, token = SS.get(K + "upload"), SS.get(K + "upload_token")
         if ms is None:
-            if SS.get(UPLOAD.error) is None:           # a refused file says why, not "none yet"
-                sb.info(t("multiclass.upload.none"))
             return None, None, False
     sb.markdown(t_counted("multiclass.summary", len(ms.models), n=f"{ms.n:,}", k=len(ms.classes), m=len(ms.models)))
     for w in ms.warnings:

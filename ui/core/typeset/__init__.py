@@ -57,8 +57,7 @@ def katex_url() -> str | None:
         served.serve(url, kept)        # compressed once, kept by the browser (ui.core.served)
         return url
     for js in sorted((STATIC / "js").glob("katex.*.js")):
-        found = _VERSION.search(js.read_text(encoding="utf-8", errors="replace")[-20_000:]) or \
-            _VERSION.search(js.read_text(encoding="utf-8", errors="replace"))
+        found = _VERSION.search(js.read_text(encoding="utf-8", errors="replace"))
         if found and found.group(1) == want:
             return f"/static/js/{js.name}"
     return None
