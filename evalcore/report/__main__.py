@@ -50,8 +50,9 @@ def _parser() -> argparse.ArgumentParser:
                         "glob such as 'logs/*.parquet' are read as one log (DuckDB)")
     p.add_argument("-o", "--output", help="where to write the report (default: standard output)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the report and messages (default en)")
-    p.add_argument("--format", choices=("html", "json"), default="html",
-                   help="html (default): the report; json: every number of it, for pipelines")
+    p.add_argument("--format", choices=("html", "json"),
+                   help="html: the report; json: every number of it, for pipelines (default: json when the "
+                        "output's name ends in .json, else html)")
     p.add_argument("--threshold", action="extend", nargs="+", default=[], metavar="MODEL=VALUE",
                    help="a model's threshold (score >= threshold is positive); several models: "
                         "--threshold a=0.4 b=0.6 (or repeat the option); "
@@ -238,7 +239,7 @@ def main(argv=None) -> int:
                 engine = "duckdb"
         if engine in ("duckdb", "spark"):
             rep = _engine_report(args, engine, say, multi, **settings)
-        out = rep.to_json() if args.format == "json" else _html(rep, lang)
+        out = rep.to_json() if _format(args) == "json" else _html(rep, lang)
     except ec.DataError as err:
         say("cli.error", message=err.text(lang))
         if err.code.startswith("too_many_rows"):
@@ -251,6 +252,13 @@ def main(argv=None) -> int:
     else:
         sys.stdout.write(out)
     return 0
+
+
+def _format(args) -> str:
+    """``--format``, else what the output's name says (``-o r.json``: JSON), else HTML."""
+    if args.format:
+        return args.format
+    return "json" if (args.output or "").lower().endswith(".json") else "html"
 
 
 if __name__ == "__main__":

@@ -213,6 +213,12 @@ def test_command_line_good_file_bad_file_and_help(tmp_path, capsys):
     assert n["models"][0]["auc"] == pytest.approx(skm.roc_auc_score([1, 0, 1, 0, 1], [0.9, 0.1, 0.7, 0.4, 0.6]))
     code, _, err = run(str(bad), "--lang", "en")
     assert code != 0 and "at least one positive and one negative" in err
+    # the format from the output's name unless --format says otherwise
+    for name, fmt, json_out in (("r.json", None, True), ("R.JSON", None, True), ("r.htm", None, False),
+                                ("r.json", "html", False), ("r.txt", "json", True)):
+        code, _, _ = run(str(good), "-o", str(tmp_path / name), *(["--format", fmt] if fmt else []))
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert code == 0 and text.startswith("{") == json_out and text.startswith("<!DOCTYPE") != json_out
     for args in (["--threshold", "a"], ["--costs", "1"], ["--prior", "x"], ["--threshold", "zz=1"]):
         code, _, err = run(str(good), *args)
         assert code != 0 and err.startswith("error:") and "Traceback" not in err

@@ -31,10 +31,11 @@ JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m"
 
 
 @pytest.fixture(scope="module")
-def spark():
+def spark(tmp_path_factory):
     from pyspark.sql import SparkSession
 
     s = (SparkSession.builder.master("local[1]").appName("evalcore-tests").config("spark.ui.enabled", "false")
+         .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("warehouse")))    # not the working folder
          .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "1")
          .config("spark.default.parallelism", "1")
          .config("spark.driver.extraJavaOptions", JVM_OPTIONS)
@@ -91,7 +92,10 @@ def k_classes(tmp_path, spark):
 
 
 def command_line(tmp_path, capsys, spark):
-    """A bad cell refused in the user's words, then the command line's JSON equal to the in-memory one's."""
+    """A bad cell refused in the user's words, then the command line's JSON equal to the in-memory one's, from a
+    session of its own: nothing left in the working folder (Spark's default warehouse folder), no error logged
+    by Spark on the way (its log of a query on a dropped view, when the report's tables were dropped in the
+    order they were made)."""
     from evalcore.report.engines import SparkLog
 
     y, a, b, c = _rows(13, 500)
@@ -102,9 +106,19 @@ def command_line(tmp_path, capsys, spark):
         SparkLog(str(tmp_path / "bad.csv"), session=spark)
     assert main([str(tmp_path / "p.csv"), "--engine", "memory", "--format", "json", "-o",
                  str(tmp_path / "m.json")]) == 0
-    assert main([str(tmp_path / "p.csv"), "--engine", "spark", "--master", "local[1]", "--format", "json",
-                 "--lang", "zh", "-o", str(tmp_path / "s.json")]) == 0        # last: it stops the session
+    spark.stop()                               # the command line's own session (the JVM stays)
+    work = tmp_path / "work"
+    work.mkdir()
+    here = os.getcwd()
+    os.chdir(work)
+    try:
+        assert main([str(tmp_path / "p.csv"), "--engine", "spark", "--master", "local[1]", "--format", "json",
+                     "--lang", "zh", "-o", str(tmp_path / "s.json")]) == 0
+    finally:
+        os.chdir(here)
     mem, got = (json.loads((tmp_path / f).read_text(encoding="utf-8")) for f in ("m.json", "s.json"))
     mem["report"]["lang"] = "zh"
     _same(_without_engine(mem), _without_engine(got))
-    assert "Traceback" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "ERROR" not in err and "NOT_FOUND" not in err
+    assert list(work.iterdir()) == []

@@ -13,6 +13,8 @@ in-memory report's.  An existing session can be passed as ``session``
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 from ..._validation import DataError
 from . import DEFAULT_MEMORY, SqlLog, max_distinct as _max_distinct, memory_bytes
@@ -54,7 +56,11 @@ class SparkLog(SqlLog):
         self._setup(round_digits=round_digits, memory=memory, progress=progress,
                     max_distinct=max_distinct or _max_distinct(limit, max_models))
         self._own = session is None
+        # Spark makes its SQL warehouse folder when a session starts, by default in the working directory;
+        # nothing here is ever stored in it, so an own session's is a temporary folder, removed by close()
+        self._warehouse = tempfile.mkdtemp(prefix="evalcore-spark-") if self._own else None
         self.spark = session or (SparkSession.builder.master(master).appName("evalcore-report")
+                                 .config("spark.sql.warehouse.dir", self._warehouse)
                                  .config("spark.ui.enabled", "false")
                                  .config("spark.ui.showConsoleProgress", "false")
                                  .config("spark.sql.shuffle.partitions", "8")
@@ -129,7 +135,9 @@ class SparkLog(SqlLog):
             raise DataError("engine_error", detail=str(err).splitlines()[0][:300]) from None
 
     def close(self) -> None:
-        for name in self._cached:
+        # the newest first: a table is dropped before the one it reads (``t0`` reads ``data``), or Spark logs
+        # a "table not found" for the view whose source is gone
+        for name in reversed(self._cached):
             try:
                 self.spark.sql(f"UNCACHE TABLE IF EXISTS {name}")
                 self.spark.sql(f"DROP VIEW IF EXISTS {name}")      # a session passed in is left as it came
@@ -137,6 +145,7 @@ class SparkLog(SqlLog):
                 pass
         if self._own:
             self.spark.stop()
+            shutil.rmtree(self._warehouse, ignore_errors=True)
 
 
 __all__ = ["SparkLog"]
