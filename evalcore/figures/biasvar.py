@@ -89,10 +89,11 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
     d = np.asarray(x)
     fig = go.Figure()
     for regime, i0, i1 in regimes.runs():
-        # the middle regime's name a line lower: on a phone's narrow plot the three names met at the top
+        # the middle regime's name a line lower: on a phone's narrow plot the three names met at the top; at
+        # 14 px, "under-fitting" ends before "over-fitting" starts there (at 16 px the two touched)
         fig.add_vrect(x0=float(d[i0]) - 0.5, x1=float(d[i1]) + 0.5, fillcolor=shade[regime], line_width=0,
                       annotation_text=names[regime], annotation_position=where[regime],
-                      annotation_yshift=-32 if regime == "near" else 0)   # a label box: about 30 px
+                      annotation_font_size=14, annotation_yshift=-28 if regime == "near" else 0)   # a box: 26 px
     fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))
     fig.add_scatter(x=d, y=curve.test_error, mode="lines+markers", name=w_te, line=dict(color=VARIANCE, width=3))
     _now(fig, current, w_c)

@@ -536,7 +536,26 @@ def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two()
     text = dict(x="x", y="y", train="tr", test="te", under="U", near="N", over="O", current="now")
     fig = fitting_figure(curve, np.arange(8), 3, rmap, text=text)
     shift = {a.text: a.yshift or 0 for a in fig.layout.annotations}
-    assert shift == {"U": 0, "N": -32, "O": 0}
+    assert shift == {"U": 0, "N": -28, "O": 0}
+    assert {a.font.size for a in fig.layout.annotations} == {14}     # at 16 px "U" ran into "O" on a phone
+
+
+def test_the_hold_out_figures_advised_band_is_named_above_the_plot_from_its_left_edge():
+    """The book's advised test fractions, shaded, named between the title and the plot from the band's left
+    edge on: inside the band the name (wider than 2 of 9 boxes on a phone) ran onto the boxes' whiskers.
+    Without the band, no name and no extra line."""
+    from evalcore.figures.methods import spread_figure
+
+    text = dict(x="x", y="y", advice="the book", title="T")
+    est = np.random.default_rng(0).normal(0.1, 0.01, (9, 10))
+    x = [round(0.1 * i, 1) for i in range(1, 10)]
+    banded = spread_figure(x, est, text=text, advice=(0.2, 1 / 3))
+    plain = spread_figure(x, est, text=text)
+    (name,) = banded.layout.annotations
+    assert (name.text, name.x, name.xref, name.xanchor) == ("the book", 0.2, "x", "left")
+    assert (name.yref, name.y, name.yanchor) == ("paper", 1, "bottom")
+    assert len(banded.layout.shapes) == 1 and not plain.layout.shapes and not plain.layout.annotations
+    assert banded.layout.margin.t == plain.layout.margin.t + 24
 
 
 def test_the_iso_f_labels_have_the_right_margin_to_themselves(tcs):
