@@ -118,6 +118,9 @@ def auc_groups_figure(result, names, *, text) -> go.Figure:
     return layout(fig, text.get("title"), height=max(280, 55 * k + 130))
 
 
+NARROW_BARS = 480     # px: below it, the rejection figure's test names stand above their bars
+
+
 def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: bool = True) -> go.Figure:
     """The share of replications in which each test rejects (a
     :class:`~evalcore.TestSimulation`), a bar per test with +-2 standard
@@ -165,8 +168,22 @@ def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: boo
                        font=dict(size=14))
     fig.update_xaxes(title=gloss_below(x_t) if gloss_line else x_t, range=[0, max(top, 0.1)])
     fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0], categoryorder="array", categoryarray=labels)
+    # In a column narrower than NARROW_BARS px (a phone) the names beside the bars took half the plot: there
+    # each name is written on one line above its bar, which then has the plot's width (the figure drawn in
+    # place, ui/core/live/figure.js, applies layout.meta.narrow).  The bar spans i +- (1 - bargap) / 2 on the
+    # reversed axis; its name stands on y = i - 0.27, just above it.
+    # On a pale ground (the alpha line and band run under the first few names); alpha's own label a line
+    # higher, over the first name.
+    for i, name in enumerate(names):
+        fig.add_annotation(x=0, xref="x", xanchor="left", y=i - 0.27, yref="y", yanchor="bottom", text=name,
+                           showarrow=False, visible=False, font=dict(size=13), bgcolor=translucent(PAPER, 0.85))
+    first = len(fig.layout.annotations) - k
+    narrow = {"yaxis.showticklabels": False, "bargap": 0.5, "margin.l": 10, "yaxis.range": [k - 0.5, -1.4],
+              f"annotations.{first - 1}.y": -0.75, "height": max(300, 52 * k + 190) + 12 * k,
+              **{f"annotations.{first + i}.visible": True for i in range(k)}}
     fig = layout(fig, text.get("title"), height=max(300, 52 * k + 190))
-    fig.update_layout(margin=dict(l=10, r=20), barmode="overlay", legend=dict(traceorder="normal"))
+    fig.update_layout(margin=dict(l=10, r=20), barmode="overlay", legend=dict(traceorder="normal"),
+                      meta=dict(narrow=dict(below=NARROW_BARS, layout=narrow)))
     return legend_below(fig)
 
 

@@ -273,6 +273,27 @@ def test_the_rejection_figure_writes_each_rate_clear_of_its_error_bar_and_names_
     assert all(len(line) <= 40 for y in ys for line in y.split("<br>"))
 
 
+def test_the_rejection_figure_on_a_phone_names_each_test_above_its_bar():
+    """On a phone the names beside the bars took half the plot.  The narrow layout (applied by the figure drawn
+    in place) hides the tick names and shows one annotation per test, whole and on one line, standing just
+    above its bar (the bar spans i +- (1 - bargap) / 2), and lifts alpha's label above the first name; at
+    full width they stay hidden."""
+    sim = ec.simulate_tests(replications=200, n=60, seed=1)
+    names = [f"test {i} with a rather long name (numerator (Δ₁¹+Δ₁²)/2, the book)" for i in range(len(sim.tests))]
+    fig = figures.rejection_figure(sim, names=names, text=REJECTION_TEXT)
+    narrow = fig.layout.meta["narrow"]
+    assert narrow["below"] == 480 and narrow["layout"]["yaxis.showticklabels"] is False
+    notes = fig.layout.annotations
+    shown = sorted(int(k.split(".")[1]) for k, v in narrow["layout"].items() if k.endswith(".visible") and v)
+    assert [notes[i].text for i in shown] == names and all(notes[i].visible is False for i in shown)
+    half = (1 - narrow["layout"]["bargap"]) / 2
+    for row, i in enumerate(shown):
+        assert notes[i].yanchor == "bottom" and row - 0.5 < notes[i].y < row - half      # above its own bar
+    (alpha,) = [k for k in narrow["layout"] if k.endswith(".y")]
+    assert notes[int(alpha.split(".")[1])].text == "α = 0.05" and narrow["layout"][alpha] < notes[shown[0]].y - 0.3
+    assert narrow["layout"]["yaxis.range"][1] < narrow["layout"][alpha] - 0.3            # room above it
+
+
 REJECTION_TEXT = {"x": "share rejecting", "alpha": "α = 0.05", "ok": "keeps α", "over": "above α",
                   "top": "most powerful", "rest": "the others"}
 

@@ -13,7 +13,7 @@ from evalcore import figures
 
 from ui.core import learners
 from ui.core import settings
-from ui.core.charts import chart
+from ui.core.charts import chart, live_chart
 from ui.core.i18n import fmt, labels, t, t_fig
 from ui.core.page import presenter
 from ui.protect.budget import freeze
@@ -52,7 +52,8 @@ def simulation_section() -> None:
     sim = _simulate(int(reps), int(n), round(float(effect), 4), round(float(influence), 4))
     names = [t(f"common.trust.test.{k}") for k in sim.tests]
     null = sim.effect == 0
-    chart(figures.rejection_figure(sim, names=names, text=dict(
+    # drawn in place: on a phone the figure's own narrow layout (the test names above their bars)
+    live_chart(figures.rejection_figure(sim, names=names, text=dict(
         x=t_fig("common.trust.sim.x_null" if null else "common.trust.sim.x_power"),
         alpha=f"α = {sim.alpha:g}", ok=t_fig("common.trust.bar.ok"), over=t_fig("common.trust.bar.over"),
         top=t_fig("common.trust.bar.top"), rest=t_fig("common.trust.bar.rest")),
