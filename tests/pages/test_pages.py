@@ -277,6 +277,18 @@ def test_every_data_page_runs_on_the_horse_colic_source(page):
     assert at.session_state["models"][0] == "adaboost-10"                       # the key stays the data's own
 
 
+def test_presenter_mode_writes_the_trust_simulations_rates_in_the_back_rows_size():
+    """The rates written beside the trust simulation's bars stayed at 14 px on a projector while the names
+    beside them grew to the ticks' 18 px; in presenter mode they are the ticks' size, elsewhere 14 px."""
+    from ui.core.charts import PRESENTER_FONT
+
+    for presenter, size in ((True, PRESENTER_FONT["tick"]), (False, 14)):
+        at = run("pages/trust.py", presenter=presenter)
+        ok(at)
+        (rates,) = [t for t in figure(at, "trust_sim")["data"] if t.get("mode") == "text"]
+        assert rates["textfont"]["size"] == size and rates["text"][0].startswith("0.")
+
+
 def test_presenter_mode_leaves_room_for_the_iso_f_labels():
     """In presenter mode's larger text the iso-F labels at the curves' right
     end need a wider right margin; the square plot shrinks rather than

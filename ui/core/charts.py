@@ -42,12 +42,14 @@ def _export(configs: dict):
 
 
 def _presenter(fig) -> None:
-    """Chart text for the back row: ticks >= 18 px, titles >= 22 px, width from the page."""
+    """Chart text for the back row: ticks, annotations and text labels >= 18 px, titles >= 22 px, width
+    from the page."""
     f = PRESENTER_FONT
     fig.update_layout(font_size=f["base"], title_font_size=f["title"], legend_font_size=f["tick"], width=None)
     fig.update_xaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_yaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_annotations(font_size=f["tick"])
+    fig.update_traces(textfont_size=f["tick"], selector=dict(type="scatter", mode="text"))   # values written by bars
     if is_legend_below(fig):                    # under the axis title in the larger type too
         legend_below(fig, tick=f["tick"], title=f["title"], legend=f["tick"])
     if any(a.xanchor == "left" and a.x is not None and a.x >= 0.99 for a in fig.layout.annotations):
