@@ -146,7 +146,7 @@ def clustering() -> None:
                        horizontal=True, **ui.bind("lab.nmi"))
     pc = ec.pair_counts(u, v)
     with right:
-        ui.chart(clusters_figure(xy[:, 0], xy[:, 1], u, v, text=ui.texts(
+        ui.live_chart(clusters_figure(xy[:, 0], xy[:, 1], u, v, text=ui.texts(
             "lab.cl.fig.", "x", "y", "cluster", "cls", "by_colour", "by_shape")), key="lab_clusters")
     ui.formula("lab.cl.ri", a=pc.a, b=pc.b, n=pc.total, v=f"{ec.rand_index(u, v):.4f}")
     st.caption(T("lab.cl.pairs", a=pc.a, b=pc.b, c=pc.c, d=pc.d))

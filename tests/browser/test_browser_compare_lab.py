@@ -90,3 +90,27 @@ def test_other_sections_and_modes_in_presenter_mode_start_above_the_fold(project
             low[mode] = pg.evaluate(top)
     assert not low, low
     assert_clean(pg)
+
+
+def test_the_lab_clustering_figure_on_a_phone_has_its_legend_under_the_plot(tab, server):
+    """At the plot's right the legend took most of a phone's width and left the equal-scaled plot 60 px wide,
+    every point in one heap.  In a phone's column it stands under the x axis title, and the plot has the
+    figure's width; at a laptop's width it stays at the right."""
+    page = tab
+    where = """gd => { const f = gd.getBoundingClientRect(), p = gd.querySelector('.nsewdrag').getBoundingClientRect(),
+        l = gd.querySelector('.legend').getBoundingClientRect(),
+        t = gd.querySelector('.xtitle').getBoundingClientRect();
+        return {plot: p.width / f.width, under: l.top >= t.bottom - 1, inside: l.bottom <= f.bottom + 1,
+                right: l.left >= p.right - 1}; }"""
+    open_url(page, server + "/lab?lang=en&l_sec=clustering", 390, 844)
+    plot = page.locator(".st-key-lab_clusters .js-plotly-plot")
+    expect(plot).to_be_visible(timeout=60_000)
+    page.wait_for_function("() => document.querySelector('.st-key-lab_clusters .js-plotly-plot').__narrow === true",
+                           timeout=20_000)
+    got = plot.evaluate(where)
+    assert got["under"] and got["inside"] and not got["right"] and got["plot"] > 0.75, got
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("() => document.querySelector('.st-key-lab_clusters .js-plotly-plot').__narrow === false",
+                           timeout=20_000)
+    assert plot.evaluate(where)["right"]
+    assert_clean(page)

@@ -643,3 +643,26 @@ def test_the_limits_name_sits_at_the_end_of_its_line_away_from_the_current_m():
     for current, (x, xanchor) in ((20, (1, "right")), (1000, (0, "left"))):
         note, = fm.oob_limit_figure(ms, e, e, e / 10, current, text=text).layout.annotations
         assert (note.x, note.xanchor) == (x, xanchor)
+
+
+def test_the_clustering_figure_moves_its_legend_under_the_plot_on_a_phone_and_its_points_stand_apart():
+    """The lab's clustering figure: in a phone's column (layout.meta.narrow) its vertical legend goes under the
+    x axis title, the figure taller by the legend's lines and the bottom margin holding them all; at full width
+    it stays at the right.  The built-in points stand at least 0.8 apart (their numbered markers overlapped)."""
+    from evalcore.figures.lab import NARROW_LEGEND, clusters_figure
+    from evalcore.presets import LAB_TABLES
+
+    t = LAB_TABLES["clusters"]
+    text = dict(x="x", y="y", cluster="cluster", cls="class", by_colour="colour", by_shape="shape")
+    fig = clusters_figure(t["x"], t["y"], t["class"], [str(c) for c in t["cluster"]], text=text)
+    narrow = fig.layout.meta["narrow"]
+    lay = narrow["layout"]
+    assert narrow["below"] == NARROW_LEGEND and fig.layout.legend.orientation == "v" and fig.layout.legend.x is None
+    rows = len(set(t["cluster"])) + len(set(t["class"])) + 2
+    assert lay["legend.yanchor"] == "top" and lay["legend.y"] < 0 and lay["legend.x"] == 0
+    assert lay["height"] - fig.layout.height >= rows * 20 and lay["margin.b"] >= rows * 20
+    plot = lay["height"] - fig.layout.margin.t - lay["margin.b"]
+    assert -lay["legend.y"] * plot >= 50                          # under the tick labels and the x title
+    p = np.c_[t["x"], t["y"]]
+    d = np.sqrt(((p[:, None] - p[None]) ** 2).sum(-1)) + np.eye(len(p)) * 9
+    assert d.min() >= 0.8
