@@ -119,7 +119,8 @@ if section == "averages":
                             columns=1)
         if len(shown) < k or len(keys) < len(ovo):
             st.caption(T("multiclass.grid.capped", shown=len(shown), pairs=len(keys), k=k, all=len(ovo)))
-        st.info(T("multiclass.sklearn", book=ui.fmt(both.ovr.macro_f1), mean=ui.fmt(per.f1_macro),
+        book, mean = ui.fmt(both.ovr.macro_f1), ui.fmt(per.f1_macro)     # the sentence follows the numbers shown
+        st.info(T("multiclass.sklearn" if book != mean else "multiclass.sklearn.same", book=book, mean=mean,
                   weighted=ui.fmt(per.f1_weighted), micro=ui.fmt(both.ovr.micro_f1)))
 
 # ------------------------------------------------------- curves, AUC and M

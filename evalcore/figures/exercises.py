@@ -46,7 +46,8 @@ def precision_prior_figure(priors, precision, current, *, text) -> go.Figure:
                     marker=dict(color=INK, size=14, symbol="circle"))
     fig.update_xaxes(title=x_t, range=[0, 1])
     fig.update_yaxes(title=y_t, range=[0, 1.02])
-    return layout(fig, text.get("title"), height=HEIGHT["strip"] + 60)
+    # the legend (one entry) under the plot: at its right it took a third of a phone's width
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["strip"] + 100), rows=1)
 
 
 def iso_error_figure(roc, hull, lines, best, *, text) -> go.Figure:
@@ -130,8 +131,9 @@ def friedman_rates_figure(rates, *, text) -> go.Figure:
     fig.add_scatter(x=ns, y=rates.rate_chi2, mode="lines+markers", line=dict(color=NEGATIVE, width=3), name=w_c)
     fig.add_scatter(x=ns, y=rates.rate_f, mode="lines+markers", line=dict(color=POSITIVE, width=3), name=w_f)
     fig.update_xaxes(title=x_t, type="log", tickvals=ns, ticktext=[str(n) for n in ns])
-    fig.update_yaxes(title=y_t, rangemode="tozero", tickformat=".0%" if rates.effect == 0 else ".0%")
-    return layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
+    fig.update_yaxes(title=y_t, rangemode="tozero", tickformat=".0%")
+    # the legend under the plot: at its right it left a phone's plot 64 px wide, its nine N labels one blot
+    return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 120), rows=3)
 
 
 __all__ = ["f1_bep_figure", "precision_prior_figure", "iso_error_figure", "duality_figure", "normalisation_figure",

@@ -666,3 +666,16 @@ def test_the_clustering_figure_moves_its_legend_under_the_plot_on_a_phone_and_it
     p = np.c_[t["x"], t["y"]]
     d = np.sqrt(((p[:, None] - p[None]) ** 2).sum(-1)) + np.eye(len(p)) * 9
     assert d.min() >= 0.8
+
+
+def test_the_exercise_figures_put_their_legends_under_the_plot():
+    """Exercises 2.4 and 2.10: a legend at the plot's right took a third of a phone's width (2.4, one entry) and
+    left 2.10's plot 64 px wide, its nine N labels one blot; under the plot at every width."""
+    from evalcore.figures.exercises import friedman_rates_figure, precision_prior_figure
+    from evalcore.figures.style import is_legend_below
+
+    rates = ec.friedman_rejection_rates(3, [3, 5, 10], alpha=0.05, effect=0.0, replications=50, seed=1)
+    text = dict(x="N", y="share", chi2="chi2", f="F", alpha="α")
+    prior = precision_prior_figure([0.1, 0.5, 0.9], [0.2, 0.6, 0.9], (0.5, 0.6), text=dict(x="π", y="P", now="now"))
+    for fig in (friedman_rates_figure(rates, text=text), prior):
+        assert is_legend_below(fig) and fig.layout.legend.x == 0

@@ -89,9 +89,17 @@ def test_the_macro_micro_sentence_follows_the_numbers():
     both = ec.macro_micro_both(cm)
     assert f"macro-F1 = **{both.ovr.macro_f1:.3f}**" in text
     pred = ms.scores["logistic"].argmax(axis=1)
-    assert f"`f1_score(average=\"macro\")` = **{f1_score(ms.y, pred, average='macro'):.3f}**" in text
+    sk = f1_score(ms.y, pred, average='macro')
+    assert f"`f1_score(average=\"macro\")` = **{sk:.3f}**" in text
+    assert f"{sk:.3f}" != f"{both.ovr.macro_f1:.3f}" and "not the book's macro-F1" in text     # two numbers
     at = _page(section="averages", source="iris")
     assert "differ by less than 0.01" in _text(at)
+    # iris: the two macro-F1 agree to three decimals, and the note says so (it said "not the book's" beside them)
+    ms = ec.builtin_multiclass("iris")
+    pred = ms.scores["logistic"].argmax(axis=1)
+    book = ec.macro_micro_both(ec.confusion_matrix(ms.y, pred, labels=[0, 1, 2])).ovr.macro_f1
+    assert f"{f1_score(ms.y, pred, average='macro'):.3f}" == f"{book:.3f}"
+    assert "equal here to three decimals" in _text(at) and "not the book's" not in _text(at)
     tex = latex(at)
     assert sum("macro-}P" in e for e in tex) == 2 and sum("micro-}F1" in e for e in tex) == 2   # ovr and ovo
 
