@@ -111,8 +111,9 @@ if section == "averages":
         with right:
             st.subheader(T("multiclass.ovo", n=len(ovo)))
             keys = [(i, j) for (i, j) in ovo if i in pairs and j in pairs]
+            # a pair's title on three lines: "对 维吉尼亚鸢尾" on one ran into the next title on a phone
             ui.chart(figures.matrix_grid([ovo[p] for p in keys],
-                                         [(names[i], ui.t_plain("multiclass.vs", b=names[j])) for i, j in keys],
+                                         [(names[i], ui.t_plain("multiclass.vs.word"), names[j]) for i, j in keys],
                                          text=grid_text, columns=3), key="multiclass_ovo")
             st.caption(T("multiclass.ovo.note"))
             ui.formula_grid("multiclass_ovo_formulas", part.macro_micro_formulas(list(ovo.values()), both.ovo),

@@ -6,8 +6,8 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .style import (FONT, HEIGHT, INK, LEGEND_SIZE, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below,
-                    model_color, need, safe)
+from .style import (HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, legend_under, model_color,
+                    need, safe)
 
 
 def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
@@ -63,25 +63,7 @@ def clusters_figure(x, y, classes, clusters, *, text) -> go.Figure:
     fig.update_yaxes(title=y_t, scaleanchor="x")
     fig.update_layout(legend=dict(orientation="v", groupclick="toggleitem", tracegroupgap=12))
     fig = layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40)
-    fig.update_layout(meta=dict(narrow=_legend_under(fig, len(set(clusters)) + len(cls_order) + 2)))
+    # at the plot's right the legend took most of a phone's column and left the equal-scaled plot 60 px wide,
+    # every point in one heap: there it stands under the plot
+    fig.update_layout(meta=dict(narrow=legend_under(fig, len(set(clusters)) + len(cls_order) + 2)))
     return fig
-
-
-NARROW_LEGEND = 480     # px: in a column narrower than this (a phone) a legend at the right is moved under the plot
-
-
-def _legend_under(fig: go.Figure, rows: int) -> dict:
-    """``layout.meta.narrow`` (applied by the figure drawn in place, ui/core/live/figure.js) that moves ``fig``'s
-    vertical legend of ``rows`` lines (entries and group titles) under its plot, below the x axis title, in a
-    figure as much taller: at the right it took most of a phone's width, and a plot with equal scales was left
-    60 px wide with every point in one heap.  (A horizontal legend lays out groups with titles in one column
-    beside each other's entries, over the axis title.)"""
-    lay = fig.layout
-    below = 1.25 * FONT["size"] + 6 + 1.3 * FONT["size"] + 20         # tick labels, the x title and their gaps
-    legend = rows * 1.6 * LEGEND_SIZE + 24                               # its lines and the gap between groups
-    height = (lay.height or HEIGHT["default"]) + legend
-    bottom = below + legend + 10
-    plot = height - lay.margin.t - bottom
-    return dict(below=NARROW_LEGEND, layout={"height": int(height), "margin.b": int(bottom), "margin.r": 10,
-                                             "legend.x": 0, "legend.xanchor": "left", "legend.y": -below / plot,
-                                             "legend.yanchor": "top"})

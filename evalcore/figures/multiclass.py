@@ -11,7 +11,8 @@ import plotly.graph_objects as go
 
 from ..analysis import OperatingPoint
 from .curves import pr_curves, roc_curves
-from .style import GOOD, INK, NAME_CHARS, PAPER, POSITIVE, layout, marker, need, safe, threshold_text
+from .style import (GOOD, INK, NAME_CHARS, NARROW_SQUARE, PAPER, POSITIVE, layout, legend_under, marker, need, safe,
+                    threshold_text)
 
 
 def class_curves_figure(views, kind: str, *, classes, names, text, point: OperatingPoint | None = None,
@@ -49,6 +50,11 @@ def class_curves_figure(views, kind: str, *, classes, names, text, point: Operat
         if math.isfinite(x) and math.isfinite(y):
             marker(fig, x, y, i, f"<b>{shown[i]}</b><br>{thr} = {threshold_text(point.threshold)}<br>"
                    f"TP = {point.tp:,}, FP = {point.fp:,}<br>{xy}", size=18, edge=3)
+    # on a phone the legend (a line per class, the averages, the diagonal) covered half the plot from its
+    # corner, and all of it with 10 classes: there it stands under the plot, the square plot's height kept
+    rows = sum(1 for t in fig.data if t.showlegend is not False and t.name)
+    narrow = legend_under(fig, rows, NARROW_SQUARE["layout"]["height"])
+    fig.update_layout(meta={**(fig.layout.meta or {}), "narrow": narrow})
     return fig
 
 
@@ -77,7 +83,8 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
         row = z.sum(axis=1, keepdims=True)
         share = np.divide(z, row, out=np.zeros_like(z), where=row > 0)
         signed = [[float(share[0, 0]), float(-share[0, 1])], [float(-share[1, 0]), float(share[1, 1])]]
-        cells = [[f"{tp_} {c.tp:,}", f"{fn_} {c.fn:,}"], [f"{fp_} {c.fp:,}", f"{tn_} {c.tn:,}"]]
+        # name over count: "TN 100" on one line was cut by its cell on a phone (about 75 px), "TN 1,617" more
+        cells = [[f"{tp_}<br>{c.tp:,}", f"{fn_}<br>{c.fn:,}"], [f"{fp_}<br>{c.fp:,}", f"{tn_}<br>{c.tn:,}"]]
         fig.add_trace(go.Heatmap(z=signed, text=cells, texttemplate="%{text}", zmin=-1, zmax=1, showscale=False,
                                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], hoverinfo="skip",
                                  xgap=2, ygap=2, textfont=dict(size=13)),

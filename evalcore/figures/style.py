@@ -327,6 +327,27 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     return fig
 
 
+NARROW_LEGEND = 480     # px: in a column narrower than this (a phone) a legend beside or over the plot goes under it
+
+
+def legend_under(fig: go.Figure, rows: int, height: float | None = None) -> dict:
+    """``layout.meta.narrow`` (applied by the figure drawn in place, ``ui/core/live/figure.js``) that moves
+    ``fig``'s vertical legend of ``rows`` lines (entries and group titles) under its plot, below the x axis
+    title, in a figure of ``height`` (default: its own) made as much taller, the bottom margin holding the
+    whole legend.  For a phone's column, where a legend at the plot's right took most of the width (a plot
+    with equal scales was left 60 px wide) and one in the plot's corner covered half of it.  (A horizontal
+    legend lays out groups with titles in one column, over the axis title.)"""
+    lay = fig.layout
+    below = 1.25 * FONT["size"] + 6 + 1.3 * FONT["size"] + 20         # tick labels, the x title and their gaps
+    legend = rows * 1.6 * LEGEND_SIZE + 24                               # its lines and the gap between groups
+    height = (height or lay.height or HEIGHT["default"]) + legend
+    bottom = below + legend + 10
+    plot = height - (lay.margin.t if lay.margin.t is not None else 30) - bottom
+    return dict(below=NARROW_LEGEND, layout={"height": int(height), "margin.b": int(bottom), "margin.r": 10,
+                                             "legend.x": 0, "legend.xanchor": "left", "legend.y": -below / plot,
+                                             "legend.yanchor": "top"})
+
+
 def is_legend_below(fig: go.Figure) -> bool:
     """Whether ``fig``'s legend was placed by :func:`legend_below` (for a
     caller that changes the type sizes and places it again)."""

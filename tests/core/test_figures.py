@@ -649,7 +649,8 @@ def test_the_clustering_figure_moves_its_legend_under_the_plot_on_a_phone_and_it
     """The lab's clustering figure: in a phone's column (layout.meta.narrow) its vertical legend goes under the
     x axis title, the figure taller by the legend's lines and the bottom margin holding them all; at full width
     it stays at the right.  The built-in points stand at least 0.8 apart (their numbered markers overlapped)."""
-    from evalcore.figures.lab import NARROW_LEGEND, clusters_figure
+    from evalcore.figures.lab import clusters_figure
+    from evalcore.figures.style import NARROW_LEGEND
     from evalcore.presets import LAB_TABLES
 
     t = LAB_TABLES["clusters"]

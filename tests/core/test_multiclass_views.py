@@ -213,7 +213,7 @@ def test_class_curves_figure_puts_the_classes_first_and_matrix_grid_draws_each_m
         assert "<b>x</b>" not in fig.data[1].name            # a class name is shown, never interpreted
         assert any(tr.name and tr.name.startswith("micro") for tr in fig.data)
     grid = figures.matrix_grid([ec.Counts(1, 2, 3, 4)] * 5, ["a"] * 5, text=dict(tp="TP", fn="FN", fp="FP", tn="TN"))
-    assert len(grid.data) == 5 and grid.data[0].text[0][0] == "TP 1"
+    assert len(grid.data) == 5 and grid.data[0].text[0][0] == "TP<br>1"     # name over count
 
 
 def test_pair_aucs_are_hand_and_tills_a_from_ranks():

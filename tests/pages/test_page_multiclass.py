@@ -285,3 +285,28 @@ def test_the_expected_cost_sentence_says_which_number_is_larger(model, side):
     sentence, = [c.value for c in at.caption if c.value.startswith("Here the")]
     assert f"{expected:.4f}" in sentence and f"{error:.4f}" in sentence
     assert (", more than the" in sentence) == (side == "more") and (", less than the" in sentence) == (side == "less")
+
+
+@pytest.mark.parametrize("source, k", [("iris", 3), ("digits", 10)])
+def test_on_a_phone_the_class_curves_legend_stands_under_the_plot(source, k):
+    """In the plot's corner the legend (a line per class, the diagonal, the two averages) covered half of a
+    phone's plot, all of it with digits' ten classes.  The figure's narrow layout puts it under the x axis
+    title, the figure taller by its lines; wider, it stays in the corner."""
+    at = _page(section="curves", source=source)
+    spec = figure(at, "multiclass_curves")
+    narrow = spec["layout"]["meta"]["narrow"]["layout"]
+    names = [t["name"] for t in spec["data"] if t.get("showlegend") is not False and t.get("name")]
+    assert len(names) == k + 3 and narrow["legend.y"] < 0 and narrow["legend.yanchor"] == "top"
+    assert narrow["height"] >= 420 + 20 * len(names) and narrow["margin.b"] >= 20 * len(names)
+    assert spec["layout"]["legend"].get("y", 1) >= 0                         # in the plot's corner when wide
+
+
+def test_a_pair_matrix_title_names_each_class_on_its_own_line():
+    """"对 维吉尼亚鸢尾" on one line ran into the next pair's title on a phone: the pair's two classes and the word
+    between them are three lines; a tile writes its count under its name ("TN 100" was cut by its cell)."""
+    at = _page("zh", section="averages", source="iris")
+    spec = figure(at, "multiclass_ovo")
+    titles = [a["text"] for a in spec["layout"]["annotations"]]
+    assert "山鸢尾<br>对<br>维吉尼亚鸢尾" in titles and all(t.count("<br>") == 2 for t in titles)
+    cells = [c for t in spec["data"] for row in t["text"] for c in row]
+    assert all(re.fullmatch(r"(TP|FN|FP|TN)<br>[\d,]+", c) for c in cells), cells[:4]
