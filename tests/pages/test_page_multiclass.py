@@ -104,6 +104,13 @@ def test_the_macro_micro_sentence_follows_the_numbers():
     assert sum("macro-}P" in e for e in tex) == 2 and sum("micro-}F1" in e for e in tex) == 2   # ovr and ovo
 
 
+def test_the_intervals_column_is_there_only_with_the_intervals():
+    """An empty "95 %" column took a phone's width (its header cut to "95 '") while the intervals were off."""
+    for ci in (False, True):
+        at = _page(section="curves", source="iris", ci=ci)
+        assert ("95 %" in _table(at, "AUC").columns) == ci and ("95 %" in _table(at, "Value").columns) == ci
+
+
 def test_curves_auc_table_equals_scikit_learn_and_a_click_sets_the_class_threshold():
     at = _page(section="curves", source="wine", ci=True)
     ms = ec.builtin_multiclass("wine")
@@ -262,9 +269,12 @@ def test_an_empty_file_is_told_this_uploaders_format_and_not_that_no_file_came(d
     assert errors and ("<model>:<class>" in errors[0] or "<模型>:<类别>" in errors[0]), errors
     infos = " ".join(i.value for i in at.sidebar.info)
     assert "No file uploaded yet" not in infos and "还没有上传文件" not in infos
-    # before any file: "none yet" is what there is to say
+    # the page itself says it too (a phone's sidebar is closed), above what to do
+    assert [e.value for e in at.main.error] == errors[:1] and at.main.info
+    # before any file: "none yet" is what there is to say, and the page has no error
     fresh = run("pages/multiclass.py", lang=lang, **{K + "source": "upload"})
     assert any(("No file uploaded yet" in i.value or "还没有上传文件" in i.value) for i in fresh.sidebar.info)
+    assert not fresh.main.error and fresh.main.info
 
 
 @pytest.mark.parametrize("model, side", [("logistic", "more"), ("naive_bayes", "less")])

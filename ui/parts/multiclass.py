@@ -90,6 +90,13 @@ def parse_upload(data: bytes) -> ec.MultiClassSet:
     return ms
 
 
+def no_data() -> None:
+    """The page with no data loaded: a refused file's reason first (the sidebar says it too, but on a phone the
+    sidebar is closed and the page said only "pick or upload data"), then what to do."""
+    upload_status(UPLOAD, st)
+    st.info(t("multiclass.pick_first"))
+
+
 def data():
     """The sidebar's data: ``(MultiClassSet | None, token, builtin)``."""
     sb = st.sidebar
