@@ -95,7 +95,17 @@ def duality_figure(fpr, tpr, hull, envelope, chosen: int, *, text) -> go.Figure:
     fig.update_yaxes(title=ry, range=[-0.02, 1.02], row=1, col=1)
     fig.update_xaxes(title=cx, range=[0, 1], row=1, col=2)
     fig.update_yaxes(title=cy, range=[0, 1.02], row=1, col=2)
-    return legend_below(layout(fig, text.get("title"), height=HEIGHT["grid"]))
+    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["grid"]))
+    fig.update_layout(meta=dict(narrow=DUALITY_NARROW))
+    return fig
+
+
+# In a column narrower than ``below`` px (a phone) the two panels are stacked, ROC space above cost space
+# (drawn in place: ui/core/live/figure.js applies the paths): side by side the cost panel's y axis title was
+# drawn over the ROC panel.  As the cost page's linked figure (evalcore.figures.cost).
+DUALITY_NARROW = dict(below=560, layout={
+    "height": HEIGHT["grid"] + 300, "xaxis.domain": [0.0, 1.0], "yaxis.domain": [0.6, 1.0],
+    "xaxis2.domain": [0.0, 1.0], "yaxis2.domain": [0.0, 0.4]})
 
 
 def normalisation_figure(panels, new_points, *, text) -> go.Figure:

@@ -680,3 +680,17 @@ def test_the_exercise_figures_put_their_legends_under_the_plot():
     prior = precision_prior_figure([0.1, 0.5, 0.9], [0.2, 0.6, 0.9], (0.5, 0.6), text=dict(x="π", y="P", now="now"))
     for fig in (friedman_rates_figure(rates, text=text), prior):
         assert is_legend_below(fig) and fig.layout.legend.x == 0
+
+
+def test_the_duality_figure_stacks_its_panels_on_a_phone():
+    """Exercise 2.7 on a phone: side by side the cost panel's y title was drawn over the ROC panel.  Below
+    560 px the ROC panel stands above the cost panel, each the whole width, in a taller figure."""
+    from evalcore.figures.exercises import duality_figure
+
+    fpr, tpr = np.array([0.0, 0.2, 1.0]), np.array([0.0, 0.6, 1.0])
+    text = {k: k for k in ("roc_x", "roc_y", "cost_x", "cost_y", "points", "lines", "envelope", "chosen", "hull")}
+    fig = duality_figure(fpr, tpr, np.array([0, 1, 2]), (np.array([0.0, 1.0]), np.array([0.0, 0.0])), 1, text=text)
+    lay = fig.layout.meta["narrow"]["layout"]
+    assert fig.layout.xaxis.domain[1] < fig.layout.xaxis2.domain[0]                      # side by side when wide
+    assert lay["xaxis.domain"] == lay["xaxis2.domain"] == [0.0, 1.0]
+    assert lay["yaxis2.domain"][1] < lay["yaxis.domain"][0] and lay["height"] > fig.layout.height

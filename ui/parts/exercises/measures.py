@@ -14,7 +14,7 @@ from evalcore import datasets
 from evalcore.figures import pair_grid_figure
 from evalcore.figures.exercises import f1_bep_figure, precision_prior_figure
 from ui.protect.bounds import redraw
-from ui.core.charts import chart
+from ui.core.charts import chart, live_chart
 from ui.parts.exercises.guess import guess_first
 from ui.core.i18n import fmt, formula, labels, t, texts
 from ui.core.registry import page_link
@@ -178,7 +178,7 @@ def e27() -> None:
     i = st.slider(t("exercises.e27.point"), 0, n - 1,
                   **bind("exercises.27.point", min(n - 1, n // 2), within=(0, n - 1)))
     i = min(int(i), n - 1)
-    chart(duality_figure(cc.fpr, tpr, cc.hull, (cc.x, cc.envelope), i, text=texts(
+    live_chart(duality_figure(cc.fpr, tpr, cc.hull, (cc.x, cc.envelope), i, text=texts(     # a phone: stacked
         "exercises.e27.fig.", "roc_x", "roc_y", "cost_x", "cost_y", "points", "lines", "envelope", "chosen", "hull")),
         key="exercises_e27_fig")
     formula("exercises.e27.line", f=fmt(cc.fpr[i]), r=fmt(tpr[i]), fnr=fmt(cc.fnr[i]))
