@@ -159,15 +159,15 @@ if section == "curves":
         ci = part.intervals(token, model, ms) if ui.SS[K + "ci"] else None
         if ui.SS[K + "ci"] and ci is None:
             st.caption(T("multiclass.ci.too_many", n=f"{ms.n:,}", limit=f"{part.INTERVAL_ROWS:,}"))
-        # the intervals' column only with the intervals (empty, it took a phone's width and read "95 '")
-        iv = (lambda x: {"95 %": f"[{ui.fmt(x.low)}, {ui.fmt(x.high)}]"}) if ci else (lambda x: {})  # noqa: E731
+        def iv(x) -> dict:          # the intervals' column only with them (empty, it took a phone's width)
+            return {} if ci is None else {"95 %": "" if x is None else f"[{ui.fmt(x.low)}, {ui.fmt(x.high)}]"}
+
         rows = [{T("multiclass.class"): ui.cell(names[i]), T("multiclass.support"): int(v.support[i]),
                  "AUC": ui.fmt(v.auc[i]), **iv(ci.per_class[i] if ci else None), "AP": ui.fmt(v.ap[i])}
                 for i in range(k)]
         st.dataframe(rows, hide_index=True)
         st.dataframe([{T("multiclass.average"): T(f"multiclass.avg.{a}"), T("multiclass.value"): ui.fmt(x),
-                       **(iv(getattr(ci, a)) if ci and a in ("macro", "weighted", "hand_till") else
-                          {"95 %": ""} if ci else {})}
+                       **iv(getattr(ci, a, None))}
                       for a, x in (("macro", v.auc_macro), ("weighted", v.auc_weighted), ("micro", v.micro_roc.auc),
                                    ("hand_till", v.hand_till), ("ap_macro", v.ap_macro), ("ap_micro", v.ap_micro))],
                      hide_index=True)

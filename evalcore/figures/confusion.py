@@ -7,8 +7,8 @@ import plotly.graph_objects as go
 
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
-from .style import (CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, fast_figure,
-                    layout, layout_dict, need, safe, threshold_text)
+from .style import (CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE, PAPER, POSITIVE,
+                    fast_figure, layout, layout_dict, need, safe, threshold_text)
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -110,7 +110,7 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
                            label=dict(text=f"{thr} = {threshold_text(threshold, 4)}", textposition="end", textangle=0,
                                       xanchor=side, yanchor="top", padding=24, font=dict(size=16, color=INK))))
         # in a column under 480 px (a phone) half the plot is narrower than the label at 16 px: smaller, nearer
-        narrow = dict(meta=dict(narrow=dict(below=480, layout={"shapes.0.label.font.size": 13,
+        narrow = dict(meta=dict(narrow=dict(below=NARROW_BELOW, layout={"shapes.0.label.font.size": 13,
                                                                 "shapes.0.label.padding": 14})))
     return fast_figure(data, layout_dict(text.get("title"), HEIGHT["histogram"], barmode="overlay", bargap=0,
                                          xaxis=dict(title=dict(text=x_title), range=[a - pad, b + pad]),

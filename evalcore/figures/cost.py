@@ -10,18 +10,14 @@ import plotly.graph_objects as go
 
 from ..results import Better
 from .style import (HEIGHT, INK, NAME_CHARS, NEGATIVE, PAPER, POSITIVE, SQUARE_PAD, fast_figure, layout_dict,
-                    model_color, need, safe, threshold_text, translucent)
+                    model_color, need, safe, stacked_panels, threshold_text, translucent)
 
 _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
 _DOMAINS = ((0.0, 0.45), (0.55, 1.0))   # the panels' x domains: a tenth of the width between them
-# In a column narrower than ``below`` px (a phone) the two panels are stacked, ROC space above cost space:
-# side by side each had about 130 px, and the cost panel's y axis title ran over the ROC plot.  The live
-# figure (ui/core/live/figure.js) applies ``layout`` (paths into the layout) before it draws there.
-_NARROW = dict(below=560, layout={
-    "height": HEIGHT["linked"] + 260, "xaxis.domain": [0.0, 1.0], "yaxis.domain": [0.6, 1.0],
-    "xaxis2.domain": [0.0, 1.0], "yaxis2.domain": [0.0, 0.4],
-    "annotations.0.x": 0.5, "annotations.0.y": 1.0, "annotations.1.x": 0.5, "annotations.1.y": 0.4})
+# On a phone the two panels are stacked, ROC space above cost space (style.stacked_panels), their titles with them.
+_NARROW = stacked_panels(HEIGHT["linked"] + 260, **{"annotations.0.x": 0.5, "annotations.0.y": 1.0,
+                                                     "annotations.1.x": 0.5, "annotations.1.y": 0.4})
 def _cost_top(curves, current, optimal) -> float:
     """The top of the cost axis: the models' envelopes and points fill the
     panel (the fan of lines above them is cut off, not the curves).  Rounded

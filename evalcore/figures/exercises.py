@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, legend_below, model_color, need,
-                    square_axes, translucent)
+                    square_axes, stacked_panels, translucent)
 
 
 def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | None) -> go.Figure:
@@ -96,16 +96,8 @@ def duality_figure(fpr, tpr, hull, envelope, chosen: int, *, text) -> go.Figure:
     fig.update_xaxes(title=cx, range=[0, 1], row=1, col=2)
     fig.update_yaxes(title=cy, range=[0, 1.02], row=1, col=2)
     fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["grid"]))
-    fig.update_layout(meta=dict(narrow=DUALITY_NARROW))
+    fig.update_layout(meta=dict(narrow=stacked_panels(HEIGHT["grid"] + 300)))     # a phone: ROC above cost
     return fig
-
-
-# In a column narrower than ``below`` px (a phone) the two panels are stacked, ROC space above cost space
-# (drawn in place: ui/core/live/figure.js applies the paths): side by side the cost panel's y axis title was
-# drawn over the ROC panel.  As the cost page's linked figure (evalcore.figures.cost).
-DUALITY_NARROW = dict(below=560, layout={
-    "height": HEIGHT["grid"] + 300, "xaxis.domain": [0.0, 1.0], "yaxis.domain": [0.6, 1.0],
-    "xaxis2.domain": [0.0, 1.0], "yaxis2.domain": [0.0, 0.4]})
 
 
 def normalisation_figure(panels, new_points, *, text) -> go.Figure:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, gloss_below, layout, legend_below,
-                    model_color, need, safe, square_axes, translucent, wrapped)
+from .style import (EMPTY, HEIGHT, INK, NARROW_BELOW, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, gloss_below, layout,
+                    legend_below, model_color, need, safe, square_axes, translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -118,9 +118,6 @@ def auc_groups_figure(result, names, *, text) -> go.Figure:
     return layout(fig, text.get("title"), height=max(280, 55 * k + 130))
 
 
-NARROW_BARS = 480     # px: below it, the rejection figure's test names stand above their bars
-
-
 def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: bool = True) -> go.Figure:
     """The share of replications in which each test rejects (a
     :class:`~evalcore.TestSimulation`), a bar per test with +-2 standard
@@ -164,11 +161,12 @@ def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: boo
     fig.add_shape(type="rect", x0=max(0, sim.alpha - band), x1=sim.alpha + band, y0=-0.5, y1=k - 0.5,
                   fillcolor=translucent(NEUTRAL, 0.2), line=dict(width=0), layer="below")
     fig.add_shape(type="line", x0=sim.alpha, x1=sim.alpha, y0=-0.5, y1=k - 0.5, line=dict(color=INK, dash="dash"))
+    alpha_note = len(fig.layout.annotations)
     fig.add_annotation(x=sim.alpha, y=-0.5, text=alpha_t, showarrow=False, yanchor="bottom", xanchor="left",
                        font=dict(size=14))
     fig.update_xaxes(title=gloss_below(x_t) if gloss_line else x_t, range=[0, max(top, 0.1)])
     fig.update_yaxes(automargin=True, range=[k - 0.5, -1.0], categoryorder="array", categoryarray=labels)
-    # In a column narrower than NARROW_BARS px (a phone) the names beside the bars took half the plot: there
+    # In a column narrower than NARROW_BELOW px (a phone) the names beside the bars took half the plot: there
     # each name is written on one line above its bar, which then has the plot's width (the figure drawn in
     # place, ui/core/live/figure.js, applies layout.meta.narrow).  The bar spans i +- (1 - bargap) / 2 on the
     # reversed axis; its name stands on y = i - 0.27, just above it.
@@ -179,11 +177,11 @@ def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: boo
                            showarrow=False, visible=False, font=dict(size=13), bgcolor=translucent(PAPER, 0.85))
     first = len(fig.layout.annotations) - k
     narrow = {"yaxis.showticklabels": False, "bargap": 0.5, "margin.l": 10, "yaxis.range": [k - 0.5, -1.4],
-              f"annotations.{first - 1}.y": -0.75, "height": max(300, 52 * k + 190) + 12 * k,
+              f"annotations.{alpha_note}.y": -0.75, "height": max(300, 52 * k + 190) + 12 * k,
               **{f"annotations.{first + i}.visible": True for i in range(k)}}
     fig = layout(fig, text.get("title"), height=max(300, 52 * k + 190))
     fig.update_layout(margin=dict(l=10, r=20), barmode="overlay", legend=dict(traceorder="normal"),
-                      meta=dict(narrow=dict(below=NARROW_BARS, layout=narrow)))
+                      meta=dict(narrow=dict(below=NARROW_BELOW, layout=narrow)))
     return legend_below(fig)
 
 

@@ -304,6 +304,13 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
     return fig
 
 
+def _under_plot(lay, tick: float = FONT["size"], title: float = FONT["size"]) -> float:
+    """The pixels under a plot that its x tick labels and axis title take (the title's lines counted), with
+    their gaps: where a legend placed under the plot starts."""
+    lines = 1 + str(lay.xaxis.title.text or "").count("<br>")
+    return 1.25 * tick + 6 + 1.3 * title * lines + 14 + 6
+
+
 def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], title: float = FONT["size"],
                  legend: float = LEGEND_SIZE) -> go.Figure:
     """A horizontal legend under the plot, below its tick labels and x axis
@@ -316,8 +323,7 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     (plotly grows it for more).  Call it after :func:`layout` (which sets the
     margins); ``tick``, ``title``, ``legend``: the type sizes in px."""
     lay = fig.layout
-    lines = 1 + str(lay.xaxis.title.text or "").count("<br>")     # the x axis title's lines
-    below = 1.25 * tick + 6 + 1.3 * title * lines + 14 + 6   # tick labels, their gap, the title, its gap
+    below = _under_plot(lay, tick, title)
     row = 1.6 * legend
     top = lay.margin.t if lay.margin.t is not None else 30
     plot = max(80.0, (lay.height or HEIGHT["default"]) - top - (below + rows * row + 10))
@@ -327,7 +333,7 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     return fig
 
 
-NARROW_LEGEND = 480     # px: in a column narrower than this (a phone) a legend beside or over the plot goes under it
+NARROW_BELOW = 480      # px: a column narrower than this is a phone's; a figure's layout.meta.narrow applies there
 
 
 def legend_under(fig: go.Figure, rows: int, height: float | None = None) -> dict:
@@ -338,14 +344,23 @@ def legend_under(fig: go.Figure, rows: int, height: float | None = None) -> dict
     with equal scales was left 60 px wide) and one in the plot's corner covered half of it.  (A horizontal
     legend lays out groups with titles in one column, over the axis title.)"""
     lay = fig.layout
-    below = 1.25 * FONT["size"] + 6 + 1.3 * FONT["size"] + 20         # tick labels, the x title and their gaps
+    below = _under_plot(lay)
     legend = rows * 1.6 * LEGEND_SIZE + 24                               # its lines and the gap between groups
     height = (height or lay.height or HEIGHT["default"]) + legend
     bottom = below + legend + 10
     plot = height - (lay.margin.t if lay.margin.t is not None else 30) - bottom
-    return dict(below=NARROW_LEGEND, layout={"height": int(height), "margin.b": int(bottom), "margin.r": 10,
+    return dict(below=NARROW_BELOW, layout={"height": int(height), "margin.b": int(bottom), "margin.r": 10,
                                              "legend.x": 0, "legend.xanchor": "left", "legend.y": -below / plot,
                                              "legend.yanchor": "top"})
+
+
+def stacked_panels(height: float, **more) -> dict:
+    """``layout.meta.narrow`` for a figure of two panels side by side (axes x, y and x2, y2): in a column
+    narrower than 560 px (a phone; each panel had about 130 px, and the right panel's y axis title ran over
+    the left plot) the left panel stands above the right one, each the whole width, in a figure ``height``
+    px tall; ``more``: further layout paths (e.g. the panels' titles moved with them)."""
+    return dict(below=560, layout={"height": height, "xaxis.domain": [0.0, 1.0], "yaxis.domain": [0.6, 1.0],
+                                   "xaxis2.domain": [0.0, 1.0], "yaxis2.domain": [0.0, 0.4], **more})
 
 
 def is_legend_below(fig: go.Figure) -> bool:
@@ -364,7 +379,7 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
 
 # A square plot in a column narrower than ``below`` px (a phone) is about as tall as it is wide: the figure
 # drawn in place (ui/core/live/figure.js) takes this height there, where its 560 px left half of it empty.
-NARROW_SQUARE = dict(below=480, layout={"height": 420})
+NARROW_SQUARE = dict(below=NARROW_BELOW, layout={"height": 420})
 
 
 SQUARE_PAD = 0.05    # a square plot's axes run from -pad to 1 + pad: a marker (15-18 px) at a corner or an edge is

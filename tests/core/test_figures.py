@@ -650,7 +650,7 @@ def test_the_clustering_figure_moves_its_legend_under_the_plot_on_a_phone_and_it
     x axis title, the figure taller by the legend's lines and the bottom margin holding them all; at full width
     it stays at the right.  The built-in points stand at least 0.8 apart (their numbered markers overlapped)."""
     from evalcore.figures.lab import clusters_figure
-    from evalcore.figures.style import NARROW_LEGEND
+    from evalcore.figures.style import NARROW_BELOW
     from evalcore.presets import LAB_TABLES
 
     t = LAB_TABLES["clusters"]
@@ -658,7 +658,7 @@ def test_the_clustering_figure_moves_its_legend_under_the_plot_on_a_phone_and_it
     fig = clusters_figure(t["x"], t["y"], t["class"], [str(c) for c in t["cluster"]], text=text)
     narrow = fig.layout.meta["narrow"]
     lay = narrow["layout"]
-    assert narrow["below"] == NARROW_LEGEND and fig.layout.legend.orientation == "v" and fig.layout.legend.x is None
+    assert narrow["below"] == NARROW_BELOW and fig.layout.legend.orientation == "v" and fig.layout.legend.x is None
     rows = len(set(t["cluster"])) + len(set(t["class"])) + 2
     assert lay["legend.yanchor"] == "top" and lay["legend.y"] < 0 and lay["legend.x"] == 0
     assert lay["height"] - fig.layout.height >= rows * 20 and lay["margin.b"] >= rows * 20
