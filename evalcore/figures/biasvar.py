@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, layout, legend_below, need, translucent
+from .style import (GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, across, add_shapes, layout, legend_below,
+                    need, translucent)
 
 BIAS, VARIANCE, NOISE, TOTAL = PALETTE[0], PALETTE[1], NEUTRAL, INK
 
@@ -106,7 +107,7 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
 def _now(fig: go.Figure, x, name: str) -> None:
     """The current position: a dashed line named in the legend (a label on
     the line sat on a tick label or on the region names)."""
-    fig.add_vline(x=x, line=dict(color=POSITIVE, width=3, dash="dash"), name=name, showlegend=True)
+    add_shapes(fig, across("x", x, line=dict(color=POSITIVE, width=3, dash="dash"), name=name, showlegend=True))
 
 
 def _ticks(fig, title, x, ticks) -> None:

@@ -8,8 +8,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, model_color, need, safe,
-                    translucent)
+from .style import (HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, across, add_shapes, band, layout, legend_below,
+                    model_color, need, safe, translucent)
 
 
 def _runs(mask) -> list[tuple[int, int]]:
@@ -64,21 +64,20 @@ def null_figure(nd, *, text) -> go.Figure:
                             fillcolor=translucent(POSITIVE, 0.45), name=w_region, legendgroup="region",
                             showlegend=i == 0, hoverinfo="skip")
             spans.append((float(xs[0]), float(xs[-1])))
-    for a, b in spans:
-        fig.add_vrect(x0=a, x1=b, fillcolor=translucent(POSITIVE, 0.10), line_width=0, layer="below")
+    shapes = [band(a, b, fillcolor=translucent(POSITIVE, 0.10), layer="below", line=dict(width=0)) for a, b in spans]
     top = float(np.max(nd.density)) if nd.density.size else 1.0
     observed = math.isfinite(nd.observed)
     span = float(np.ptp(nd.x)) if nd.x.size else 1.0
     # a critical value at the observed one is named in the observed value's label: two labels there met
     same = [c for c in nd.critical if observed and abs(c - nd.observed) <= 0.01 * span]
     for c in nd.critical:
-        fig.add_vline(x=c, line=dict(color=NEUTRAL, width=2, dash="dot"))
+        shapes.append(across("x", c, line=dict(color=NEUTRAL, width=2, dash="dot")))
         if c not in same:
             fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}",
                                showarrow=False, font=dict(color=NEUTRAL))
     rows = 1 if any(c not in same for c in nd.critical) else 0     # label rows above the plot: critical values'
     if observed:
-        fig.add_vline(x=nd.observed, line=dict(color=INK, width=4))
+        shapes.append(across("x", nd.observed, line=dict(color=INK, width=4)))
         # The observed value's label sits above the plot, a row above the critical values' labels: inside the
         # plot (at 1.12 x the density's top) it lay over the bars of a short plot (a projector's first screen).
         fig.add_annotation(x=nd.observed, y=1.0, yref="paper", yanchor="bottom", yshift=OBSERVED_ROW * rows,
@@ -86,6 +85,7 @@ def null_figure(nd, *, text) -> go.Figure:
                            text=f"<b>{w_obs} {nd.observed:.4g}</b>" + "".join(f" · {w_crit} {c:.4g}" for c in same),
                            bgcolor=translucent(PAPER, 0.9), bordercolor=INK, borderwidth=1, borderpad=3)
         rows += 1
+    add_shapes(fig, *shapes)
     fig.update_xaxes(title=x_t)
     fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.06])
     fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40))

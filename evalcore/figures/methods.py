@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, model_color,
-                    need, translucent)
+from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, across, add_shapes, band, layout,
+                    legend_below, model_color, need, translucent)
 
 PER_ROW = 50
 
@@ -72,7 +72,7 @@ def oob_limit_figure(ms, expected, sim_mean, sim_sd, current: int, *, text) -> g
     where = "bottom right" if np.log10(float(current)) < (lo + hi) / 2 else "top left"
     fig.add_hline(y=float(np.exp(-1)), line=dict(color=POSITIVE, dash="dash", width=2), annotation_text=w_limit,
                   annotation_position=where)
-    fig.add_vline(x=current, line=dict(color=NEUTRAL, dash="dot"))
+    add_shapes(fig, across("x", current, line=dict(color=NEUTRAL, dash="dot")))
     fig.update_xaxes(title=x_t, type="log")
     fig.update_yaxes(title=y_t)
     return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"]))
@@ -108,7 +108,7 @@ def spread_figure(x, estimates, *, text, advice=None, x_format=".0%") -> go.Figu
     if advice is not None:
         # the name above the plot, from the band's left: inside it, it ran past the band (2 of 9 boxes on a
         # phone) onto the boxes' whiskers
-        fig.add_vrect(x0=advice[0], x1=advice[1], fillcolor=translucent(GOOD, 0.15), line_width=0)
+        add_shapes(fig, band(advice[0], advice[1], fillcolor=translucent(GOOD, 0.15), line=dict(width=0)))
         fig.add_annotation(x=advice[0], xref="x", xanchor="left", y=1, yref="paper", yanchor="bottom",
                            text=w_adv, showarrow=False)
     fig.update_xaxes(title=x_t, tickformat=x_format, tickvals=list(x))
@@ -135,7 +135,7 @@ def fold_grid(fold_of_row: np.ndarray, y: np.ndarray, *, text) -> go.Figure:
     fig = go.Figure(go.Heatmap(z=z, zmin=0, zmax=k, colorscale=colors, showscale=False, xgap=0, ygap=2,
                                hovertemplate=f"{w_test} %{{y}}<extra></extra>", y=[f"{j + 1}" for j in range(k)]))
     n_pos = int(y.sum())
-    fig.add_vline(x=n_pos - 0.5, line=dict(color=INK, width=2))
+    add_shapes(fig, across("x", n_pos - 0.5, line=dict(color=INK, width=2)))
     for x, label in ((n_pos / 2, w_pos), (n_pos + (len(y) - n_pos) / 2, w_neg)):     # above the grid, not on it
         fig.add_annotation(x=x, y=1.0, yref="paper", yanchor="bottom", text=label, showarrow=False)
     fig.update_xaxes(title=x_t, showticklabels=False)
@@ -156,7 +156,7 @@ def truth_figure(estimates: np.ndarray, truth: np.ndarray, names, *, text) -> go
         d = d[np.isfinite(d)]
         if d.size:
             fig.add_box(y=d, name=name, marker_color=model_color(j), boxmean=True, showlegend=False)
-    fig.add_hline(y=0, line=dict(color=INK, width=2, dash="dash"))
+    add_shapes(fig, across("y", 0, line=dict(color=INK, width=2, dash="dash")))
     # the zero line's label in the right margin, beside the line's end: inside the plot it hid behind a box
     fig.add_annotation(x=1, xref="paper", xanchor="left", xshift=4, y=0, yref="y", text=w_zero, showarrow=False,
                        font=dict(color=INK))

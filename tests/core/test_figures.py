@@ -347,6 +347,39 @@ def test_the_shared_layout_is_what_one_update_layout_call_gives(title):
     assert mine == theirs
 
 
+def test_a_figures_template_is_its_own():
+    """style.layout gives each figure the template unchecked, as a dict plotly keeps and writes into: a change
+    to one figure's template reaches neither the next figure nor the shared one."""
+    import plotly.graph_objects as go
+
+    first = style.layout(go.Figure())
+    first.layout.template.layout.paper_bgcolor = "red"
+    assert style.TEMPLATE_JSON["layout"].get("paper_bgcolor") != "red"
+    assert style.layout(go.Figure()).layout.template.layout.paper_bgcolor != "red"
+
+
+def test_lines_and_bands_added_at_once_are_plotlys_own():
+    """style.across / band / add_shapes (one assignment) against plotly's add_vline, add_hline and add_vrect
+    (a lookup and a check of every shape at each call), on a figure that has a shape already."""
+    import plotly.graph_objects as go
+
+    def base():
+        fig = go.Figure(go.Scatter(x=[0, 1, 2], y=[3, 1, 2]))
+        fig.add_shape(type="circle", x0=0, x1=1, y0=0, y1=1)
+        return fig
+
+    line, dotted = dict(color="#111111", width=3), dict(color="#777777", dash="dot")
+    theirs = base()
+    theirs.add_vrect(x0=0.5, x1=1.5, fillcolor="rgba(1, 2, 3, 0.1)", line_width=0, layer="below")
+    theirs.add_vline(x=1.25, line=line, name="now", showlegend=True)
+    theirs.add_hline(y=0, line=dotted)
+    mine = style.add_shapes(base(), style.band(0.5, 1.5, fillcolor="rgba(1, 2, 3, 0.1)", line=dict(width=0),
+                                               layer="below"),
+                            style.across("x", 1.25, line=line, name="now", showlegend=True),
+                            style.across("y", 0, line=dotted))
+    assert json.loads(mine.to_json()) == json.loads(theirs.to_json())
+
+
 @pytest.mark.parametrize("top", [1, 2, 5, 6, 37, 200])
 def test_the_class_votes_axis_counts_whole_students(top):
     """Counts of students on whole-number ticks, the smallest whole step that gives at most five of them

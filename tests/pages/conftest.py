@@ -1,6 +1,6 @@
 """The AppTest page tests (``tests/pages``).
 
-Two costs of Streamlit's test harness are paid once per process instead of
+Costs of Streamlit's test harness paid once per process instead of
 once per ``AppTest`` run (test-only: the app itself pays each once per server
 start):
 
@@ -54,3 +54,28 @@ def _no_page_warm_up(name, work):
 
 
 heavy.warm = _no_page_warm_up
+
+
+
+# Each AppTest run waits for the page's script thread by polling every millisecond
+# (``local_script_runner.require_widgets_deltas``): the waiting thread asks for the interpreter a
+# thousand times a second while the page runs, about 6 % of the fast loop's samples.  Here it waits
+# on the thread itself (one run's thread ends with its run), with the same time bound and message.
+from streamlit.testing.v1 import local_script_runner as _local  # noqa: E402
+
+_poll = _local.require_widgets_deltas
+
+
+def _wait_for_the_run(runner, timeout: float = 3) -> None:
+    thread = getattr(runner, "_script_thread", None)
+    if thread is None or not hasattr(runner, "script_stopped"):       # another Streamlit: its own wait
+        return _poll(runner, timeout)
+    thread.join(timeout)
+    if runner.script_stopped():
+        return None
+    runner.request_stop()
+    runner.join()
+    raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+
+_local.require_widgets_deltas = _wait_for_the_run
