@@ -27,9 +27,19 @@ def numbers(frame, cols, **kw):
     return ec.table_values(frame[cols].to_numpy().tolist(), cols, min_rows=2, **kw)
 
 
-def table(name: str, check):
+def table(name: str, check, **editor):
     """The edited table ``name`` and its result (the last good one after a bad edit)."""
-    return ui.edited_table(f"lab.table.{name}", LAB_TABLES[name], check, kept=KEPT)[0]
+    return ui.edited_table(f"lab.table.{name}", LAB_TABLES[name], check, kept=KEPT, **editor)[0]
+
+
+def class_columns() -> dict:
+    """The three-class table's columns in the page's language (猫 / 狗 / 兔): each class's column named, and
+    the true class chosen among them; the table itself keeps the classes' own names, so a language switch
+    keeps its edits and its link."""
+    def name(c):
+        return ui.shown_name(c, builtin=True)
+    return {"y": st.column_config.SelectboxColumn("y", options=CLASSES, format_func=name, required=True),
+            **{c: st.column_config.NumberColumn(name(c)) for c in CLASSES}}
 
 
 def binary_loss(f):
@@ -54,7 +64,7 @@ def losses() -> None:
         ui.formula("lab.logloss.binary", v=f"{table('binary', binary_loss):.4f}")
     with right:
         st.subheader(T("lab.loss.multi"))
-        ui.formula("lab.logloss.multi", v=f"{table('multi', multi_loss):.4f}")
+        ui.formula("lab.logloss.multi", v=f"{table('multi', multi_loss, column_config=class_columns()):.4f}")
         st.caption(T("lab.logloss.slip"))
     st.subheader(T("lab.hinge"))
     h1, h2 = st.columns(2)

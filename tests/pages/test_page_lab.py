@@ -24,6 +24,30 @@ def test_every_section_renders(lang, section):
         assert len(figures(at)) == 1
 
 
+@pytest.mark.parametrize("lang, names", [("zh", ["猫", "狗", "兔"]), ("en", ["cat", "dog", "rabbit"])])
+def test_the_three_class_table_names_its_classes_in_the_pages_language(lang, names):
+    """The multi-class log loss table: its class columns and the true class's choices are named in the page's
+    language (the review: cat / dog / rabbit in the Chinese page), and the table keeps the classes' own names,
+    so a language switch keeps an edit and the number."""
+    import json
+
+    at = page("loss", lang)
+    editor = next(d for d in at.dataframe if "rabbit" in list(d.value.columns))
+    config = json.loads(editor.proto.columns)
+    assert [config[c]["label"] for c in ("cat", "dog", "rabbit")] == names
+    assert [o["label"] for o in config["y"]["type_config"]["options"]] == names
+    assert [o["value"] for o in config["y"]["type_config"]["options"]] == ["cat", "dog", "rabbit"]
+    before = latex(at)
+    at.session_state["lab.table.multi"] = {"y": ["dog", "cat"], "cat": [0.2, 0.5], "dog": [0.7, 0.3],
+                                           "rabbit": [0.1, 0.2]}
+    at.run()
+    value = "0.5249"                                     # -(ln 0.7 + ln 0.5) / 2
+    assert value not in " ".join(before) and value in " ".join(latex(at))
+    at.sidebar.radio[0].set_value("en" if lang == "zh" else "zh").run()
+    ok(at)
+    assert value in " ".join(latex(at))
+
+
 def test_editing_a_table_changes_the_number_and_the_bias_slider_moves_r2_not_ev():
     at = page("regression")
     before = metrics(at)["MAE"]
