@@ -138,3 +138,15 @@ def test_2_10_answer_states_what_the_simulated_rates_show(lang):
     more = {"zh": "时 $\\tau_F$ 更常发现", "en": "$\\tau_F$ finds the difference more often"}[lang]
     assert more in text[4, 0.3] and more not in text[4, 0.0]
     assert "{" not in "".join(text.values()).replace("{\\chi^2}", "")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_2_6_prior_slider_says_where_it_starts_beside_the_datas_share(lang):
+    """The review: the label gave the data's share (0.44) beside a slider at its nearest step (0.45), unsaid.
+    It names both: the share, then the step the slider starts at, which is the slider's value."""
+    import re
+
+    at = shown("2.6", lang)
+    slider = next(s for s in at.slider if "π" in s.label)
+    share, start = (float(v) for v in re.findall(r"\d\.\d\d", slider.label))
+    assert start == pytest.approx(slider.value) and abs(share - start) <= 0.025 + 1e-9

@@ -149,8 +149,9 @@ def e26() -> None:
         return
     y, s, name = cur
     share = ec.positive_share(y)
-    pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}"), *span("exercises.26.prior"), step=0.05,
-                   **bind("exercises.26.prior", round(min(0.95, max(0.05, share)) * 20) / 20))
+    start = round(min(0.95, max(0.05, share)) * 20) / 20          # the slider's step nearest the data's share
+    pi = st.slider(t("exercises.e26.prior", share=f"{share:.2f}", start=f"{start:.2f}"), *span("exercises.26.prior"),
+                   step=0.05, **bind("exercises.26.prior", start))
     best = ec.least_error_point(y, s, prior=pi)
     roc = ec.roc_curve(y, s)
     lines = [(*ec.iso_error_line(best.error + d, pi), best.error + d) for d in (0.0, 0.1, 0.2, 0.3)]
