@@ -50,7 +50,19 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
         xgap=2, ygap=2, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
     fig.update_yaxes(autorange="reversed", title=true, type="category")
     fig.update_xaxes(side="top", title=pred, type="category")
-    return layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120))
+    fig = layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120))
+    k = len(labels)
+    if k >= NARROW_MANY:
+        # a phone's column: ten classes left cells about 26 px wide and 90 px tall, the diagonal's three-digit
+        # counts cut ("17" for 178); there the cells are about square and their counts in smaller type
+        fig.layout.meta = dict(narrow=dict(below=NARROW_BELOW, layout={"height": NARROW_TOP + NARROW_CELL * k},
+                                           data={0: {"textfont.size": NARROW_CELL_TEXT}}))
+    return fig
+
+
+# a K x K matrix of at least NARROW_MANY classes, in a phone's column: rows NARROW_CELL px tall under
+# NARROW_TOP px of axis titles and labels, counts NARROW_CELL_TEXT px ("1,617" fits a 26 px cell)
+NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT = 6, 150, 32, 10
 
 
 SCALES = ("count", "density", "log")

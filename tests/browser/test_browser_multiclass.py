@@ -85,3 +85,34 @@ def test_upload_a_cost_edit_and_a_click_on_a_class_curve(tab, server, tmp_path):
     thr = float(re.search(r"≥ ([-0-9.e]+)", hover).group(1))          # the hovered point's threshold
     assert "z" in hover and abs(float(number.input_value()) - thr) < 1e-4
     assert_clean(pg)
+
+
+CELLS = """() => { const gd = [...document.querySelectorAll('.lab-figure.js-plotly-plot')].find(
+        g => g._fullData && g._fullData[0] && g._fullData[0].type === 'heatmap' && g._fullData[0].z.length === 10);
+    if (!gd || !gd._fullLayout || gd.__busy) return null;
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+    const labels = [...gd.querySelectorAll('.heatmap-label')].map(t => {
+        const b = t.getBBox(); return [t.textContent, b.width, b.height]; });
+    return { narrow: Boolean(gd.__narrow), size: gd._fullData[0].textfont.size, labels,
+             cell: [xa._length / 10, ya._length / 10] }; }"""
+
+
+def test_a_ten_class_matrix_on_a_phone_shows_every_count_whole(tab, server):
+    """The review: digits' 10 x 10 matrix on a phone cut the diagonal's three-digit counts ("17" for 178) in
+    cells 26 px wide and 90 px tall.  At 390 px each count's text fits its cell; the window made wide again,
+    the matrix takes its wide layout back (the counts in their own larger type)."""
+    pg = tab
+    open_url(pg, server + "/multiclass?lang=en&mc.src=digits&mc.sec=decisions", 390, 844)
+    drawn(pg)
+    phone = pg.wait_for_function(CELLS, timeout=20_000).json_value()
+    assert phone["narrow"] and len(phone["labels"]) == 100, phone
+    width, height = phone["cell"]
+    assert 0.6 < height / width < 1.6, phone["cell"]                      # about square, not 26 x 90
+    assert any(len(text) >= 3 for text, _, _ in phone["labels"])         # the diagonal's counts are three digits
+    for text, w, h in phone["labels"]:
+        assert w < width - 2 and h < height, (text, w, h, phone["cell"])
+    pg.set_viewport_size({"width": 1920, "height": 1080})
+    wide = pg.wait_for_function(f"() => {{ const c = ({CELLS})(); return c && !c.narrow && c; }}",
+                                timeout=20_000).json_value()
+    assert wide["size"] > phone["size"]
+    assert_clean(pg)

@@ -73,6 +73,26 @@ def test_histogram_and_matrix_carry_the_counts():
     assert all(f"<b>{v}</b>" in cells for v in (3, 1, 5, 2))
 
 
+@pytest.mark.parametrize("k", [3, 5, 6, 10])
+def test_a_matrix_of_many_classes_has_square_cells_and_smaller_counts_on_a_phone(k):
+    """The review: digits' 10 x 10 matrix on a phone had cells about 26 px wide and 90 px tall, the diagonal's
+    counts cut ("17" for 178).  From six classes on, the figure carries a narrow layout (its height for rows
+    about as tall as a phone's cells are wide) and smaller counts for its one trace; fewer classes keep theirs."""
+    from evalcore.figures import confusion
+
+    cm = np.full((k, k), 7) + np.diag(np.full(k, 1600))
+    fig = figures.confusion_matrix_heatmap(cm, [f"c{i}" for i in range(k)], text=dict(true="T", pred="P"))
+    narrow = (fig.layout.meta or {}).get("narrow")
+    if k < confusion.NARROW_MANY:
+        assert narrow is None
+        return
+    assert narrow["below"] == style.NARROW_BELOW
+    assert narrow["layout"]["height"] == confusion.NARROW_TOP + confusion.NARROW_CELL * k < fig.layout.height
+    assert narrow["data"] == {0: {"textfont.size": confusion.NARROW_CELL_TEXT}}
+    assert confusion.NARROW_CELL_TEXT < fig.data[0].textfont.size
+    assert json.loads(fig.to_json())["layout"]["meta"]["narrow"]["data"] == {"0": {"textfont.size": 10}}
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_the_bins_meeting_at_the_threshold_equal_numpys_histogram_on_those_edges(seed):
     """Oracle: np.histogram of the raw scores on the returned edges, which are the bins' edges with the

@@ -40,25 +40,34 @@ function fitHeight(gd, height) {
 }
 
 // A figure may carry a layout for narrow columns (layout.meta.narrow = {below: px, layout: {path: value}},
-// e.g. the linked ROC / cost figure's panels stacked on a phone): applied to a copy of its layout when
+// e.g. the linked ROC / cost figure's panels stacked on a phone), and values for some of its traces there
+// (data: {trace index: {path: value}}, e.g. a K x K matrix's cell text smaller): applied to copies when
 // the figure's box is narrower than that; the box crossing that width draws it again (drawLoop).
 function narrowAt(fig) {
   const n = fig.layout.meta && fig.layout.meta.narrow;
   return n ? n.below : 0;
 }
-function narrowed(layout, gd, fit) {
-  const n = layout.meta && layout.meta.narrow;
-  gd.__narrow = Boolean(n && gd.clientWidth && gd.clientWidth < n.below);
-  if (!gd.__narrow) return layout;
-  const out = JSON.parse(JSON.stringify(layout));
-  for (const [path, value] of Object.entries(n.layout)) {
-    if (fit && path === 'height') continue;           // presenter mode's fitted height wins
+function setPaths(target, values, skip) {
+  const out = JSON.parse(JSON.stringify(target));
+  for (const [path, value] of Object.entries(values)) {
+    if (skip && skip(path)) continue;
     const keys = path.split('.');
     let o = out;
     for (const k of keys.slice(0, -1)) o = o[k] === undefined ? (o[k] = {}) : o[k];
     o[keys[keys.length - 1]] = value;
   }
   return out;
+}
+function narrowed(layout, gd, fit) {
+  const n = layout.meta && layout.meta.narrow;
+  gd.__narrow = Boolean(n && gd.clientWidth && gd.clientWidth < n.below);
+  if (!gd.__narrow) return layout;
+  return setPaths(layout, n.layout || {}, (path) => fit && path === 'height');   // presenter's fitted height wins
+}
+function narrowedData(data, layout, narrow) {
+  const n = layout.meta && layout.meta.narrow;
+  if (!narrow || !n || !n.data) return data;
+  return data.map((t, i) => (n.data[i] ? setPaths(t, n.data[i]) : t));
 }
 
 async function drawInPlace(Plotly, gd, d) {
@@ -85,8 +94,10 @@ async function drawInPlace(Plotly, gd, d) {
   if (fig.titleMade === undefined) fig.titleMade = ((fig.layout.title || {}).font || {}).size || null;
   gd.__titleMade = fig.titleMade;       // the title's size as made (fitTitle may draw it smaller)
   const fresh = freshTraces(fig);
-  const keys = fig.data.map((t, i) => (fresh.includes(i) ? null : d.keys[i] || JSON.stringify(t)));
   const layout = narrowed(fig.layout, gd, d.fit);
+  const traces = narrowedData(fig.data, fig.layout, gd.__narrow);
+  const keys = fig.data.map((t, i) => (fresh.includes(i) ? null
+    : (d.keys[i] || JSON.stringify(t)) + (traces[i] !== t ? ' narrow' : '')));
   const { shapes = [], annotations = [], ...rest } = layout;
   // what was last given to plotly: each trace (with its JSON), the rest of the layout, shapes, annotations
   const now = { config: d.config, layout: JSON.stringify(rest), shapes: JSON.stringify(shapes),
@@ -101,7 +112,7 @@ async function drawInPlace(Plotly, gd, d) {
     now.traces = last.traces;
   } else {
     const old = last ? last.traces : [];
-    const data = fig.data.map((t, i) => (keys[i] !== null && old[i] && old[i].key === keys[i] ? old[i].trace : t));
+    const data = traces.map((t, i) => (keys[i] !== null && old[i] && old[i].key === keys[i] ? old[i].trace : t));
     await Plotly.react(gd, data, layout, JSON.parse(d.config));
     gd.__axesMade = {};                 // the axis titles' sizes as made are noted afresh (fitAxisTitles)
     if (fresh.length) gd.dataset.highlight = '';
