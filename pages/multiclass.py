@@ -61,7 +61,6 @@ if section == "decisions":
         kp = ec.kappa_parts(decided.cm)
         with right:
             axes = dict(true=T("multiclass.axis.true"), pred=T("multiclass.axis.pred"))
-            # drawn in place: on a phone, a matrix of many classes takes its narrow layout (square cells)
             ui.live_chart(figures.confusion_matrix_heatmap(*ui.readable_classes(decided.cm, names), text=axes),
                           key="multiclass_cm")
         m1, m2, m3, m4 = st.columns(4)
