@@ -25,7 +25,8 @@ MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 BROWSER_SECONDS = {"test_browser_lecture.py": 62, "test_browser_screens.py": 80, "test_browser.py": 50,
                    "test_browser_class.py": 26, "test_bounds_browser.py": 22,
                    "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode": 22,
-                   "test_browser_tour.py": 11, "test_browser_pages.py": 13, "test_browser_compare_lab.py": 21}
+                   "test_browser_tour.py": 11, "test_browser_pages.py": 13, "test_browser_compare_lab.py": 21,
+                   "test_browser_multiclass.py": 14}
 
 
 def part(parts: tuple, name: str) -> str:
