@@ -4,6 +4,8 @@ macro-average curves, and a grid of small 2 x 2 matrices (one-vs-rest or
 one-vs-one)."""
 from __future__ import annotations
 
+import functools
+import json
 import math
 
 import numpy as np
@@ -11,8 +13,8 @@ import plotly.graph_objects as go
 
 from ..analysis import OperatingPoint
 from .curves import pr_curves, roc_curves
-from .style import (GOOD, INK, NAME_CHARS, NARROW_SQUARE, PAPER, POSITIVE, layout, legend_under, marker, need, safe,
-                    threshold_text)
+from .style import (GOOD, INK, NAME_CHARS, NARROW_SQUARE, PAPER, POSITIVE, PlainFigure, fast_figure, layout_dict,
+                    legend_under, marker, need, safe, threshold_text)
 
 
 def class_curves_figure(views, kind: str, *, classes, names, text, point: OperatingPoint | None = None,
@@ -58,7 +60,7 @@ def class_curves_figure(views, kind: str, *, classes, names, text, point: Operat
     return fig
 
 
-def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
+def matrix_grid(matrices, titles, *, text, columns: int = 5) -> PlainFigure:
     """Small 2 x 2 confusion matrices side by side (``matrices``:
     :class:`evalcore.Counts`; ``titles``: one each, a string or a tuple of
     lines, e.g. ``("setosa", "vs virginica")``: a column of three in half a
@@ -66,18 +68,22 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
     ran into its neighbours' titles), in the book's layout: TP FN on the
     first row, FP TN on the second.
 
+    Built from plain dicts (:func:`style.fast_figure`) on the grid of axes
+    plotly's ``make_subplots`` lays out (kept per grid shape): made with
+    ``make_subplots`` and checked trace by trace, the multi-class page's two
+    grids took 43 ms of a 80 ms rerun.  ``tests/core/test_multiclass_views.py``
+    compares the two.
+
     ``text`` keys: ``tp fn fp tn`` (cell names); optional ``title``."""
     tp_, fn_, fp_, tn_ = need(text, "tp", "fn", "fp", "tn")
-    from plotly.subplots import make_subplots
-
     k = len(matrices)
     cols = max(1, min(columns, k))
     rows = max(1, math.ceil(k / cols))
     lines = [(t,) if isinstance(t, str) else tuple(t) for t in titles]
     depth = max(map(len, lines), default=1)          # the most lines a title takes
     shown = ["<br>".join(safe(x, NAME_CHARS) for x in t) for t in lines]
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=shown,
-                        horizontal_spacing=0.04, vertical_spacing=min(0.12 + 0.04 * depth, 0.5 / rows))
+    axes = json.loads(_grid(rows, cols, GRID_SPACING, min(0.12 + 0.04 * depth, 0.5 / rows)))
+    data, notes = [], []
     for n, c in enumerate(matrices):
         z = np.array([[c.tp, c.fn], [c.fp, c.tn]], dtype=float)
         row = z.sum(axis=1, keepdims=True)
@@ -85,17 +91,36 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> go.Figure:
         signed = [[float(share[0, 0]), float(-share[0, 1])], [float(-share[1, 0]), float(share[1, 1])]]
         # name over count: "TN 100" on one line was cut by its cell on a phone (about 75 px), "TN 1,617" more
         cells = [[f"{tp_}<br>{c.tp:,}", f"{fn_}<br>{c.fn:,}"], [f"{fp_}<br>{c.fp:,}", f"{tn_}<br>{c.tn:,}"]]
-        fig.add_trace(go.Heatmap(z=signed, text=cells, texttemplate="%{text}", zmin=-1, zmax=1, showscale=False,
-                                 colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], hoverinfo="skip",
-                                 xgap=2, ygap=2, textfont=dict(size=13)),
-                      row=n // cols + 1, col=n % cols + 1)
-    fig.update_xaxes(visible=False)
-    fig.update_yaxes(visible=False, autorange="reversed")
-    fig.update_annotations(font_size=13)
-    layout(fig, text.get("title"), height=60 + 150 * rows)
+        at = "" if n == 0 else str(n + 1)
+        data.append(dict(type="heatmap", z=signed, text=cells, texttemplate="%{text}", zmin=-1, zmax=1,
+                         showscale=False, colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]],
+                         hoverinfo="skip", xgap=2, ygap=2, textfont=dict(size=13), xaxis=f"x{at}", yaxis=f"y{at}"))
+        if shown[n]:                                 # its title above its plot, centred (as make_subplots's)
+            xd, yd = axes[f"xaxis{at}"]["domain"], axes[f"yaxis{at}"]["domain"]
+            notes.append(dict(font=dict(size=13), showarrow=False, text=shown[n], x=sum(xd) / 2.0, xanchor="center",
+                              xref="paper", y=yd[1], yanchor="bottom", yref="paper"))
+    for name, axis in axes.items():
+        axis["visible"] = False
+        if name.startswith("yaxis"):
+            axis["autorange"] = "reversed"
+    lay = layout_dict(text.get("title"), height=60 + 150 * rows, annotations=notes, **axes)
     if depth > 1:                                    # room above the first row for its titles' lines
-        fig.update_layout(margin_t=fig.layout.margin.t + 18 * (depth - 1))
-    return fig
+        lay["margin"] = {**lay["margin"], "t": lay["margin"]["t"] + 18 * (depth - 1)}
+    return fast_figure(data, lay)
+
+
+GRID_SPACING = 0.04          # between the small matrices, a share of the figure's width
+
+
+@functools.lru_cache(maxsize=64)
+def _grid(rows: int, cols: int, horizontal: float, vertical: float) -> str:
+    """The axes ``make_subplots`` lays out for a ``rows`` x ``cols`` grid (their domains as plotly computes
+    them), as JSON: once per grid shape, a fresh copy for each figure."""
+    from plotly.subplots import make_subplots
+
+    lay = make_subplots(rows=rows, cols=cols, horizontal_spacing=horizontal,
+                        vertical_spacing=vertical).layout.to_plotly_json()
+    return json.dumps({k: v for k, v in lay.items() if k.startswith(("xaxis", "yaxis"))})
 
 
 __all__ = ["class_curves_figure", "matrix_grid"]

@@ -216,6 +216,66 @@ def test_class_curves_figure_puts_the_classes_first_and_matrix_grid_draws_each_m
     assert len(grid.data) == 5 and grid.data[0].text[0][0] == "TP<br>1"     # name over count
 
 
+def _grid_by_make_subplots(matrices, titles, text, columns=5):
+    """The matrix grid as plotly builds it: make_subplots, a checked trace per matrix, update_*axes (the
+    reference for the plain-dict builder)."""
+    import math
+
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    from evalcore.figures import style
+
+    k = len(matrices)
+    cols = max(1, min(columns, k))
+    rows = max(1, math.ceil(k / cols))
+    lines = [(t,) if isinstance(t, str) else tuple(t) for t in titles]
+    depth = max(map(len, lines), default=1)
+    shown = ["<br>".join(style.safe(x, style.NAME_CHARS) for x in t) for t in lines]
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=shown, horizontal_spacing=0.04,
+                        vertical_spacing=min(0.12 + 0.04 * depth, 0.5 / rows))
+    for n, c in enumerate(matrices):
+        z = np.array([[c.tp, c.fn], [c.fp, c.tn]], dtype=float)
+        share = z / z.sum(axis=1, keepdims=True)
+        fig.add_trace(go.Heatmap(z=[[share[0, 0], -share[0, 1]], [-share[1, 0], share[1, 1]]],
+                                 text=[[f"{text['tp']}<br>{c.tp:,}", f"{text['fn']}<br>{c.fn:,}"],
+                                       [f"{text['fp']}<br>{c.fp:,}", f"{text['tn']}<br>{c.tn:,}"]],
+                                 texttemplate="%{text}", zmin=-1, zmax=1, showscale=False,
+                                 colorscale=[[0.0, style.POSITIVE], [0.5, style.PAPER], [1.0, style.GOOD]],
+                                 hoverinfo="skip", xgap=2, ygap=2, textfont=dict(size=13)),
+                      row=n // cols + 1, col=n % cols + 1)
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False, autorange="reversed")
+    fig.update_annotations(font_size=13)
+    style.layout(fig, text.get("title"), height=60 + 150 * rows)
+    if depth > 1:
+        fig.update_layout(margin_t=fig.layout.margin.t + 18 * (depth - 1))
+    return fig
+
+
+@pytest.mark.parametrize("k, titles, title", [(1, ("a",), None), (3, ("setosa", "vs rest"), None),
+                                              (5, ("x",), "A title"), (6, ("a", "vs b"), None),
+                                              (10, ("<b>9</b>", "vs rest"), "T"), (45, ("c1", "vs c2"), None)])
+def test_the_matrix_grid_is_what_make_subplots_builds(k, titles, title):
+    """matrix_grid builds its figure from plain dicts on make_subplots' axes (kept per grid shape): the same
+    figure as plotly's make_subplots and checked traces give, read back through plotly's validation, for
+    one matrix, a grid of one row, full and partly full rows, 45 pairs of ten classes."""
+    import json
+
+    import plotly.graph_objects as go
+
+    from evalcore.figures import style
+
+    text = dict(tp="TP", fn="FN", fp="FP", tn="TN", **({"title": title} if title else {}))
+    matrices = [ec.Counts(tp=3 + i, fp=i, tn=1000 + i, fn=2) for i in range(k)]
+    names = [tuple(f"{t}{i}" for t in titles) for i in range(k)]
+    mine = figures.matrix_grid(matrices, names, text=text)
+    theirs = _grid_by_make_subplots(matrices, names, text)
+    written = json.loads(style.figure_json(mine))
+    assert written == json.loads(theirs.to_json())
+    assert json.loads(go.Figure(written).to_json()) == written              # plotly's checks change nothing
+
+
 def test_pair_aucs_are_hand_and_tills_a_from_ranks():
     y, p = _data(6, n=300, k=4, ties=True)
     a = ec.multiclass_views.pair_aucs(y, p)
