@@ -7,8 +7,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, legend_below, model_color, need,
-                    square_axes, stacked_panels, translucent)
+from .style import (FAINT, GOOD, HEIGHT, INK, NARROW_SQUARE, NEGATIVE, NEUTRAL, POSITIVE, layout, legend_below,
+                    model_color, need, square_axes, stacked_panels, translucent)
 
 
 def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | None) -> go.Figure:
@@ -16,7 +16,12 @@ def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | N
     side of a square plot in a half-width column (1366 px) took the plot's
     width, and the equal scales then stretched the y axis to 1.2."""
     square_axes(fig, x_t, y_t)
-    return legend_below(layout(fig, title, height=HEIGHT["square"] + 90))
+    fig = legend_below(layout(fig, title, height=HEIGHT["square"] + 90))
+    # drawn in place in a phone's column: the square plot is as wide as the column, so the figure is as much
+    # shorter as the square figures' narrow height is (it stood under 390 px of empty space, its legend under it)
+    fig.layout.meta = dict(narrow=dict(below=NARROW_SQUARE["below"],
+                                       layout={"height": NARROW_SQUARE["layout"]["height"] + 90}))
+    return fig
 
 
 def f1_bep_figure(curves, points, *, names, text) -> go.Figure:

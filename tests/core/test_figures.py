@@ -735,6 +735,24 @@ def test_the_exercise_figures_put_their_legends_under_the_plot():
         assert is_legend_below(fig) and fig.layout.legend.x == 0
 
 
+def test_the_square_exercise_figures_are_shorter_on_a_phone():
+    """Exercises 2.3 and 2.6 on a phone: the square plot is as wide as the column (about 260 px), and the
+    650 px figure left 390 px empty above it.  Drawn in place, they take a narrow height 140 px shorter (the
+    square figures' narrow height and their legend's room), the legend still under the plot."""
+    from evalcore.figures.exercises import f1_bep_figure, iso_error_figure
+    from evalcore.figures.style import NARROW_BELOW, NARROW_SQUARE, is_legend_below
+
+    pr = ([0.0, 0.5, 1.0], [1.0, 0.6, 0.5])
+    bep = f1_bep_figure([pr], [(0.55, (1.0, 0.5))], names=["A"], text=dict(x="R", y="P", bep="BEP", f1="F1",
+                                                                           diagonal="P = R"))
+    iso = iso_error_figure(([0, 0.5, 1], [0, 0.8, 1]), ([0, 0.5, 1], [0, 0.8, 1]), [([0, 1], [0.2, 1.2], 0.1)],
+                           (0.5, 0.8, 0.2), text=dict(x="F", y="T", roc="r", hull="h", iso="i", best="b"))
+    for fig in (bep, iso):
+        narrow = fig.layout.meta["narrow"]
+        assert narrow["below"] == NARROW_BELOW and is_legend_below(fig)
+        assert narrow["layout"]["height"] == NARROW_SQUARE["layout"]["height"] + 90 == fig.layout.height - 140
+
+
 def test_the_duality_figure_stacks_its_panels_on_a_phone():
     """Exercise 2.7 on a phone: side by side the cost panel's y title was drawn over the ROC panel.  Below
     560 px the ROC panel stands above the cost panel, each the whole width, in a taller figure."""

@@ -63,8 +63,9 @@ def e23() -> None:
             pr = tc.pr_curve()
             curves.append((pr.recall, pr.precision))
             points.append((bep, (best.recall, best.precision)))
-        chart(f1_bep_figure(curves, points, names=["A", "B"], text=texts("exercises.e23.fig.", "x", "y", "bep", "f1",
-                                                                          "diagonal")), key="exercises_e23_fig")
+        live_chart(f1_bep_figure(curves, points, names=["A", "B"],
+                                 text=texts("exercises.e23.fig.", "x", "y", "bep", "f1", "diagonal")),
+                   key="exercises_e23_fig")
     k = st.columns(4)
     for box, label, v in zip(k, ("F1 A", "F1 B", "BEP A", "BEP B"), (fa, fb, ba, bb)):
         box.metric(label, fmt(v))
@@ -156,9 +157,9 @@ def e26() -> None:
     roc = ec.roc_curve(y, s)
     lines = [(*ec.iso_error_line(best.error + d, pi), best.error + d) for d in (0.0, 0.1, 0.2, 0.3)]
     hull = ec.roc_hull_points(ec.threshold_counts(y, s))
-    chart(iso_error_figure((roc.fpr, roc.tpr), hull, lines, (best.fpr, best.tpr, best.error),
-                           text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
-          key="exercises_e26_fig")
+    live_chart(iso_error_figure((roc.fpr, roc.tpr), hull, lines, (best.fpr, best.tpr, best.error),
+                                text=texts("exercises.e26.fig.", "x", "y", "roc", "hull", "iso", "best")),
+               key="exercises_e26_fig")
     formula("exercises.e26.err", pi=f"{pi:.2f}")
     st.success(t("exercises.e26.answer", model=shown_name(name), e=fmt(best.error), f=fmt(best.fpr), r=fmt(best.tpr),
                  slope=f"{best.slope:.3g}", pi=f"{pi:.2f}"))
