@@ -47,3 +47,33 @@ def test_exercise_guess_first_then_the_answer(tab, server):
     settle(page)
     assert "x.g22=loo100" in page.url
     assert_clean(page)
+
+
+STACKED = """() => { const gd = document.querySelector('[data-testid=stMain] .lab-figure.js-plotly-plot');
+    if (!gd || !gd._fullLayout || gd.__busy || !gd.__narrow) return null;
+    const box = (q) => [...gd.querySelectorAll(q)].map((e) => e.getBoundingClientRect()).filter((r) => r.height);
+    const L = gd._fullLayout, top = gd.getBoundingClientRect().top;
+    const plots = ['', '2', '3'].map((s) => [top + L['yaxis' + s]._offset,
+        top + L['yaxis' + s]._offset + L['yaxis' + s]._length, L['xaxis' + s]._length]);
+    return { plots,
+             xtitles: box('[class^="g-x"][class$="title"]').map((r) => [r.top, r.bottom]),
+             titles: box('.annotation').map((r) => [r.top, r.bottom]),
+             legend: box('.legend').map((r) => [r.top, r.bottom])[0] }; }"""
+
+
+def test_exercise_2_8_stacks_its_three_panels_on_a_phone(tab, server):
+    """Exercise 2.8 at 390 px: the three panels one above the other, each far wider than the 70 px they had
+    side by side; no panel's title on the x title above it, and the legend under the lowest x title."""
+    from browser_utils import drawn
+    page = tab
+    open_url(page, server + "/exercises?x.open=2.8&x.s28=1&lang=zh", 390, 844)
+    drawn(page)
+    got = page.wait_for_function(STACKED, timeout=20_000).json_value()
+    plots = sorted(got["plots"])
+    assert len(plots) == 3 and all(w > 200 for _, _, w in plots), got
+    assert all(a[1] < b[0] for a, b in zip(plots, plots[1:])), plots          # stacked, apart
+    xt = sorted(got["xtitles"])
+    titles = sorted(got["titles"])
+    assert all(x[1] <= t[0] + 1 for x, t in zip(xt, titles[1:])), (xt, titles)    # a title below the x title above
+    assert got["legend"][0] >= xt[-1][1] - 1, (got["legend"], xt)
+    assert_clean(page)

@@ -765,3 +765,23 @@ def test_the_duality_figure_stacks_its_panels_on_a_phone():
     assert fig.layout.xaxis.domain[1] < fig.layout.xaxis2.domain[0]                      # side by side when wide
     assert lay["xaxis.domain"] == lay["xaxis2.domain"] == [0.0, 1.0]
     assert lay["yaxis2.domain"][1] < lay["yaxis.domain"][0] and lay["height"] > fig.layout.height
+
+
+def test_the_normalisation_figure_stacks_its_three_panels_on_a_phone():
+    """Exercise 2.8 on a phone: side by side each panel's plot was 70 px wide.  Below 560 px the three panels
+    stand one above the other, each the whole width, in order, apart, each title at its panel's top, in a
+    taller figure whose legend the figure drawn in place puts just under the lowest panel."""
+    from evalcore.figures.exercises import normalisation_figure
+
+    X, y = np.array([[0.0, 1.0], [1.0, 0.0], [0.5, 0.5]]), np.array([1, 0, 1])
+    fig = normalisation_figure([(X, y)] * 3, [np.array([[2.0, 2.0]])] * 3,
+                               text=dict(titles=["raw", "min-max", "z"], pos="p", neg="n", new="new", x="x", y="y"))
+    narrow = fig.layout.meta["narrow"]
+    lay = narrow["layout"]
+    assert narrow["below"] == 560 and lay["height"] > 2 * fig.layout.height and lay["legend.y"] > -0.05
+    ys = [lay[f"yaxis{s}.domain"] for s in ("", "2", "3")]
+    assert all(lay[f"xaxis{s}.domain"] == [0.0, 1.0] for s in ("", "2", "3"))
+    assert all(below[1] + 0.05 < above[0] for above, below in zip(ys, ys[1:]))        # top to bottom, apart
+    assert [a.text for a in fig.layout.annotations] == ["raw", "min-max", "z"]
+    assert [lay[f"annotations.{i}.y"] for i in range(3)] == [d[1] for d in ys]
+    assert fig.layout.xaxis.domain[1] < fig.layout.xaxis2.domain[0]                   # side by side when wide

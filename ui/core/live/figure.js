@@ -96,6 +96,8 @@ async function drawInPlace(Plotly, gd, d) {
   const fresh = freshTraces(fig);
   const layout = narrowed(fig.layout, gd, d.fit);
   const traces = narrowedData(fig.data, fig.layout, gd.__narrow);
+  const narrowLegend = gd.__narrow ? layout.meta.narrow.layout['legend.y'] : undefined;
+  if (narrowLegend !== undefined) gd.__legendMade = narrowLegend;     // where the narrow layout puts it
   const keys = fig.data.map((t, i) => (fresh.includes(i) ? null
     : (d.keys[i] || JSON.stringify(t)) + (traces[i] !== t ? ' narrow' : '')));
   const { shapes = [], annotations = [], ...rest } = layout;
@@ -159,7 +161,9 @@ function clearLegend(Plotly, gd) {
   if (!L || !leg || !L.legend || L.legend.orientation !== 'h' || !(made < 0) || gd.__busy || !L._size) return;
   const plotBottom = gd.getBoundingClientRect().top + L._size.t + L._size.h;
   let below = 0;                                      // how far the tick labels and axis titles reach below the plot
-  gd.querySelectorAll('.xtick text, .x2tick text, .g-xtitle, .g-x2title').forEach((e) => {
+  // every x axis's tick labels and title (xtick, x2tick, x3tick ...; g-xtitle, g-x2title ...): panels stacked
+  // on a phone put the last x axis lowest
+  gd.querySelectorAll('[class^="x"][class$="tick"] text, [class^="g-x"][class$="title"]').forEach((e) => {
     const r = e.getBoundingClientRect();
     if (r.height) below = Math.max(below, r.bottom - plotBottom);
   });

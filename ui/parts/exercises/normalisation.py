@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 import evalcore as ec
-from ui.core.charts import chart
+from ui.core.charts import live_chart
 from ui.parts.exercises.guess import guess_first
 from ui.core.i18n import formula, labels, t, texts
 from ui.core.registry import page_link
@@ -54,9 +54,9 @@ def e28() -> None:
                         step=grid_step("exercises.28.outlier"), **bind("exercises.28.outlier"))
     study = _norm(float(outlier))
     keys = ec.NORMALISATIONS
-    chart(normalisation_figure([(study.train[k], study.y) for k in keys], [study.new[k] for k in keys], text=dict(
+    live_chart(normalisation_figure([(study.train[k], study.y) for k in keys], [study.new[k] for k in keys], text=dict(
         texts("exercises.e28.fig.", "pos", "neg", "new", "x", "y"),
-        titles=[t(f"exercises.e28.{k}") for k in keys])), key="exercises_e28_fig")
+        titles=[t(f"exercises.e28.{k}") for k in keys])), key="exercises_e28_fig")    # a phone: stacked panels
     rows = {t("exercises.e28.col.method"): [t(f"exercises.e28.{k}") for k in keys],
             t("exercises.e28.col.range2"): ["[{}, {}]".format(*map(num, study.feature_range(k))) for k in keys],
             t("exercises.e28.col.new"): [", ".join(num(v) for v in study.new[k][:, 1]) for k in keys],
