@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, across, add_shapes, layout, legend_below,
-                    need, translucent)
+from .style import (GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, across, add_shapes, band, layout,
+                    legend_below, need, translucent)
 
 BIAS, VARIANCE, NOISE, TOTAL = PALETTE[0], PALETTE[1], NEUTRAL, INK
 
@@ -89,12 +89,19 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
     where = {"under": "top left", "near": "top", "over": "top left"}
     d = np.asarray(x)
     fig = go.Figure()
+    bands, notes = [], []
     for regime, i0, i1 in regimes.runs():
-        # the middle regime's name a line lower: on a phone's narrow plot the three names met at the top; at
-        # 14 px, "under-fitting" ends before "over-fitting" starts there (at 16 px the two touched)
-        fig.add_vrect(x0=float(d[i0]) - 0.5, x1=float(d[i1]) + 0.5, fillcolor=shade[regime], line_width=0,
-                      annotation_text=names[regime], annotation_position=where[regime],
-                      annotation_font_size=14, annotation_yshift=-28 if regime == "near" else 0)   # a box: 26 px
+        x0, x1 = float(d[i0]) - 0.5, float(d[i1]) + 0.5
+        bands.append(band(x0, x1, fillcolor=shade[regime], line=dict(width=0)))
+        # each name at its band's top, as add_vrect's annotation_position writes it; the middle regime's name a
+        # line lower: on a phone's narrow plot the three names met at the top; at 14 px, "under-fitting" ends
+        # before "over-fitting" starts there (at 16 px the two touched)
+        centre = where[regime] == "top"
+        notes.append(dict(font=dict(size=14), showarrow=False, text=names[regime], x=(x0 + x1) / 2 if centre else x0,
+                          xanchor="center" if centre else "left", xref="x", y=1, yanchor="top", yref="y domain",
+                          yshift=-28 if regime == "near" else 0))                                     # a box: 26 px
+    add_shapes(fig, *bands)
+    fig.layout.annotations = fig.layout.annotations + tuple(notes)
     fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))
     fig.add_scatter(x=d, y=curve.test_error, mode="lines+markers", name=w_te, line=dict(color=VARIANCE, width=3))
     _now(fig, current, w_c)

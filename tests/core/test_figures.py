@@ -612,6 +612,17 @@ def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two()
     shift = {a.text: a.yshift or 0 for a in fig.layout.annotations}
     assert shift == {"U": 0, "N": -28, "O": 0}
     assert {a.font.size for a in fig.layout.annotations} == {14}     # at 16 px "U" ran into "O" on a phone
+    # the bands and their names are what plotly's add_vrect with annotation_* writes (added here in one step)
+    import plotly.graph_objects as go
+
+    reference = go.Figure()
+    for rect, note in zip([sh for sh in fig.layout.shapes if sh.type == "rect"], fig.layout.annotations):
+        reference.add_vrect(x0=rect.x0, x1=rect.x1, fillcolor=rect.fillcolor, line_width=0, annotation_text=note.text,
+                            annotation_position="top" if note.text == "N" else "top left", annotation_font_size=14,
+                            annotation_yshift=-28 if note.text == "N" else 0)
+    mine = json.loads(fig.to_json())["layout"]
+    theirs = json.loads(reference.to_json())["layout"]
+    assert mine["annotations"] == theirs["annotations"] and mine["shapes"][:3] == theirs["shapes"]
 
 
 def test_the_hold_out_figures_advised_band_is_named_above_the_plot_from_its_left_edge():
