@@ -172,10 +172,10 @@ def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: boo
     # reversed axis; its name stands on y = i - 0.27, just above it.
     # On a pale ground (the alpha line and band run under the first few names); alpha's own label a line
     # higher, over the first name.
-    for i, name in enumerate(names):
-        fig.add_annotation(x=0, xref="x", xanchor="left", y=i - 0.27, yref="y", yanchor="bottom", text=name,
-                           showarrow=False, visible=False, font=dict(size=13), bgcolor=translucent(PAPER, 0.85))
-    first = len(fig.layout.annotations) - k
+    first = len(fig.layout.annotations)
+    fig.layout.annotations = fig.layout.annotations + tuple(     # in one step: add_annotation checks all again
+        dict(x=0, xref="x", xanchor="left", y=i - 0.27, yref="y", yanchor="bottom", text=name, showarrow=False,
+             visible=False, font=dict(size=13), bgcolor=translucent(PAPER, 0.85)) for i, name in enumerate(names))
     narrow = {"yaxis.showticklabels": False, "bargap": 0.5, "margin.l": 10, "yaxis.range": [k - 0.5, -1.4],
               f"annotations.{alpha_note}.y": -0.75, "height": max(300, 52 * k + 190) + 12 * k,
               **{f"annotations.{first + i}.visible": True for i in range(k)}}

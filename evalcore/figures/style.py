@@ -309,15 +309,22 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
                   legend=merged("legend", {"size": LEGEND_SIZE}), hoverlabel=merged("hoverlabel", {"size": HOVER_SIZE}))
     if title:
         values["title"] = merged("title", {"size": TITLE_SIZE}, text=title)
+    _unchecked(lay, values)
+    if not title:
+        lay.title = None                       # a title set before is dropped, as update_layout(title=None)
+    return fig
+
+
+def _unchecked(lay, values: dict) -> None:
+    """Each of ``values`` (a top-level layout property: its whole merged dict, or a number) written into the
+    layout ``lay`` without plotly's checks (plotly's own code does it so, ``_validate``): for this module's own
+    values, valid by construction, where a checked write rebuilt the property's objects each time."""
     checked, lay._validate = lay._validate, False                          # noqa: SLF001
     try:
         for name, value in values.items():
             lay[name] = value
     finally:
         lay._validate = checked                                            # noqa: SLF001
-    if not title:
-        lay.title = None                       # a title set before is dropped, as update_layout(title=None)
-    return fig
 
 
 def _under_plot(lay, tick: float = FONT["size"], title: float = FONT["size"]) -> float:
@@ -343,9 +350,10 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     row = 1.6 * legend
     top = lay.margin.t if lay.margin.t is not None else 30
     plot = max(80.0, (lay.height or HEIGHT["default"]) - top - (below + rows * row + 10))
-    lay.margin.b = int(below + 2 * row + 10)
-    lay.legend.orientation, lay.legend.x, lay.legend.xanchor = "h", 0, "left"
-    lay.legend.y, lay.legend.yanchor = -below / plot, "top"
+    have = lay._props                                                      # noqa: SLF001
+    _unchecked(lay, dict(margin={**(have.get("margin") or {}), "b": int(below + 2 * row + 10)},
+                         legend={**(have.get("legend") or {}), "orientation": "h", "x": 0, "xanchor": "left",
+                                 "y": -below / plot, "yanchor": "top"}))
     return fig
 
 

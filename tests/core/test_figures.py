@@ -367,6 +367,24 @@ def test_the_shared_layout_is_what_one_update_layout_call_gives(title):
     assert mine == theirs
 
 
+def test_the_legend_below_is_written_as_update_layout_would_write_it():
+    """style.legend_below writes the margin and the legend unchecked, merged into what the builder set: the
+    same figure as plotly's update_layout with the same values (the place itself is tested above)."""
+    import plotly.graph_objects as go
+
+    def built():
+        fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0], name="m"))
+        fig.update_layout(legend=dict(bgcolor="#eeeeee", font=dict(color="red")), margin=dict(l=5, pad=3))
+        return style.layout(fig, "t", 400)
+
+    mine = style.legend_below(built(), rows=2)
+    reference = built()
+    reference.update_layout(margin=dict(b=mine.layout.margin.b),
+                            legend=dict(orientation="h", x=0, xanchor="left", y=mine.layout.legend.y, yanchor="top"))
+    assert json.loads(mine.to_json()) == json.loads(reference.to_json())
+    assert mine.layout.legend.bgcolor == "#eeeeee" and mine.layout.margin.pad == 3      # the builder's own kept
+
+
 def test_a_figures_template_is_its_own():
     """style.layout gives each figure the template unchecked, as a dict plotly keeps and writes into: a change
     to one figure's template reaches neither the next figure nor the shared one."""
