@@ -14,7 +14,7 @@ import re
 import urllib.parse
 
 import pytest
-from browser_utils import (OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
+from browser_utils import (DRAWN, OVERFLOW, SWEEP, assert_clean, drawn, expect, nav_to, open_sidebar, open_url,  # noqa: F401
                            playwright, pytestmark, settle)
 
 from ui.core import tour
@@ -124,6 +124,10 @@ def test_the_tour_by_keyboard_in_presenter_mode(tab, server, order):
         if over:
             problems[f"stop {k} ({stop.page}, {lang}): formulas clipped"] = over
         assert pg.locator("[data-testid='stException']").count() == 0, k
+        # the figures as they stand once still (the same twice, 250 ms apart, each drawn): a stop opened first
+        # in a fresh tab, or a heavy page drawing its figures one by one, was read before they were there
+        pg.wait_for_function(f"""() => {{ const now = ({FIGURES})(), was = window.__walkedFigures;
+            window.__walkedFigures = now; return now === was && ({DRAWN})(); }}""", timeout=20_000, polling=250)
         walked[k] = (pg.url, pg.evaluate(FIGURES), lang, width, height)
     assert_clean(pg)
     assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
