@@ -16,8 +16,7 @@ _LEFT = dict(xaxis="x", yaxis="y")      # the ROC panel of cost_linked_figure
 _RIGHT = dict(xaxis="x2", yaxis="y2")   # its cost panel
 _DOMAINS = ((0.0, 0.45), (0.55, 1.0))   # the panels' x domains: a tenth of the width between them
 # On a phone the two panels are stacked, ROC space above cost space (style.stacked_panels), their titles with them.
-_NARROW = stacked_panels(HEIGHT["linked"] + 260, **{"annotations.0.x": 0.5, "annotations.0.y": 1.0,
-                                                     "annotations.1.x": 0.5, "annotations.1.y": 0.4})
+_NARROW = stacked_panels(HEIGHT["linked"] + 260, titles=True)
 def _cost_top(curves, current, optimal) -> float:
     """The top of the cost axis: the models' envelopes and points fill the
     panel (the fan of lines above them is cut off, not the curves).  Rounded

@@ -128,12 +128,8 @@ def normalisation_figure(panels, new_points, *, text) -> go.Figure:
 # Exercise 2.8 on a phone: side by side each panel's plot was 70 px wide; stacked, each takes the column's
 # width and a quarter of a figure 1,100 px tall, with room under it for its ticks and x title and above it
 # for its title (each title moved with its panel).
-_STACKED = ((0.75, 1.0), (0.40, 0.65), (0.05, 0.30))
-NORMALISATION_NARROW = dict(below=560, layout={
-    "height": 1100, "legend.y": -0.01,         # (the legend then just under the lowest panel's title)
-    **{f"xaxis{'' if i == 0 else i + 1}.domain": [0.0, 1.0] for i in range(3)},
-    **{f"yaxis{'' if i == 0 else i + 1}.domain": list(d) for i, d in enumerate(_STACKED)},
-    **{f"annotations.{i}.x": 0.5 for i in range(3)}, **{f"annotations.{i}.y": d[1] for i, d in enumerate(_STACKED)}})
+NORMALISATION_NARROW = stacked_panels(1100, ((0.75, 1.0), (0.40, 0.65), (0.05, 0.30)), titles=True,
+                                      **{"legend.y": -0.01})       # (the legend then just under the lowest panel)
 
 
 def friedman_rates_figure(rates, *, text) -> go.Figure:

@@ -295,10 +295,9 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
     property this took 3 ms a figure, rebuilding the template's objects on
     each, and one ``update_layout`` call 3 ms more."""
     lay = fig.layout
-    have = lay._props                        # noqa: SLF001  (the layout's own dicts, as the builder left them)
 
     def merged(name: str, inner: dict | None = None, **values) -> dict:
-        out = {**(have.get(name) or {}), **values}
+        out = _merged(lay, name, **values)
         if inner:
             out["font"] = {**(out.get("font") or {}), **inner}
         return out
@@ -313,6 +312,11 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
     if not title:
         lay.title = None                       # a title set before is dropped, as update_layout(title=None)
     return fig
+
+
+def _merged(lay, name: str, **values) -> dict:
+    """The layout property ``name`` of ``lay`` as the builder left it (its own dict), with ``values`` over it."""
+    return {**(lay._props.get(name) or {}), **values}                     # noqa: SLF001
 
 
 def _unchecked(lay, values: dict) -> None:
@@ -350,10 +354,9 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     row = 1.6 * legend
     top = lay.margin.t if lay.margin.t is not None else 30
     plot = max(80.0, (lay.height or HEIGHT["default"]) - top - (below + rows * row + 10))
-    have = lay._props                                                      # noqa: SLF001
-    _unchecked(lay, dict(margin={**(have.get("margin") or {}), "b": int(below + 2 * row + 10)},
-                         legend={**(have.get("legend") or {}), "orientation": "h", "x": 0, "xanchor": "left",
-                                 "y": -below / plot, "yanchor": "top"}))
+    _unchecked(lay, dict(margin=_merged(lay, "margin", b=int(below + 2 * row + 10)),
+                         legend=_merged(lay, "legend", orientation="h", x=0, xanchor="left", y=-below / plot,
+                                        yanchor="top")))
     return fig
 
 
@@ -378,13 +381,20 @@ def legend_under(fig: go.Figure, rows: int, height: float | None = None) -> dict
                                              "legend.yanchor": "top"})
 
 
-def stacked_panels(height: float, **more) -> dict:
-    """``layout.meta.narrow`` for a figure of two panels side by side (axes x, y and x2, y2): in a column
-    narrower than 560 px (a phone; each panel had about 130 px, and the right panel's y axis title ran over
-    the left plot) the left panel stands above the right one, each the whole width, in a figure ``height``
-    px tall; ``more``: further layout paths (e.g. the panels' titles moved with them)."""
-    return dict(below=560, layout={"height": height, "xaxis.domain": [0.0, 1.0], "yaxis.domain": [0.6, 1.0],
-                                   "xaxis2.domain": [0.0, 1.0], "yaxis2.domain": [0.0, 0.4], **more})
+def stacked_panels(height: float, domains=((0.6, 1.0), (0.0, 0.4)), *, titles: bool = False, **more) -> dict:
+    """``layout.meta.narrow`` for a figure of panels side by side (axes x, y; x2, y2; ...): in a column
+    narrower than 560 px (a phone; two panels had about 130 px each, and the right panel's y axis title ran
+    over the left plot; three had 70 px) the panels stand one above the other in their order, each the
+    whole width, panel i over the height ``domains[i]`` of a figure ``height`` px tall; with ``titles``,
+    panel i's title (annotation i, as ``make_subplots`` writes them) moved with it, centred at its top;
+    ``more``: further layout paths."""
+    out = {"height": height}
+    for i, (lo, hi) in enumerate(domains):
+        at = "" if i == 0 else str(i + 1)
+        out[f"xaxis{at}.domain"], out[f"yaxis{at}.domain"] = [0.0, 1.0], [lo, hi]
+        if titles:
+            out[f"annotations.{i}.x"], out[f"annotations.{i}.y"] = 0.5, hi
+    return dict(below=560, layout={**out, **more})
 
 
 def is_legend_below(fig: go.Figure) -> bool:

@@ -132,6 +132,22 @@ def test_a_crafted_editor_state_cannot_walk_past_the_bound(servers):
         assert "{66}" in after                                             # still the last good 12 points
 
 
+def test_a_crafted_class_outside_the_select_box_is_refused_in_words(servers):
+    """The lab's three-class table takes its true class from a select box (cat / dog / rabbit, shown in the
+    page's language); a client that sends an edit naming a fourth class gets the table's message in its
+    language, and the log loss stays the last good table's."""
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+    with session(servers["app"]) as client:
+        query = "l_sec=loss&lang=zh"
+        first = client.rerun(query, page="lab")
+        (editor,) = [e.id for e in first if getattr(e, "id", "").endswith("-_w_lab.table.multi")]
+        state = {"edited_rows": {"0": {"y": "horse"}}, "added_rows": [], "deleted_rows": []}
+        after = _texts(client.rerun(query, widgets=[WidgetState(id=editor, string_value=json.dumps(state))]))
+        assert "只能是 cat, dog, rabbit 之一" in after and "'horse'" in after, after[:2000]
+        assert "Traceback" not in after
+
+
 def test_a_clients_clear_cache_message_clears_nothing(servers):
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
