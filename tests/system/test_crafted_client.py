@@ -80,7 +80,7 @@ class Client:
 
     def __init__(self, ws):
         self.ws = ws
-        self.page_hash = ""
+        self.page = ""
 
     def send(self, msg) -> list:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -92,22 +92,22 @@ class Client:
             fm.ParseFromString(self.ws.recv(timeout=60))
             kind = fm.WhichOneof("type")
             kinds.append(kind)
-            if kind == "new_session":
-                self.page_hash = fm.new_session.page_script_hash
-            elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+            if kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 el = fm.delta.new_element
                 elements.append(getattr(el, el.WhichOneof("type")))
         return elements
 
     def rerun(self, query: str, page: str = "", widgets=()) -> list:
+        """A run of ``page`` (by default the page of the session's last run), as a browser asks for it.  The
+        page goes by its name: the ``new_session`` message of a session's first run names app.py's hash
+        where the page that ran is another (on a server that has run a session before), so a rerun by
+        that hash would open the home page."""
         from streamlit.proto.BackMsg_pb2 import BackMsg
 
+        self.page = page or self.page
         msg = BackMsg()
         msg.rerun_script.query_string = query
-        if self.page_hash:
-            msg.rerun_script.page_script_hash = self.page_hash
-        else:
-            msg.rerun_script.page_name = page
+        msg.rerun_script.page_name = self.page
         msg.rerun_script.widget_states.widgets.extend(widgets)
         return self.send(msg)
 
