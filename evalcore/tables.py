@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._csv import read_table
-from ._validation import DataError, register_messages
+from ._validation import Bi, DataError, register_messages
 
 _MESSAGES = {
     "table_cell": (
@@ -117,7 +117,7 @@ def table_values(rows, col_names, *, rates: bool = False, probabilities: bool = 
     return a
 
 
-def table_labels(values, col: str, allowed) -> list:
+def table_labels(values, col: str, allowed, *, names=None) -> list:
     """The cells of label column ``col``, each checked to be one of
     ``allowed`` (numbers compared as numbers, e.g. 1.0 is 1; text as text).
 
@@ -129,6 +129,11 @@ def table_labels(values, col: str, allowed) -> list:
         The column's name (for messages).
     allowed : sequence
         The allowed labels (numbers or text).
+    names : mapping, optional
+        How the message names each allowed label: a str, or a :class:`Bi`
+        for a name in each language (a table whose select box shows the
+        classes as 猫 / 狗 / 兔 while it holds cat / dog / rabbit).  By
+        default the labels themselves.
 
     Returns
     -------
@@ -140,6 +145,12 @@ def table_labels(values, col: str, allowed) -> list:
     >>> import evalcore as ec
     >>> ec.table_labels([1, -1.0, 1], "y", (-1, 1))
     [1, -1, 1]
+    >>> names = {"cat": ec.Bi("cat", "猫"), "dog": ec.Bi("dog", "狗")}
+    >>> try:
+    ...     ec.table_labels(["cat", "horse"], "y", ("cat", "dog"), names=names)
+    ... except ec.DataError as err:
+    ...     print(err.text("zh"))
+    第 2 行、列 'y' 为 'horse';这个表格中的标签只能是 猫、狗 之一。
     """
     out = []
     numeric = all(isinstance(a, (int, float)) for a in allowed)
@@ -156,10 +167,19 @@ def table_labels(values, col: str, allowed) -> list:
             key = str(v)
         match = [a for a in allowed if a == key]
         if not match:
-            raise DataError("table_label", row=i, col=str(col), value=v,
-                            allowed=", ".join(str(a) for a in allowed))
+            raise DataError("table_label", row=i, col=str(col), value=v, allowed=_listed(allowed, names))
         out.append(match[0])
     return out
+
+
+def _listed(allowed, names) -> str | Bi:
+    """The allowed labels as a message lists them: joined with ", ", or with ``names`` each label's name in
+    each language (a :class:`Bi`; Chinese joined with "、")."""
+    if names is None:
+        return ", ".join(str(a) for a in allowed)
+    shown = [names.get(a, str(a)) for a in allowed]
+    return Bi(", ".join(str(n[0] if isinstance(n, Bi) else n) for n in shown),
+              "、".join(str(n[1] if isinstance(n, Bi) else n) for n in shown))
 
 
 def _labels_column(df) -> str | None:

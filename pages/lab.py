@@ -48,7 +48,7 @@ def binary_loss(f):
 
 
 def multi_loss(f):
-    y = ec.table_labels(f["y"].tolist(), "y", CLASSES)
+    y = ec.table_labels(f["y"].tolist(), "y", CLASSES, names=ui.builtin_names(CLASSES))     # 猫、狗、兔 in Chinese
     return ec.log_loss(y, numbers(f, CLASSES, probabilities=True), labels=CLASSES)
 
 

@@ -49,8 +49,9 @@ from ui.core.charts import chart, curve_chart, kept, linked_chart, live_chart, p
 from ui.core.frames import arrow_table
 from ui.core.data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, feature_set, handle_upload,
                           model_picker, set_synthetic, upload_status)
-from ui.core.i18n import (cell, error_text, fill, fmt, fmt_cost, fmt_threshold, formula, labels, lang, lesson, md,
-                          show_error, shown_name, t, t_counted, t_fig, t_plain, tex_number, text_number, texts)
+from ui.core.i18n import (builtin_names, cell, error_text, fill, fmt, fmt_cost, fmt_threshold, formula, labels,
+                          lang, lesson, md, show_error, shown_name, t, t_counted, t_fig, t_plain, tex_number,
+                          text_number, texts)
 from ui.core.keys import keyboard
 from ui.core.links import publish_again
 from ui.core.models import ModelFacts, affordable, cost_comparison, dominance, is_flipped, model, set_flipped
@@ -73,7 +74,8 @@ __all__ = [
     "Play", "guard", "chart", "curve_chart", "kept", "linked_chart", "live_chart", "preload_figures",
     "LABELS_UPLOAD", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "feature_set", "handle_upload",
     "model_picker", "set_synthetic", "upload_status",
-    "cell", "error_text", "fill", "fmt", "fmt_cost", "fmt_threshold", "formula", "labels", "lang", "lesson", "md",
+    "builtin_names", "cell", "error_text", "fill", "fmt", "fmt_cost", "fmt_threshold", "formula", "labels", "lang",
+    "lesson", "md",
     "show_error", "shown_name", "t", "t_counted", "t_fig", "t_plain", "tex_number", "text_number", "texts",
     "keyboard", "publish_again",
     "ModelFacts", "affordable", "cost_comparison", "dominance", "is_flipped", "model", "set_flipped",

@@ -121,7 +121,10 @@ def normalisation_figure(panels, new_points, *, text) -> go.Figure:
         fig.update_xaxes(title=x_t, row=1, col=c)
     fig.update_yaxes(title=y_t, row=1, col=1)
     fig = legend_below(layout(fig, None, height=HEIGHT["histogram"] + 40))
-    fig.layout.meta = dict(narrow=NORMALISATION_NARROW)    # a phone: the three panels stacked
+    # a phone: the three panels stacked, each with the y title the first one has side by side
+    fig.layout.meta = dict(narrow={**NORMALISATION_NARROW, "layout": {**NORMALISATION_NARROW["layout"],
+                                                                       "yaxis2.title.text": y_t,
+                                                                       "yaxis3.title.text": y_t}})
     return fig
 
 

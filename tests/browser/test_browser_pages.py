@@ -58,12 +58,14 @@ STACKED = """() => { const gd = document.querySelector('[data-testid=stMain] .la
     return { plots,
              xtitles: box('[class^="g-x"][class$="title"]').map((r) => [r.top, r.bottom]),
              titles: box('.annotation').map((r) => [r.top, r.bottom]),
+             ytitles: box('[class^="g-y"][class$="title"]').map((r) => [r.top, r.bottom]),
              legend: box('.legend').map((r) => [r.top, r.bottom])[0] }; }"""
 
 
 def test_exercise_2_8_stacks_its_three_panels_on_a_phone(tab, server):
     """Exercise 2.8 at 390 px: the three panels one above the other, each far wider than the 70 px they had
-    side by side; no panel's title on the x title above it, and the legend under the lowest x title."""
+    side by side; no panel's title on the x title above it, each panel's y axis named beside it, and the
+    legend under the lowest x title."""
     from browser_utils import drawn
     page = tab
     open_url(page, server + "/exercises?x.open=2.8&x.s28=1&lang=zh", 390, 844)
@@ -76,4 +78,6 @@ def test_exercise_2_8_stacks_its_three_panels_on_a_phone(tab, server):
     titles = sorted(got["titles"])
     assert all(x[1] <= t[0] + 1 for x, t in zip(xt, titles[1:])), (xt, titles)    # a title below the x title above
     assert got["legend"][0] >= xt[-1][1] - 1, (got["legend"], xt)
+    yt = sorted(got["ytitles"])                                                 # one y title beside each plot
+    assert len(yt) == 3 and all(p[0] <= (y[0] + y[1]) / 2 <= p[1] for p, y in zip(plots, yt)), (plots, yt)
     assert_clean(page)

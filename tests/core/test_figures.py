@@ -814,3 +814,6 @@ def test_the_normalisation_figure_stacks_its_three_panels_on_a_phone():
     assert [a.text for a in fig.layout.annotations] == ["raw", "min-max", "z"]
     assert [lay[f"annotations.{i}.y"] for i in range(3)] == [d[1] for d in ys]
     assert fig.layout.xaxis.domain[1] < fig.layout.xaxis2.domain[0]                   # side by side when wide
+    # each stacked panel names its y axis (side by side the first one's title names all three)
+    assert fig.layout.yaxis.title.text == lay["yaxis2.title.text"] == lay["yaxis3.title.text"] == "y"
+    assert fig.layout.yaxis2.title.text is None and fig.layout.yaxis3.title.text is None

@@ -89,3 +89,18 @@ def test_edge_cases():
     with pytest.raises(ec.DataError):
         ec.log_loss([1, 1], [0.5, 1.5])
     assert np.isnan(ec.regression_scores([2.0, 2.0], [1.0, 3.0]).r2)
+
+
+def test_a_label_outside_the_table_s_classes_is_named_as_the_page_names_them():
+    """The lab's three-class table holds cat / dog / rabbit and shows them as 猫 / 狗 / 兔: its message names
+    them so in Chinese, as the labels in English, and a label without a name as itself."""
+    names = {"cat": ec.Bi("cat", "猫"), "dog": ec.Bi("dog", "狗")}
+    with pytest.raises(ec.DataError) as err:
+        ec.table_labels(["dog", "cat", "horse"], "y", ("cat", "dog", "rabbit"), names=names)
+    assert err.value.params["row"] == 3
+    assert err.value.text("zh").endswith("只能是 猫、狗、rabbit 之一。")
+    assert str(err.value).endswith("one of cat, dog, rabbit.")
+    with pytest.raises(ec.DataError) as plain:
+        ec.table_labels([2], "y", (0, 1))
+    assert plain.value.text("zh").endswith("只能是 0, 1 之一。") and str(plain.value).endswith("one of 0, 1.")
+    assert ec.table_labels(["dog", "cat"], "y", ("cat", "dog"), names=names) == ["dog", "cat"]

@@ -91,6 +91,19 @@ def shown_name(raw, *, builtin: bool | None = None) -> str:
     return t(key) if builtin and key in strings() else str(raw)
 
 
+def both(key: str) -> ec.Bi:
+    """String ``key`` in both languages, for a message evalcore writes in either (``DataError.text``)."""
+    s = strings()[key]
+    return ec.Bi(s["en"], s["zh"])
+
+
+def builtin_names(raws) -> dict:
+    """``{raw: its name in both languages}`` for built-in names (``common.name.<raw>``, as
+    :func:`shown_name` shows them; a name without a string as it is), for evalcore's messages."""
+    return {r: both(f"common.name.{r}") if f"common.name.{r}" in strings() else ec.Bi(str(r), str(r))
+            for r in raws}
+
+
 def cell(text) -> str:
     """User text for a table cell: a leading = + - @ (a spreadsheet formula
     when the table is downloaded as CSV) gets a quote in front."""

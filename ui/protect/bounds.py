@@ -20,13 +20,13 @@ import evalcore as ec
 
 from ui.protect import budget
 from ui.protect import limits
-from ui.core.i18n import cell, error_text, strings, t
+from ui.core.i18n import both, cell, error_text, strings, t
 from ui.core.state import SS
 
 
 def _name(name: str) -> ec.Bi:
-    s = strings().get(f"common.bound.{name}")
-    return ec.Bi(s["en"], s["zh"]) if s else ec.Bi(name, name)
+    key = f"common.bound.{name}"
+    return both(key) if key in strings() else ec.Bi(name, name)
 
 
 def check_shape(name: str, rows: int, cols: int) -> None:
