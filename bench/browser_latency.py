@@ -27,12 +27,20 @@ HTTP requests and their bytes (as sent, compressed or not, from Chromium's
 network log), and the websocket's bytes; median of ``--first`` visits, the
 largest files listed once.
 
+With ``--floor``, each first screen is measured beside **Streamlit's own**: a
+three-line app (a title, a slider, a number box) with the lab's config,
+written to a temporary folder, opened the same way in a fresh context until it
+is drawn and its run is over, the two alternated.  Its time is what any
+Streamlit page costs a fresh browser on this machine that day: the 2 s target
+read against it, and the lab's part (the difference) compared across days.
+
 Per page, at 10^3 and 10^6 rows (the synthetic set).  Prints a table; asserts
 nothing.  Traffic goes only to 127.0.0.1 (the script starts its own server).
 
     python bench/browser_latency.py            # needs /usr/bin/chromium
     python bench/browser_latency.py --rows 1000 --repeats 5
     python bench/browser_latency.py --rows 1000 --repeats 0 --first 5   # the first screen alone
+    python bench/browser_latency.py --rows 1000 --repeats 0 --first 5 --floor   # ... beside Streamlit's own
 
 Targets (issue 13): key press -> figures redrawn p50 <= 300 ms at 10^3 and <= 600 ms at 10^6;
 first visit <= 2 s at 10^6.
@@ -44,9 +52,11 @@ import base64
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from loadtest import FLAGS, free_port, start_app, wait_healthy  # noqa: E402
 
@@ -231,6 +241,37 @@ def first_screen(browser, url: str, rows: int, show: bool = False) -> tuple[floa
         context.close()
 
 
+FLOOR_APP = """import streamlit as st
+
+st.title("Streamlit's own first screen")
+st.slider("threshold", 0.0, 1.0, 0.5, 0.01)
+st.number_input("exact threshold", value=0.5)
+"""
+
+
+def floor_app(folder: Path) -> Path:
+    """The three-line app and the lab's ``.streamlit/config.toml`` in ``folder`` (a temporary one)."""
+    (folder / ".streamlit").mkdir()
+    (folder / ".streamlit" / "config.toml").write_bytes((ROOT / ".streamlit" / "config.toml").read_bytes())
+    (folder / "app.py").write_text(FLOOR_APP, encoding="utf-8")
+    return folder
+
+
+def floor_screen(browser, url: str) -> float:
+    """Seconds from a fresh context's request to the three-line app drawn and its run over."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    try:
+        t0 = time.perf_counter()
+        page.goto(url)
+        page.locator("h1").first.wait_for(timeout=120_000)
+        page.locator("[data-testid='stMain'] [data-testid='stNumberInput'] input").first.wait_for(timeout=120_000)
+        settled(page)
+        return time.perf_counter() - t0
+    finally:
+        context.close()
+
+
 def measure(browser, url: str, rows: int, repeats: int) -> list[tuple]:
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     wire = Wire(page)
@@ -265,23 +306,39 @@ def main() -> None:
     ap.add_argument("--rows", type=int, nargs="*", default=[1000, 1_000_000])
     ap.add_argument("--repeats", type=int, default=10, help="key presses per page (0: none)")
     ap.add_argument("--first", type=int, default=3, help="fresh-browser first screens per size (0: none)")
+    ap.add_argument("--floor", action="store_true", help="each first screen beside Streamlit's own (a three-line app)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     port = free_port()
     app = start_app(port)
     url = f"http://127.0.0.1:{port}"
+    tmp = tempfile.TemporaryDirectory(prefix="evallab-floor-")
+    floor_port = free_port()
+    floor = start_app(floor_port, folder=floor_app(Path(tmp.name))) if args.floor else None
+    floor_url = f"http://127.0.0.1:{floor_port}"
     try:
         wait_healthy(url)
+        if floor:
+            wait_healthy(floor_url)
         rows = []
+        floors: dict[int, float] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
             firsts = []
             for n in args.rows:
                 if args.first:
                     first_screen(browser, url, n)          # the server's facts at this size exist (a class's
-                    got = [first_screen(browser, url, n, show=i == 0) for i in range(args.first)]  # 2nd student)
+                    if floor:                              # 2nd student), Streamlit's own first run done
+                        floor_screen(browser, floor_url)
+                    got, own = [], []
+                    for i in range(args.first):            # the two alternated: the machine's drift in both
+                        got.append(first_screen(browser, url, n, show=i == 0))
+                        if floor:
+                            own.append(floor_screen(browser, floor_url))
                     firsts.append((n, *(statistics.median(g[k] for g in got) for k in range(5))))
+                    if own:
+                        floors[n] = statistics.median(own)
                 if args.repeats:
                     rows += measure(browser, url, n, args.repeats)
             browser.close()
@@ -293,6 +350,13 @@ def main() -> None:
                 print(f"| median of {args.first} | {n:,} | {screen:.2f} s | {took:.2f} s | {requests:.0f} "
                       f"| {http:,.0f} | {wsk:,.0f} |")
             print(f"(load average {os.getloadavg()[0]:.2f}; target: <= 2 s at 10^3, <= 3 s at 10^6)")
+            if floors:
+                print("\n| rows | Streamlit's own first screen (title, slider, number) | the lab's /confusion, "
+                      "whole page | ratio | the lab's part |")
+                print("| ---: | ---: | ---: | ---: | ---: |")
+                for n, took, *_ in firsts:
+                    own = floors[n]
+                    print(f"| {n:,} | {own:.2f} s | {took:.2f} s | {took / own:.2f} | {took - own:.2f} s |")
         if not rows:
             return
         print("\n| page | rows | open link (home) | first visit | key press -> figures redrawn "
@@ -305,8 +369,11 @@ def main() -> None:
         print(f"\nkey presses: medians of {args.repeats}.  Targets: key press -> figures redrawn p50 <= 300 ms "
               "at 10^3 and <= 600 ms at 10^6; first visit <= 2 s at 10^6")
     finally:
-        app.terminate()
-        app.wait(10)
+        for proc in (app, floor):
+            if proc is not None:
+                proc.terminate()
+                proc.wait(10)
+        tmp.cleanup()
 
 
 if __name__ == "__main__":
