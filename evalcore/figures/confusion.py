@@ -7,8 +7,8 @@ import plotly.graph_objects as go
 
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
-from .style import (CELL_SIZE, CELL_SIZE_K, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE, PAPER, POSITIVE,
-                    fast_figure, layout, layout_dict, need, safe, threshold_text)
+from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE,
+                    NEGATIVE_CELL, PAPER, POSITIVE, fast_figure, layout, layout_dict, need, safe, threshold_text)
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -27,7 +27,7 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     share = np.divide(z, row, out=np.zeros_like(z), where=row > 0)
     signed = [[float(share[0, 0]), float(-share[0, 1])], [float(-share[1, 0]), float(share[1, 1])]]
     trace = dict(type="heatmap", z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
-                 textfont=dict(size=CELL_SIZE), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
+                 textfont=dict(size=CELL_SIZE, color=CELL_TEXT), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
     return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"],
                                             yaxis=dict(autorange="reversed", title=dict(text=true), type="category"),
@@ -45,8 +45,8 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
     row = a.sum(axis=1, keepdims=True)
     share = np.divide(a, row, out=np.zeros(a.shape), where=row > 0)
     fig = go.Figure(go.Heatmap(
-        z=share, x=labels, y=labels, text=a, texttemplate="%{text}", textfont=dict(size=CELL_SIZE_K),
-        zmin=0, zmax=1, colorscale=[[0, PAPER], [1, NEGATIVE]], showscale=False,
+        z=share, x=labels, y=labels, text=a, texttemplate="%{text}", textfont=dict(size=CELL_SIZE_K, color=CELL_TEXT),
+        zmin=0, zmax=1, colorscale=[[0, PAPER], [1, NEGATIVE_CELL]], showscale=False,
         xgap=2, ygap=2, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
     fig.update_yaxes(autorange="reversed", title=true, type="category")
     fig.update_xaxes(side="top", title=pred, type="category")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (EMPTY, HEIGHT, INK, NARROW_BELOW, NEGATIVE, NEUTRAL, PAPER, SQUARE_WIDTH, gloss_below, layout,
-                    legend_below, model_color, need, safe, square_axes, translucent, wrapped)
+from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NARROW_BELOW, NEGATIVE, NEGATIVE_CELL, NEUTRAL, PAPER, SQUARE_WIDTH,
+                    gloss_below, layout, legend_below, model_color, need, safe, square_axes, translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -75,11 +75,12 @@ def pvalue_matrix(result, names, *, text) -> go.Figure:
     cells = [[("—" if i == j else f"{adj[i, j]:.3g}{' *' if result.reject[i, j] else ''}") for j in range(k)]
              for i in range(k)]
     tips = [[hover.format(a=safe(names[i]), b=safe(names[j])) for j in range(k)] for i in range(k)]
-    scale = [[0, EMPTY], [0.25, translucent(NEGATIVE, 0.3)], [1, NEGATIVE]]
+    scale = [[0, EMPTY], [0.25, translucent(NEGATIVE, 0.3)], [1, NEGATIVE_CELL]]      # black p-values (CELL_TEXT)
     idx = list(range(k))              # positions, not names: two names shortened alike stay two rows
     fig = go.Figure(go.Heatmap(z=z, x=idx, y=idx, text=cells, texttemplate="%{text}", customdata=tips,
                                hovertemplate="%{customdata}: %{text}<extra></extra>", showscale=False,
-                               colorscale=scale, zmin=0, zmax=4, textfont=dict(size=16), xgap=2, ygap=2))
+                               colorscale=scale, zmin=0, zmax=4, textfont=dict(size=16, color=CELL_TEXT), xgap=2,
+                               ygap=2))
     fig.update_xaxes(tickvals=idx, ticktext=short)
     fig.update_yaxes(tickvals=idx, ticktext=short, autorange="reversed")
     return layout(fig, text.get("title"), height=max(300, 60 * k + 120))

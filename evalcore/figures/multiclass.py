@@ -13,8 +13,8 @@ import plotly.graph_objects as go
 
 from ..analysis import OperatingPoint
 from .curves import pr_curves, roc_curves
-from .style import (GOOD, INK, NAME_CHARS, NARROW_SQUARE, PAPER, POSITIVE, PlainFigure, fast_figure, layout_dict,
-                    legend_under, marker, need, safe, threshold_text)
+from .style import (CELL_TEXT, GOOD, INK, NAME_CHARS, NARROW_SQUARE, PAPER, POSITIVE, PlainFigure, fast_figure,
+                    layout_dict, legend_under, marker, need, safe, threshold_text)
 
 
 def class_curves_figure(views, kind: str, *, classes, names, text, point: OperatingPoint | None = None,
@@ -94,7 +94,8 @@ def matrix_grid(matrices, titles, *, text, columns: int = 5) -> PlainFigure:
         at = "" if n == 0 else str(n + 1)
         data.append(dict(type="heatmap", z=signed, text=cells, texttemplate="%{text}", zmin=-1, zmax=1,
                          showscale=False, colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]],
-                         hoverinfo="skip", xgap=2, ygap=2, textfont=dict(size=13), xaxis=f"x{at}", yaxis=f"y{at}"))
+                         hoverinfo="skip", xgap=2, ygap=2, textfont=dict(size=13, color=CELL_TEXT), xaxis=f"x{at}",
+                         yaxis=f"y{at}"))
         if shown[n]:                                 # its title above its plot, centred (as make_subplots's)
             xd, yd = axes[f"xaxis{at}"]["domain"], axes[f"yaxis{at}"]["domain"]
             notes.append(dict(font=dict(size=13), showarrow=False, text=shown[n], x=sum(xd) / 2.0, xanchor="center",

@@ -29,6 +29,12 @@ FAINTER = "#CCCCCC"    # the full curve under a coarse walk
 MUTED = "#888888"      # small annotations
 EMPTY = "#F4F4F4"      # pair-grid cells without a penalty
 HALF = "#F2B48A"       # pair-grid cells with a half penalty (ties)
+# The counts on a heatmap's tiles are written in INK: black has WCAG AA contrast (4.5 : 1) on every tone of
+# white -> GOOD and white -> POSITIVE (at least 6.1 and 5.4 : 1 on the full colours), where plotly's own
+# choice (white on a tile it finds dark) gave 2.8 : 1 on a mid green ("TP 46").  On the full blue it would be
+# 4.0 : 1, so a K x K matrix's scale ends at this blue, 90 % of NEGATIVE over white (4.8 : 1).
+CELL_TEXT = INK
+NEGATIVE_CELL = "#1A80BA"
 
 FONT = dict(family="Noto Sans CJK SC, Microsoft YaHei, PingFang SC, Arial, sans-serif", size=17)
 TITLE_SIZE = 20

@@ -817,3 +817,79 @@ def test_the_normalisation_figure_stacks_its_three_panels_on_a_phone():
     # each stacked panel names its y axis (side by side the first one's title names all three)
     assert fig.layout.yaxis.title.text == lay["yaxis2.title.text"] == lay["yaxis3.title.text"] == "y"
     assert fig.layout.yaxis2.title.text is None and fig.layout.yaxis3.title.text is None
+
+
+# ------------------------------------------------ text on heatmap tiles (WCAG 2.1 contrast)
+def _rgb(color: str) -> tuple[float, float, float, float]:
+    if color.startswith("#"):
+        return (*(int(color[i:i + 2], 16) for i in (1, 3, 5)), 1.0)
+    parts = [float(x) for x in color[color.index("(") + 1:color.index(")")].split(",")]
+    return (*parts[:3], parts[3] if len(parts) > 3 else 1.0)
+
+
+def _luminance(rgb) -> float:
+    """WCAG 2.1's relative luminance of an sRGB colour (0-255 channels)."""
+    def f(v):
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb[:3]
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+
+
+def _contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _tones(scale, n=201):
+    """The colours a heatmap draws along ``scale`` (stops of [position, colour]), each composed over the white
+    plot: plotly.js interpolates the stops' RGBA linearly."""
+    stops = [(float(p), _rgb(c)) for p, c in scale]
+    for x in np.linspace(0, 1, n):
+        j = max(i for i, (p, _) in enumerate(stops) if p <= x + 1e-12)
+        (p0, c0), (p1, c1) = stops[j], stops[min(j + 1, len(stops) - 1)]
+        w = 0.0 if p1 == p0 else (x - p0) / (p1 - p0)
+        c = [a + (b - a) * w for a, b in zip(c0, c1)]
+        yield tuple(c[i] * c[3] + 255 * (1 - c[3]) for i in range(3))
+
+
+def _heatmaps_with_text():
+    from evalcore.figures import confusion_heatmap, confusion_matrix_heatmap, matrix_grid, pvalue_matrix
+    two = dict(tp="TP", fn="FN", fp="FP", tn="TN", pos="+", neg="-", true="true", pred="predicted")
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(40), np.zeros(40)]
+    scores = [y * s + rng.normal(size=80) for s in (0.2, 1.0, 2.0)]
+    figs = {"2 x 2": confusion_heatmap(ec.Counts(46, 8, 5, 41), text=two),
+            "K x K": confusion_matrix_heatmap(np.array([[50, 3], [7, 40]]), ["a", "b"], text=two),
+            "one-vs-rest grid": matrix_grid([ec.Counts(46, 8, 5, 41)] * 2, ["a", "b"], text=two),
+            "DeLong p-values": pvalue_matrix(ec.delong_pairwise(y, scores), ["m1", "m2", "m3"],
+                                             text=dict(hover="{a} / {b}"))}
+    for name, fig in figs.items():
+        for trace in fig.to_plotly_json()["data"]:
+            if trace.get("type") == "heatmap" and trace.get("texttemplate"):
+                yield name, trace
+
+
+@pytest.mark.parametrize("name, trace", list(_heatmaps_with_text()), ids=lambda v: v if isinstance(v, str) else "")
+def test_counts_on_heatmap_tiles_have_aa_contrast_on_every_tone(name, trace):
+    """The text a heatmap writes on its tiles (counts, p-values) is one colour with WCAG AA contrast (4.5 : 1,
+    for text under 24 px) against every tone its scale draws.  plotly.js chooses white or dark grey by itself
+    where no colour is given: white on a mid green ("TP 46") was 2.8 : 1."""
+    color = trace["textfont"].get("color")
+    assert color is not None, name
+    worst = min(_contrast(_rgb(color), tone) for tone in _tones(trace["colorscale"]))
+    assert worst >= 4.5, (name, worst)
+
+
+def test_the_contrast_formula_and_why_the_tiles_name_their_text_colour():
+    """WCAG's own figures: #767676 on white is 4.54 : 1, #777777 4.48 : 1.  plotly.js's own choice (tinycolor:
+    white on a tile whose brightness is under 128, else #444) falls under even large text's 3 : 1 on a green
+    tile of the 2 x 2 matrix's scale."""
+    white = (255, 255, 255)
+    assert round(_contrast((0x76,) * 3, white), 2) == 4.54 and round(_contrast((0x77,) * 3, white), 2) == 4.48
+    from evalcore.figures.style import GOOD, PAPER
+
+    def plotly_own(rgb):
+        return white if (rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114) / 1000 < 128 else (0x44,) * 3
+    worst = min(_contrast(plotly_own(tone), tone) for tone in _tones([[0, PAPER], [1, GOOD]]))
+    assert worst < 3

@@ -242,7 +242,7 @@ def _grid_by_make_subplots(matrices, titles, text, columns=5):
                                        [f"{text['fp']}<br>{c.fp:,}", f"{text['tn']}<br>{c.tn:,}"]],
                                  texttemplate="%{text}", zmin=-1, zmax=1, showscale=False,
                                  colorscale=[[0.0, style.POSITIVE], [0.5, style.PAPER], [1.0, style.GOOD]],
-                                 hoverinfo="skip", xgap=2, ygap=2, textfont=dict(size=13)),
+                                 hoverinfo="skip", xgap=2, ygap=2, textfont=dict(size=13, color=style.CELL_TEXT)),
                       row=n // cols + 1, col=n % cols + 1)
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False, autorange="reversed")
