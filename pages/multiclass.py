@@ -194,7 +194,7 @@ if section == "probabilities":
         st.dataframe(rows, hide_index=True)
         st.caption(T("multiclass.prob.note"))
         if bins:
-            ui.chart(figures.reliability_diagram(bins, names=shown_models, text=ui.texts(
+            ui.live_chart(figures.reliability_diagram(bins, names=shown_models, text=ui.texts(
                 "multiclass.rel.", "x", "y", "diagonal", "count", "title")), key="multiclass_reliability")
         else:
             st.info(T("multiclass.rel.none"))

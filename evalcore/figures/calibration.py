@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import HEIGHT, NAME_CHARS, NEUTRAL, layout, model_color, need, safe, square_axes
+from .style import (HEIGHT, NAME_CHARS, NARROW_BELOW, NEUTRAL, layout, legend_below, model_color, need, safe,
+                    square_axes)
 
 
 def reliability_diagram(bins, *, names, text, colors=None) -> go.Figure:
@@ -33,6 +34,13 @@ def reliability_diagram(bins, *, names, text, colors=None) -> go.Figure:
                         hovertemplate=f"{safe(name)}<br>%{{x:.3f}} → %{{y:.3f}}<br>{count} = %{{customdata:,}}"
                                       "<extra></extra>")
     square_axes(fig, x_title, y_title)
-    fig.update_layout(legend=dict(x=0.02, y=0.98, xanchor="left", yanchor="top"))
-    layout(fig, text.get("title"), height=HEIGHT["square"])
+    # the legend under the plot (as the ROC band's): in the plot's top left corner it lay over the y axis's
+    # tick labels (the square plot is centred in a wider figure), where an underconfident model's points go
+    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))
+    # a phone's column: the square plot is its width (about 270 px), so the figure is about that plus its axes
+    # and legend, where 650 px left 150 px empty above the plot and 450 below its legend (drawn in place)
+    fig.layout.meta = dict(narrow=dict(below=NARROW_BELOW, layout={"height": NARROW_RELIABILITY}))
     return fig
+
+
+NARROW_RELIABILITY = 470

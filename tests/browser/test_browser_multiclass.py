@@ -116,3 +116,21 @@ def test_a_ten_class_matrix_on_a_phone_shows_every_count_whole(tab, server):
                                 timeout=20_000).json_value()
     assert wide["size"] > phone["size"]
     assert_clean(pg)
+
+
+def test_the_reliability_diagram_keeps_its_axes_clear_on_a_laptop_and_a_phone(tab, server):
+    """The probabilities section's reliability diagram: its legend stood in the plot's top left corner, over
+    the y axis's tick labels (0.8 and 1 hidden at 1366 px: the square plot is centred in a wider figure).
+    It now stands under the plot: no legend entry over an axis label, no text cut by the figure's edge, and
+    the y axis labelled up to 1, at a laptop's size in English and on a phone in Chinese."""
+    from screens_js import LEGEND_OVER_AXIS, TEXT_CUT
+    figure = ".st-key-multiclass_reliability .js-plotly-plot"
+    for lang, width, height in (("en", 1366, 768), ("zh", 390, 844)):
+        open_url(tab, server + f"/multiclass?mc.src=iris&mc.sec=probabilities&lang={lang}", width, height)
+        tab.locator(figure).scroll_into_view_if_needed(timeout=30_000)
+        drawn(tab)
+        assert tab.evaluate(LEGEND_OVER_AXIS) == [], (lang, width)
+        assert tab.evaluate(TEXT_CUT) == [], (lang, width)
+        ticks = tab.locator(f"{figure} .ytick text").evaluate_all("els => els.map(e => e.textContent)")
+        assert "1" in ticks and "0.8" in ticks, (lang, ticks)
+        assert_clean(tab)

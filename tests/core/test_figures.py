@@ -893,3 +893,18 @@ def test_the_contrast_formula_and_why_the_tiles_name_their_text_colour():
         return white if (rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114) / 1000 < 128 else (0x44,) * 3
     worst = min(_contrast(plotly_own(tone), tone) for tone in _tones([[0, PAPER], [1, GOOD]]))
     assert worst < 3
+
+
+def test_the_reliability_diagram_puts_its_legend_under_the_plot_and_is_shorter_on_a_phone():
+    """Its legend stood in the plot's top left corner, over the y axis's tick labels at 1366 px (the square
+    plot centred in a wider figure): it is under the plot now.  On a phone (drawn in place) the figure is
+    about as tall as its square plot, axes and legend need."""
+    from evalcore.figures import reliability_diagram
+    from evalcore.figures.style import NARROW_BELOW, is_legend_below
+    rng = np.random.default_rng(1)
+    y, p = rng.integers(0, 2, 300), rng.uniform(size=300)
+    fig = reliability_diagram([ec.reliability_bins(y, p)], names=["m"],
+                              text=dict(x="score", y="share", diagonal="perfect", count="n"))
+    assert is_legend_below(fig)
+    narrow = fig.layout.meta["narrow"]
+    assert narrow["below"] == NARROW_BELOW and 400 <= narrow["layout"]["height"] < fig.layout.height
