@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (HEIGHT, NAME_CHARS, NARROW_BELOW, NEUTRAL, layout, legend_below, model_color, need, safe,
-                    square_axes)
+from .style import (HEIGHT, NAME_CHARS, NARROW_SQUARE_UNDER, NEUTRAL, layout, legend_below, model_color, need,
+                    safe, square_axes)
 
 
 def reliability_diagram(bins, *, names, text, colors=None) -> go.Figure:
@@ -37,10 +37,5 @@ def reliability_diagram(bins, *, names, text, colors=None) -> go.Figure:
     # the legend under the plot (as the ROC band's): in the plot's top left corner it lay over the y axis's
     # tick labels (the square plot is centred in a wider figure), where an underconfident model's points go
     fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))
-    # a phone's column: the square plot is its width (about 270 px), so the figure is about that plus its axes
-    # and legend, where 650 px left 150 px empty above the plot and 450 below its legend (drawn in place)
-    fig.layout.meta = dict(narrow=dict(below=NARROW_BELOW, layout={"height": NARROW_RELIABILITY}))
+    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)      # a phone (drawn in place): about as tall as it needs
     return fig
-
-
-NARROW_RELIABILITY = 470

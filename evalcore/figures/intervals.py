@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NARROW_BELOW, NEGATIVE, NEGATIVE_CELL, NEUTRAL, PAPER, SQUARE_WIDTH,
-                    gloss_below, layout, legend_below, model_color, need, safe, square_axes, translucent, wrapped)
+from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NARROW_BELOW, NARROW_SQUARE_UNDER, NEGATIVE, NEGATIVE_CELL, NEUTRAL,
+                    PAPER, gloss_below, layout, legend_below, model_color, need, safe, square_axes,
+                    translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -35,10 +36,10 @@ def band_figure(curves, bands, *, names, kind: str, text) -> go.Figure:
         fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diag, hoverinfo="skip",
                         line=dict(color=NEUTRAL, dash="dot", width=2))
     square_axes(fig, x_t, y_t)
-    fig.update_layout(legend=dict(x=0.98, y=0.02 if kind == "roc" else 0.98, xanchor="right",
-                                  yanchor="bottom" if kind == "roc" else "top", bgcolor=translucent(PAPER, 0.8)))
-    layout(fig, text.get("title"), height=HEIGHT["square"])
-    fig.update_layout(width=SQUARE_WIDTH)
+    # the legend under the plot, as the CV figure's: in its corner, a band's long name ran over the curves and
+    # the y axis of a phone's narrow plot; there (drawn in place) the figure is about as tall as it needs
+    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))
+    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)     # (the width its column's: a fixed 600 px ran off a phone)
     return fig
 
 
@@ -60,7 +61,9 @@ def cv_roc_figure(folds, averaged, *, text) -> go.Figure:
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diag, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
     square_axes(fig, x_t, y_t)             # the legend under the plot: inside it, it ran over the y axis of a
-    return legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))    # narrow one (a phone)
+    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))     # narrow one (a phone)
+    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)
+    return fig
 
 
 def pvalue_matrix(result, names, *, text) -> go.Figure:

@@ -420,6 +420,9 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
 # A square plot in a column narrower than ``below`` px (a phone) is about as tall as it is wide: the figure
 # drawn in place (ui/core/live/figure.js) takes this height there, where its 560 px left half of it empty.
 NARROW_SQUARE = dict(below=NARROW_BELOW, layout={"height": 420})
+# ... and one with its legend under it (:func:`legend_below`) a little taller: at 650 px (its height on wide
+# screens) a phone's 270 px square plot stood between 150 px of empty space above and 450 px below
+NARROW_SQUARE_UNDER = dict(below=NARROW_BELOW, layout={"height": 470})
 
 
 SQUARE_PAD = 0.05    # a square plot's axes run from -pad to 1 + pad: a marker (15-18 px) at a corner or an edge is

@@ -895,16 +895,31 @@ def test_the_contrast_formula_and_why_the_tiles_name_their_text_colour():
     assert worst < 3
 
 
-def test_the_reliability_diagram_puts_its_legend_under_the_plot_and_is_shorter_on_a_phone():
-    """Its legend stood in the plot's top left corner, over the y axis's tick labels at 1366 px (the square
-    plot centred in a wider figure): it is under the plot now.  On a phone (drawn in place) the figure is
-    about as tall as its square plot, axes and legend need."""
-    from evalcore.figures import reliability_diagram
-    from evalcore.figures.style import NARROW_BELOW, is_legend_below
+def _square_figures_with_legends_under():
+    from evalcore.figures import band_figure, cv_roc_figure, reliability_diagram
     rng = np.random.default_rng(1)
     y, p = rng.integers(0, 2, 300), rng.uniform(size=300)
-    fig = reliability_diagram([ec.reliability_bins(y, p)], names=["m"],
-                              text=dict(x="score", y="share", diagonal="perfect", count="n"))
-    assert is_legend_below(fig)
+    view = ec.roc_view(ec.threshold_counts(y, p))
+    band = ec.bootstrap_counts(y, p, n_resamples=50, seed=0).roc_band()
+    averaged = ec.roc_vertical_average([(view.x, view.y)] * 2)
+    return {"reliability": reliability_diagram([ec.reliability_bins(y, p)], names=["m"],
+                                               text=dict(x="score", y="share", diagonal="perfect", count="n")),
+            "bootstrap band": band_figure([view], [band], names=["m"], kind="roc",
+                                          text=dict(x="FPR", y="TPR", band="{name} band", diagonal="chance")),
+            "CV folds": cv_roc_figure([(view.x, view.y)] * 2, averaged,
+                                      text=dict(x="FPR", y="TPR", fold="fold", mean="mean", band="sd",
+                                                diagonal="chance"))}
+
+
+@pytest.mark.parametrize("name", ["reliability", "bootstrap band", "CV folds"])
+def test_square_figures_put_their_legend_under_the_plot_and_are_shorter_on_a_phone(name):
+    """The reliability diagram's legend stood in the plot's top left corner, over the y axis's tick labels at
+    1366 px (the square plot centred in a wider figure); the bootstrap band's, in the bottom right corner,
+    ran over the curves and the y axis of a phone's plot, and its fixed 600 px width ran off a phone.  All
+    three have the legend under the plot, take their column's width, and on a phone (drawn in place) are
+    about as tall as their square plot, axes and legend need."""
+    from evalcore.figures.style import NARROW_BELOW, is_legend_below
+    fig = _square_figures_with_legends_under()[name]
+    assert is_legend_below(fig) and fig.layout.width is None
     narrow = fig.layout.meta["narrow"]
     assert narrow["below"] == NARROW_BELOW and 400 <= narrow["layout"]["height"] < fig.layout.height

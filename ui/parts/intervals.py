@@ -17,7 +17,7 @@ import evalcore as ec
 from evalcore import figures
 
 from ui.protect.budget import OverBudget
-from ui.core.charts import chart
+from ui.core.charts import chart, live_chart
 from ui.core.data import feature_set
 from ui.core.i18n import cell, error_text, fmt, labels, shown_name, t, t_fig
 from ui.core.learners import make
@@ -125,7 +125,8 @@ def bands(kind: str, token: str, models: list, ps) -> None:
     x, y = ("common.axis.fpr", "common.axis.tpr") if kind == "roc" else ("common.axis.recall", "common.axis.precision")
     text = dict(x=t(x), y=t(y), band=t_fig("common.ci.band"), diagonal=t("common.roc.diagonal"),
                 title=t_fig(f"common.ci.band.title.{kind}"))
-    chart(figures.band_figure(views, bs, names=list(map(shown_name, models)), kind=kind, text=text), key=f"{kind}_band")
+    live_chart(figures.band_figure(views, bs, names=list(map(shown_name, models)), kind=kind, text=text),
+               key=f"{kind}_band")
     st.caption(t(f"common.ci.band.note.{kind}", b=facts[0].bootstrap.n_resamples))
 
 
@@ -189,7 +190,7 @@ def cv_roc() -> None:
                 mean=t_fig("common.ci.cv.mean"), band=t_fig("common.ci.cv.band"), diagonal=t("common.roc.diagonal"))
     left, right = st.columns([1.3, 1])
     with left:
-        chart(figures.cv_roc_figure(folds.curves, folds.averaged, text=text), key="roc_cv")
+        live_chart(figures.cv_roc_figure(folds.curves, folds.averaged, text=text), key="roc_cv")
     with right:
         st.metric(t("common.ci.cv.auc"), f"{folds.auc_mean:.3f} ± {folds.auc_sd:.3f}")
         st.markdown(t("common.ci.cv.body", k=CV_FOLDS, k1=CV_FOLDS - 1))
