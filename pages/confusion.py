@@ -102,7 +102,7 @@ def threshold_views(models: list) -> None:
 
 with ui.guard("binary"):
     if ps is None:
-        st.info(T("common.data.pick_first"))
+        ui.no_data()
     else:
         intervals.switch()
         fit = ui.affordable(token, ui.chosen_models(ps), ps)     # past the session's memory budget: those that fit

@@ -77,7 +77,7 @@ def losses() -> None:
         st.info(T("lab.hinge.note", b=f"{forms.binary:.4f}", m=f"{forms.multiclass:.4f}"))
     st.subheader(T("lab.current"))
     if ps is None:
-        st.info(T("common.data.pick_first"))
+        ui.no_data()
         return
     rows = []
     for name in ui.chosen_models(ps):

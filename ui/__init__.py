@@ -48,7 +48,7 @@ from ui.core.boundary import guard
 from ui.core.charts import chart, curve_chart, kept, linked_chart, live_chart, preload_figures
 from ui.core.frames import arrow_table
 from ui.core.data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, feature_set, handle_upload,
-                          model_picker, set_synthetic, upload_status)
+                          model_picker, no_data, set_synthetic, upload_status)
 from ui.core.i18n import (builtin_names, cell, error_text, fill, fmt, fmt_cost, fmt_threshold, formula, labels,
                           lang, lesson, md, show_error, shown_name, t, t_counted, t_fig, t_plain, tex_number,
                           text_number, texts)
@@ -73,7 +73,7 @@ from ui.protect.budget import once
 __all__ = [
     "Play", "guard", "chart", "curve_chart", "kept", "linked_chart", "live_chart", "preload_figures",
     "LABELS_UPLOAD", "UPLOAD_LIMIT_MB", "UploadSlot", "chosen_models", "feature_set", "handle_upload",
-    "model_picker", "set_synthetic", "upload_status",
+    "model_picker", "no_data", "set_synthetic", "upload_status",
     "builtin_names", "cell", "error_text", "fill", "fmt", "fmt_cost", "fmt_threshold", "formula", "labels", "lang",
     "lesson", "md",
     "show_error", "shown_name", "t", "t_counted", "t_fig", "t_plain", "tex_number", "text_number", "texts",

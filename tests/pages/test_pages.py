@@ -201,6 +201,25 @@ def test_bad_upload_shows_error_and_keeps_data(bad, lang):
     assert metrics(at)
 
 
+@pytest.mark.parametrize("page", ["pages/confusion.py", "pages/pr.py"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_first_upload_refused_says_why_on_the_page_too(page, lang):
+    """With no data loaded yet, a refused file's reason shows on the page as well as in the sidebar: on a
+    phone the sidebar is closed, and the page said only "pick or upload data in the sidebar first"."""
+    at = run(page, source="upload", lang=lang)
+    assert not at.main.error                                   # nothing refused yet: the hint alone
+    upload(at, BAD_FILES["non_numeric"], "bad.csv")
+    ok(at)
+    reason = at.sidebar.error[0].value
+    assert "'abc'" in reason and [e.value for e in at.main.error] == [reason]
+    assert bool(re.search(r"[\u4e00-\u9fff]", reason)) == (lang == "zh")
+    hint = "请先在左侧边栏选择或上传数据。" if lang == "zh" else "Pick or upload data in the sidebar first."
+    assert any(i.value == hint for i in at.main.info)
+    upload(at, GOOD, "good.csv")                               # a good file: no refusal, no hint left on the page
+    ok(at)
+    assert not at.main.error and not any(i.value == hint for i in at.main.info)
+
+
 def test_ambiguous_labels_ask_for_the_positive_label():
     at = run("pages/confusion.py", source="upload", lang="en")
     upload(at, b"y,m\nA,0.3\nB,0.2\nA,0.9\n")

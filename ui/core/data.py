@@ -86,6 +86,15 @@ def upload_status(slot: UploadSlot, where=st, *, none: str | None = None) -> Non
         where.info(t(none))
 
 
+def no_data() -> None:
+    """A page with no predictions loaded: a refused file's reason first (the sidebar says it too, but on a
+    phone the sidebar is closed and the page said only "pick or upload data in the sidebar first"), then
+    what to do."""
+    if SS.get("source") == "upload":
+        upload_status(PREDICTIONS, st)
+    st.info(t("common.data.pick_first"))
+
+
 # ------------------------------------------------------ predictions sidebar
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _builtin(name: str):

@@ -18,7 +18,7 @@ from ui.core import screens
 from ui.core import links
 from ui.core import tour
 from ui.core import tour_editor
-from ui.core.data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar_only
+from ui.core.data import UPLOAD_LIMIT_MB, chosen_models, data_sidebar_only, no_data
 from ui.core.models import affordable
 from ui.core.report import report_button
 from ui.core.i18n import language_switch, lesson, show_error, t
@@ -168,7 +168,7 @@ def open_data_page(key: str):
     open_page(key)
     ps, token = data_sidebar()
     if ps is None:
-        st.info(t("common.data.pick_first"))
+        no_data()
         st.stop()
     models = affordable(token, chosen_models(ps), ps)     # past the session's budget: those that fit
     if not models:

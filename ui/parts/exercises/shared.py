@@ -5,10 +5,9 @@ Session keys ``exercises.<n>.<name>`` (the section's controls, declared as the
 ``exercises.`` family in ui/core/state.py)."""
 from __future__ import annotations
 
-import streamlit as st
 import evalcore as ec
-from ui.core.i18n import labels, t
-from ui.core.data import chosen_models
+from ui.core.i18n import labels
+from ui.core.data import chosen_models, no_data
 from ui.core.page import data_sidebar
 
 PAGE_STRINGS = "exercises."
@@ -32,7 +31,7 @@ def current():
     """The sidebar's predictions and the first chosen model's (y, scores, name)."""
     ps, _ = data_sidebar()
     if ps is None:
-        st.info(t("common.data.pick_first"))
+        no_data()
         return None
     name = (chosen_models(ps) or ps.models)[0]
     return ps.y, ps.scores[name], name
