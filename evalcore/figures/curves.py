@@ -5,7 +5,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, fast_figure,
-                    layout_dict, marker_trace, model_color, need, roc_legend, safe, square_axes_dict, threshold_text)
+                    layout_dict, marker_trace, model_color, model_dash, need, roc_legend, safe, square_axes_dict,
+                    threshold_text)
 
 
 ISO_MARGIN = 64         # px right of the plot for the iso-F labels ("F1=0.8" in NOTE_SIZE type)
@@ -33,7 +34,7 @@ def _hover_data(v) -> np.ndarray:
 def _curve_trace(v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> dict:
     """Model ``i``'s reduced curve ``v`` as a clickable trace with exact-count hover."""
     return dict(type="scatter", x=v.x, y=v.y, mode="lines+markers", name=legend,
-                line=dict(color=model_color(i), width=3), **_clickable(model_color(i)),
+                line=dict(color=model_color(i), width=3, dash=model_dash(i)), **_clickable(model_color(i)),
                 customdata=_hover_data(v),
                 hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
                                f"{xy_hover}<br>TP = %{{customdata[1]}}, FP = %{{customdata[2]}}"

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 from ..analysis import OperatingPoint
 from .curves import pr_curves, roc_curves
 from .style import (CELL_TEXT, GOOD, INK, NAME_CHARS, NARROW_SQUARE, PAPER, POSITIVE, PlainFigure, fast_figure,
-                    layout_dict, legend_under, marker, need, safe, threshold_text)
+                    layout_dict, legend_below, legend_under, marker, need, safe, threshold_text)
 
 
 def class_curves_figure(views, kind: str, *, classes, names, text, point: OperatingPoint | None = None,
@@ -57,7 +57,16 @@ def class_curves_figure(views, kind: str, *, classes, names, text, point: Operat
     rows = sum(1 for t in fig.data if t.showlegend is not False and t.name)
     narrow = legend_under(fig, rows, NARROW_SQUARE["layout"]["height"])
     fig.update_layout(meta={**(fig.layout.meta or {}), "narrow": narrow})
+    if rows > CORNER_ROWS:
+        # ten classes: thirteen lines of legend in the plot's corner covered most of the plot on a laptop too;
+        # there the legend stands under the plot, a few entries a line
+        fig.update_layout(height=fig.layout.height + MANY_ROWS_EXTRA)
+        legend_below(fig, rows=6)
     return fig
+
+
+CORNER_ROWS = 9            # legend lines the plot's corner holds (six classes, the diagonal, the two averages)
+MANY_ROWS_EXTRA = 130      # px of figure for a legend under the plot of more lines than that
 
 
 def matrix_grid(matrices, titles, *, text, columns: int = 5) -> PlainFigure:

@@ -108,6 +108,12 @@ def model_color(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
 
+def model_dash(i: int) -> str:
+    """Line style of the i-th model's curve: solid for the first ``len(PALETTE)``, whose colours are all
+    different, then dashed, then dotted (ten classes' curves: classes 0 and 7 had the same blue line)."""
+    return ("solid", "dash", "dot")[min(i // len(PALETTE), 2)]
+
+
 def translucent(color: str, alpha: float) -> str:
     """``color`` (a ``#RRGGBB`` palette entry) with opacity ``alpha``."""
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))

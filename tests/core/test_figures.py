@@ -923,3 +923,16 @@ def test_square_figures_put_their_legend_under_the_plot_and_are_shorter_on_a_pho
     assert is_legend_below(fig) and fig.layout.width is None
     narrow = fig.layout.meta["narrow"]
     assert narrow["below"] == NARROW_BELOW and 400 <= narrow["layout"]["height"] < fig.layout.height
+
+
+def test_ten_curves_are_told_apart_by_colour_and_line():
+    """Ten classes' or models' curves: the palette has seven colours, so classes 0 and 7 had the same blue
+    line.  Each curve's (colour, line style) is its own."""
+    from evalcore.figures import roc_curves
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 200)
+    views = [ec.roc_view(ec.threshold_counts(y, rng.uniform(size=200))) for _ in range(10)]
+    fig = roc_curves(views, names=[str(i) for i in range(10)], width=None,
+                     text=dict(x="FPR", y="TPR", diagonal="chance", threshold="t"))
+    lines = [(t["line"]["color"], t["line"].get("dash", "solid")) for t in fig.to_plotly_json()["data"][:10]]
+    assert len(set(lines)) == 10 and lines[0][1] == "solid" and lines[7][1] != "solid"
