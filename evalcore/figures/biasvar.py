@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, POSITIVE, across, add_shapes, band, layout,
+from .style import (GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PALETTE, PAPER, POSITIVE, across, add_shapes, band, layout,
                     legend_below, need, translucent)
 
 BIAS, VARIANCE, NOISE, TOTAL = PALETTE[0], PALETTE[1], NEUTRAL, INK
@@ -99,7 +99,8 @@ def fitting_figure(curve, x, current, regimes, *, text, ticks=None) -> go.Figure
         centre = where[regime] == "top"
         notes.append(dict(font=dict(size=14), showarrow=False, text=names[regime], x=(x0 + x1) / 2 if centre else x0,
                           xanchor="center" if centre else "left", xref="x", y=1, yanchor="top", yref="y domain",
-                          yshift=-28 if regime == "near" else 0))                                     # a box: 26 px
+                          yshift=-28 if regime == "near" else 0,                                      # a box: 26 px
+                          bgcolor=translucent(PAPER, 0.85)))      # the current position's line passes behind it
     add_shapes(fig, *bands)
     fig.layout.annotations = fig.layout.annotations + tuple(notes)
     fig.add_scatter(x=d, y=curve.train_error, mode="lines+markers", name=w_tr, line=dict(color=BIAS, width=3))

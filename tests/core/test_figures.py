@@ -637,7 +637,8 @@ def test_the_fitting_figure_names_its_middle_regime_a_line_below_the_other_two()
     for rect, note in zip([sh for sh in fig.layout.shapes if sh.type == "rect"], fig.layout.annotations):
         reference.add_vrect(x0=rect.x0, x1=rect.x1, fillcolor=rect.fillcolor, line_width=0, annotation_text=note.text,
                             annotation_position="top" if note.text == "N" else "top left", annotation_font_size=14,
-                            annotation_yshift=-28 if note.text == "N" else 0)
+                            annotation_yshift=-28 if note.text == "N" else 0,
+                            annotation_bgcolor="rgba(255,255,255,0.85)")       # the current line passes behind
     mine = json.loads(fig.to_json())["layout"]
     theirs = json.loads(reference.to_json())["layout"]
     assert mine["annotations"] == theirs["annotations"] and mine["shapes"][:3] == theirs["shapes"]
