@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NARROW_BELOW, NARROW_SQUARE_UNDER, NEGATIVE, NEGATIVE_CELL, NEUTRAL,
-                    PAPER, gloss_below, layout, legend_below, model_color, need, safe, square_axes,
-                    translucent, wrapped)
+from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NARROW_SQUARE_UNDER, NEGATIVE,
+                    NEGATIVE_CELL, NEUTRAL, PAPER, gloss_below, layout, legend_below, model_color, need, safe,
+                    square_axes, translucent, wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -27,11 +27,13 @@ def band_figure(curves, bands, *, names, kind: str, text) -> go.Figure:
     band, with ``{name}``), ``diagonal``; optional ``title``."""
     x_t, y_t, band_t, diag = need(text, "x", "y", "band", "diagonal")
     fig = go.Figure()
+    # names as long as every legend's (NAME_CHARS): at 30, under the plot, "logistic regression (leave-on…"
     for i, (c, b, name) in enumerate(zip(curves, bands, names)):
-        _fill(fig, b.x, b.low, b.high, translucent(model_color(i), 0.25), band_t.format(name=safe(name, 30)))
+        _fill(fig, b.x, b.low, b.high, translucent(model_color(i), 0.25), band_t.format(name=safe(name, NAME_CHARS)))
     for i, (c, name) in enumerate(zip(curves, names)):
-        fig.add_scatter(x=c.x, y=c.y, mode="lines", name=safe(name, 30), line=dict(color=model_color(i), width=3),
-                        hovertemplate="%{x:.3f}, %{y:.3f}<extra>" + safe(name, 30) + "</extra>")
+        fig.add_scatter(x=c.x, y=c.y, mode="lines", name=safe(name, NAME_CHARS),
+                        line=dict(color=model_color(i), width=3),
+                        hovertemplate="%{x:.3f}, %{y:.3f}<extra>" + safe(name) + "</extra>")
     if kind == "roc":
         fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diag, hoverinfo="skip",
                         line=dict(color=NEUTRAL, dash="dot", width=2))

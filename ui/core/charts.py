@@ -116,7 +116,8 @@ def live_chart(fig, key: str, *, on_click=None):
     if not drawn_in_place(fig):
         if SS.get("presenter"):
             _presenter(fig)
-        return st.plotly_chart(plotly_figure(fig), key=key, config=_export(CHART_CONFIGS), width="stretch")
+        return st.plotly_chart(plotly_figure(fig), key=key, config=_export(CHART_CONFIGS), width="stretch",
+                               theme=None)
     spec, keys, tkey, config = held_traces.wire(key, _spec(fig), _export(LIVE_CONFIGS))
     data = dict(spec=spec, keys=keys, tkey=tkey, config=config, script=plotly_js_url(),
                 clickable=on_click is not None, fit=_fits_screen(key))
@@ -127,8 +128,11 @@ def live_chart(fig, key: str, *, on_click=None):
 def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     """Draw a plotly figure.  With ``on_select``, clicking a point reruns and
     calls it.  The page's main view in presenter mode is drawn by
-    :func:`live_chart`, which fits it to the first screen.  (``bench/pages.py``
-    sets ``_no_charts`` to time a page without its charts.)"""
+    :func:`live_chart`, which fits it to the first screen.  The figure keeps
+    its own look (``theme=None``), as the figures drawn in place do:
+    Streamlit's theme drew tick labels and axis titles grey, 3.7 : 1 on white
+    where small text needs 4.5 : 1.  (``bench/pages.py`` sets ``_no_charts``
+    to time a page without its charts.)"""
     if SS.get("_no_charts"):
         return None
     if on_select is None and _fits_screen(key):
@@ -139,9 +143,9 @@ def chart(fig, key: str, *, on_select=None, width="stretch", **kw):
     config = _export(CHART_CONFIGS)
     fig = plotly_figure(fig)
     if on_select is None:
-        return st.plotly_chart(fig, key=key, config=config, width=width, **kw)
+        return st.plotly_chart(fig, key=key, config=config, width=width, theme=None, **kw)
     return st.plotly_chart(fig, key=key, config=config, on_select=on_select, selection_mode="points",
-                           width=width, **kw)
+                           width=width, theme=None, **kw)
 
 
 def preload_figures() -> None:
