@@ -4,9 +4,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH, fast_figure,
-                    layout_dict, marker_trace, model_color, model_dash, need, roc_legend, safe, square_axes_dict,
-                    threshold_text)
+from .style import (FAINT, HEIGHT, MUTED, NAME_CHARS, NARROW_SQUARE, NEUTRAL, NOTE_SIZE, PAPER, SQUARE_WIDTH,
+                    fast_figure, layout_dict, legend_under_dict, marker_trace, model_color, model_dash, need,
+                    roc_legend, safe, square_axes_dict, threshold_text)
 
 
 ISO_MARGIN = 64         # px right of the plot for the iso-F labels ("F1=0.8" in NOTE_SIZE type)
@@ -103,6 +103,10 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
     lay = layout_dict(text.get("title"), HEIGHT["square"], **square_axes_dict(x_title, y_title, legend),
                       legend=legend,
                       clickmode="event+select", **({"width": width} if width else {}))
+    # on a phone (drawn in place) the legend stands under the plot: in its corner it lay over the start of a
+    # poor model's curve and the tick labels there; one line for each model and the diagonal
+    narrow = legend_under_dict(lay, len(views) + 1, NARROW_SQUARE["layout"]["height"])
+    lay["meta"] = {**lay.get("meta", {}), "narrow": narrow}
     return fast_figure(data, lay)
 
 

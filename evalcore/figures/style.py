@@ -346,7 +346,11 @@ def _unchecked(lay, values: dict) -> None:
 def _under_plot(lay, tick: float = FONT["size"], title: float = FONT["size"]) -> float:
     """The pixels under a plot that its x tick labels and axis title take (the title's lines counted), with
     their gaps: where a legend placed under the plot starts."""
-    lines = 1 + str(lay.xaxis.title.text or "").count("<br>")
+    return _under_plot_text(lay.xaxis.title.text, tick, title)
+
+
+def _under_plot_text(x_title, tick: float = FONT["size"], title: float = FONT["size"]) -> float:
+    lines = 1 + str(x_title or "").count("<br>")
     return 1.25 * tick + 6 + 1.3 * title * lines + 14 + 6
 
 
@@ -383,11 +387,23 @@ def legend_under(fig: go.Figure, rows: int, height: float | None = None) -> dict
     with equal scales was left 60 px wide) and one in the plot's corner covered half of it.  (A horizontal
     legend lays out groups with titles in one column, over the axis title.)"""
     lay = fig.layout
-    below = _under_plot(lay)
+    return _legend_under(_under_plot(lay), lay.margin.t if lay.margin.t is not None else 30, rows,
+                         height or lay.height or HEIGHT["default"])
+
+
+def legend_under_dict(lay: dict, rows: int, height: float | None = None) -> dict:
+    """:func:`legend_under` for a layout given as a plain dict (:func:`layout_dict`, a figure redrawn on every
+    threshold move, which builds no plotly ``Figure``)."""
+    title = ((lay.get("xaxis") or {}).get("title") or {}).get("text")
+    return _legend_under(_under_plot_text(title), (lay.get("margin") or {}).get("t", 30), rows,
+                         height or lay.get("height") or HEIGHT["default"])
+
+
+def _legend_under(below: float, top: float, rows: int, height: float) -> dict:
     legend = rows * 1.6 * LEGEND_SIZE + 24                               # its lines and the gap between groups
-    height = (height or lay.height or HEIGHT["default"]) + legend
+    height = height + legend
     bottom = below + legend + 10
-    plot = height - (lay.margin.t if lay.margin.t is not None else 30) - bottom
+    plot = height - top - bottom
     return dict(below=NARROW_BELOW, layout={"height": int(height), "margin.b": int(bottom), "margin.r": 10,
                                              "legend.x": 0, "legend.xanchor": "left", "legend.y": -below / plot,
                                              "legend.yanchor": "top"})

@@ -937,3 +937,22 @@ def test_ten_curves_are_told_apart_by_colour_and_line():
                      text=dict(x="FPR", y="TPR", diagonal="chance", threshold="t"))
     lines = [(t["line"]["color"], t["line"].get("dash", "solid")) for t in fig.to_plotly_json()["data"][:10]]
     assert len(set(lines)) == 10 and lines[0][1] == "solid" and lines[7][1] != "solid"
+
+
+def test_the_roc_figure_puts_its_legend_under_the_plot_on_a_phone():
+    """On a phone the ROC figure's legend, in the plot's corner, lay over the start of a poor model's curve and
+    the tick labels there (a browser review): its narrow layout puts it under the x axis title, a line for
+    each model and the diagonal, the figure as much taller.  The plain-dict form gives what legend_under
+    gives for the same layout as a plotly Figure."""
+    import plotly.graph_objects as go
+
+    from evalcore.figures import roc_curves
+    from evalcore.figures.style import NARROW_SQUARE, legend_under, plotly_figure
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 200)
+    views = [ec.roc_view(ec.threshold_counts(y, rng.uniform(size=200))) for _ in range(2)]
+    fig = roc_curves(views, names=["a", "b"], width=None, text=dict(x="FPR", y="TPR", diagonal="chance", threshold="t"))
+    narrow = fig.layout.meta["narrow"]["layout"]
+    assert narrow["legend.y"] < 0 and narrow["legend.yanchor"] == "top" and narrow["legend.x"] == 0
+    assert narrow["height"] >= NARROW_SQUARE["layout"]["height"] + 3 * 20
+    assert narrow == legend_under(go.Figure(plotly_figure(fig)), 3, NARROW_SQUARE["layout"]["height"])["layout"]

@@ -121,3 +121,11 @@ def widget(elements, base: str):
     found = [e for e in elements if e.key == base or (e.key or "").startswith(base + "#")]
     assert len(found) == 1, [e.key for e in elements]
     return found[0]
+
+
+def shown(raw: str, lang: str = "en") -> str:
+    """A built-in data set's model or class name as the pages show it in ``lang`` (``common.name.<raw>``; a
+    name without a string as it is), read from the string tables, not from the app's code."""
+    from ui.core.i18n import strings
+    entry = strings().get(f"common.name.{raw}")
+    return entry[lang] if entry else raw

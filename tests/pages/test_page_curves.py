@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_utils import click, figure, latex, metrics, ok, run, widget
+from apptest_utils import click, figure, latex, metrics, ok, run, shown, widget
 from sklearn import metrics as skm
 
 import evalcore as ec
@@ -90,13 +90,14 @@ def test_pr_page_shows_bep_and_ap_of_breast_cancer_models():
     rows = dict(zip(table["measure"], range(len(table))))
     for model in ps.models:
         ap = skm.average_precision_score(ps.y, ps.scores[model])
-        assert float(table[model][rows["AP"]]) == pytest.approx(ap, abs=5e-5)
+        assert float(table[shown(model)][rows["AP"]]) == pytest.approx(ap, abs=5e-5)
         # BEP: precision of the top n_pos when no tie at the cut (checked by sorting here)
         order = np.argsort(-ps.scores[model], kind="stable")
         top = ps.y[order][:ps.n_pos].mean()
-        assert float(table[model][rows["BEP"]]) == pytest.approx(ec.break_even_point(ps.y, ps.scores[model]), abs=5e-5)
+        bep = float(table[shown(model)][rows["BEP"]])     # the columns name the models as the legend does
+        assert bep == pytest.approx(ec.break_even_point(ps.y, ps.scores[model]), abs=5e-5)
         if len(np.unique(ps.scores[model])) == ps.n:
-            assert float(table[model][rows["BEP"]]) == pytest.approx(top, abs=5e-5)
+            assert bep == pytest.approx(top, abs=5e-5)
     text = "\n".join(m.value for m in at.markdown)
     assert re.search(r"(encloses|cross)", text)
 
@@ -218,4 +219,17 @@ def test_pr_marks_max_f1_and_max_fbeta_when_beta_is_not_one():
     row = list(table["measure"]).index("max Fβ (β=2)")
     for m in ps.models:
         f2 = max(skm.fbeta_score(ps.y, (ps.scores[m] >= t).astype(int), beta=2) for t in np.unique(ps.scores[m]))
-        assert float(table[m][row]) == pytest.approx(f2, abs=5e-5)
+        assert float(table[shown(m)][row]) == pytest.approx(f2, abs=5e-5)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_roc_table_names_the_model_as_its_legend_does(lang):
+    """The table beside the ROC figure named the watermelon model 'logit-LOO' while the legend said
+    '逻辑回归(留一法)' (a browser review): it now shows the legend's name."""
+    at = run("pages/roc.py", lang=lang, source="watermelon", roc_mode="full")
+    ok(at)
+    name = shown("logit-LOO", lang)
+    assert name != "logit-LOO"
+    table = next(d.value for d in at.dataframe if "AUC" in list(d.value.columns))
+    assert list(table.iloc[:, 0]) == [name]
+    assert figure(at, "roc_full")["data"][0]["name"].startswith(name)

@@ -65,7 +65,7 @@ def test_report_numbers_equal_the_pr_page():
     table = at.dataframe[0].value
     rows = list(table.iloc[:, 0])
     for m in n["models"]:
-        col = list(table[m["name"]])
+        col = list(table[SHOWN["en"][m["name"]]])            # the columns name the models as the legend does
         f1 = m["operating_points"]["f1_optimal"]
         assert col[rows.index("BEP")] == f4(m["bep"])
         assert col[rows.index("AP")] == f4(m["average_precision"])
