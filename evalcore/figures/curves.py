@@ -31,6 +31,12 @@ def _hover_data(v) -> np.ndarray:
     return data if finite.size and finite.max() > 1e37 else data.astype(np.float32)   # float32 tops out at 3e38
 
 
+def _two_line_names(legends) -> dict:
+    """``layout.meta.narrow``'s trace values on a phone: curve i's legend entry with its name and its area on
+    two lines ("logistic regression (leave-one-out) (AUC = 0.653)" on one ran off a 390 px screen)."""
+    return {i: {"name": f"{name}<br>{area}"} for i, (name, area) in enumerate(legends)}
+
+
 def _curve_trace(v, i: int, legend: str, name: str, point_label: str, xy_hover: str) -> dict:
     """Model ``i``'s reduced curve ``v`` as a clickable trace with exact-count hover."""
     return dict(type="scatter", x=v.x, y=v.y, mode="lines+markers", name=legend,
@@ -89,8 +95,9 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
     x_title, y_title, diagonal, thr = need(text, "x", "y", "diagonal", "threshold")
     # plain dicts (style.fast_figure): redrawn on every threshold move, where plotly's checked
     # add_scatter and update_* took most of the move's time
-    data = [_curve_trace(v, i, f"{safe(name, NAME_CHARS)} (AUC = {v.auc:.3f})", safe(name), thr,
-                         "FPR = %{x:.4f}, TPR = %{y:.4f}") for i, (v, name) in enumerate(zip(views, names))]
+    legends = [(safe(name, NAME_CHARS), f"(AUC = {v.auc:.3f})") for v, name in zip(views, names)]
+    data = [_curve_trace(v, i, " ".join(legend), safe(name), thr, "FPR = %{x:.4f}, TPR = %{y:.4f}")
+            for i, (v, name, legend) in enumerate(zip(views, names, legends))]
     data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", name=diagonal, hoverinfo="skip",
                      line=dict(color=NEUTRAL, dash="dot", width=2)))
     for i, hull in enumerate(hulls or []):
@@ -104,9 +111,9 @@ def roc_curves(views, points=None, *, names, text, hulls=None, width: int | None
                       legend=legend,
                       clickmode="event+select", **({"width": width} if width else {}))
     # on a phone (drawn in place) the legend stands under the plot: in its corner it lay over the start of a
-    # poor model's curve and the tick labels there; one line for each model and the diagonal
-    narrow = legend_under_dict(lay, len(views) + 1, NARROW_SQUARE["layout"]["height"])
-    lay["meta"] = {**lay.get("meta", {}), "narrow": narrow}
+    # poor model's curve and the tick labels there; two lines for each model, one for the diagonal
+    narrow = legend_under_dict(lay, 2 * len(views) + 1, NARROW_SQUARE["layout"]["height"])
+    lay["meta"] = {**lay.get("meta", {}), "narrow": {**narrow, "data": _two_line_names(legends)}}
     return fast_figure(data, lay)
 
 
@@ -129,8 +136,9 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
         text, "x", "y", "threshold", "p_eq_r", "bep", "best", "best_f1")
     shown = [safe(n) for n in names]
     # plain dicts, as roc_curves
-    data = [_curve_trace(v, i, f"{safe(name, NAME_CHARS)} (AP = {v.average_precision:.3f})", shown[i], thr,
-                         "P = %{y:.4f}, R = %{x:.4f}") for i, (v, name) in enumerate(zip(views, names))]
+    legends = [(safe(name, NAME_CHARS), f"(AP = {v.average_precision:.3f})") for v, name in zip(views, names)]
+    data = [_curve_trace(v, i, " ".join(legend), shown[i], thr, "P = %{y:.4f}, R = %{x:.4f}")
+            for i, (v, legend) in enumerate(zip(views, legends))]
     data.append(dict(type="scatter", x=[0, 1], y=[0, 1], mode="lines", name=p_eq_r, hoverinfo="skip",
                      line=dict(color=NEUTRAL, dash="dot", width=2)))
     notes = []
@@ -162,4 +170,5 @@ def pr_curves(views, points=None, *, names, text, beps=None, best=None, iso=None
                       legend=dict(orientation="h", x=0, y=1.02, xanchor="left", yanchor="bottom"),
                       clickmode="event+select", **({"annotations": notes} if notes else {}),
                       **({"margin": dict(r=ISO_MARGIN)} if iso else {}), **({"width": width} if width else {}))
+    lay["meta"] = {**lay["meta"], "narrow": {**lay["meta"]["narrow"], "data": _two_line_names(legends)}}
     return fast_figure(data, lay)

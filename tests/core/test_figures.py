@@ -954,5 +954,10 @@ def test_the_roc_figure_puts_its_legend_under_the_plot_on_a_phone():
     fig = roc_curves(views, names=["a", "b"], width=None, text=dict(x="FPR", y="TPR", diagonal="chance", threshold="t"))
     narrow = fig.layout.meta["narrow"]["layout"]
     assert narrow["legend.y"] < 0 and narrow["legend.yanchor"] == "top" and narrow["legend.x"] == 0
-    assert narrow["height"] >= NARROW_SQUARE["layout"]["height"] + 3 * 20
-    assert narrow == legend_under(go.Figure(plotly_figure(fig)), 3, NARROW_SQUARE["layout"]["height"])["layout"]
+    assert narrow["height"] >= NARROW_SQUARE["layout"]["height"] + 5 * 20
+    assert narrow == legend_under(go.Figure(plotly_figure(fig)), 5, NARROW_SQUARE["layout"]["height"])["layout"]
+    # each model's entry on two lines there, its name over its AUC ("... (leave-one-out) (AUC = 0.653)" on one
+    # line ran off a 390 px screen); wide, on one
+    names = fig.layout.meta["narrow"]["data"]
+    assert [names[i]["name"] for i in range(2)] == [t.name.replace(" (AUC", "<br>(AUC") for t in fig.data[:2]]
+    assert all("<br>" not in t.name for t in fig.data[:2])
