@@ -84,7 +84,7 @@ def threshold_views(models: list) -> None:
         cm_ = tcm.at(tm)
         mm_ = ec.measures(cm_)
         counts_list.append(cm_)
-        rows.append({T("mm.matrix"): ui.cell(ui.shown_name(mod)), T("common.thr.short"): ui.fmt_threshold(tm, 4),
+        rows.append({T("mm.matrix"): ui.shown_cell(mod), T("common.thr.short"): ui.fmt_threshold(tm, 4),
                      "TP": cm_.tp, "FP": cm_.fp, "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision),
                      "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
     st.dataframe(ui.arrow_table(rows), hide_index=True)

@@ -85,7 +85,7 @@ def losses() -> None:
             value = f"{ec.log_loss(ps.y, ps.scores[name]):.4f}"
         except ec.DataError:
             value = T("lab.current.notp")
-        rows.append({T("lab.current.model"): ui.cell(ui.shown_name(name)), T("lab.current.logloss"): value})
+        rows.append({T("lab.current.model"): ui.shown_cell(name), T("lab.current.logloss"): value})
     st.dataframe(rows, hide_index=True)
     st.caption(T("lab.current.note"))
 

@@ -183,7 +183,7 @@ if section == "probabilities":
         rows, bins, shown_models = [], [], []
         for m in ms.models:
             s, prob = ms.scores[m], ms.probabilities[m]
-            rows.append({T("multiclass.model"): ui.cell(ui.shown_name(m, builtin=builtin)),
+            rows.append({T("multiclass.model"): ui.shown_cell(m, builtin=builtin),
                          T("multiclass.log_loss"): ui.fmt(ec.log_loss(ms.y, s, labels=list(range(k)))) if prob else "—",
                          "Brier": ui.fmt(ec.multiclass_brier_loss(ms.y, s)) if prob else "—",
                          T("multiclass.top1"): ui.fmt(ec.top_k_accuracy(ms.y, s, k=1)),

@@ -54,7 +54,7 @@ def threshold_views() -> None:
                    f"{s.trapezoid:.4f}", ui.fmt(p.precision), ui.fmt(p.recall)]
             if not beta_is_1:
                 col.append(f"{bb.f:.4f}")
-            table[ui.cell(ui.shown_name(m))] = col
+            table[ui.shown_cell(m)] = col
         st.dataframe(ui.arrow_table(table), hide_index=True)
         st.markdown(T("pr.bep_vs_f1"))
         st.info(T("pr.ap_note"))

@@ -100,7 +100,7 @@ with ui.guard("mode view"):
                 st.caption(T("roc.click"))
             with right:
                 ui.threshold_panel(token, models, ps)
-                rows = [{T("common.cm.model"): ui.cell(ui.shown_name(m)), "AUC": f"{v.auc:.4f}",
+                rows = [{T("common.cm.model"): ui.shown_cell(m), "AUC": f"{v.auc:.4f}",
                          T("common.thr.short"): ui.fmt_threshold(p.threshold), "TPR": f"{p.tpr:.3f}",
                          "FPR": f"{p.fpr:.3f}"}
                         for m, v, p in zip(models, views, points)]

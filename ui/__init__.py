@@ -50,8 +50,8 @@ from ui.core.frames import arrow_table
 from ui.core.data import (LABELS_UPLOAD, UPLOAD_LIMIT_MB, UploadSlot, chosen_models, feature_set, handle_upload,
                           model_picker, no_data, set_synthetic, upload_status)
 from ui.core.i18n import (builtin_names, cell, error_text, fill, fmt, fmt_cost, fmt_threshold, formula, labels,
-                          lang, lesson, md, show_error, shown_name, t, t_counted, t_fig, t_plain, tex_number,
-                          text_number, texts)
+                          lang, lesson, md, show_error, shown_cell, shown_name, t, t_counted, t_fig, t_plain,
+                          tex_number, text_number, texts)
 from ui.core.keys import keyboard
 from ui.core.links import publish_again
 from ui.core.models import ModelFacts, affordable, cost_comparison, dominance, is_flipped, model, set_flipped
@@ -76,7 +76,8 @@ __all__ = [
     "model_picker", "no_data", "set_synthetic", "upload_status",
     "builtin_names", "cell", "error_text", "fill", "fmt", "fmt_cost", "fmt_threshold", "formula", "labels", "lang",
     "lesson", "md",
-    "show_error", "shown_name", "t", "t_counted", "t_fig", "t_plain", "tex_number", "text_number", "texts",
+    "show_error", "shown_cell", "shown_name", "t",
+    "t_counted", "t_fig", "t_plain", "tex_number", "text_number", "texts",
     "keyboard", "publish_again",
     "ModelFacts", "affordable", "cost_comparison", "dominance", "is_flipped", "model", "set_flipped",
     "data_sidebar", "open_data_page", "open_page", "presenter", "run", "sidebar_state", "preload",

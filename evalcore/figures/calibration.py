@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (HEIGHT, NAME_CHARS, NARROW_SQUARE_UNDER, NEUTRAL, layout, legend_below, model_color, need,
-                    safe, square_axes)
+from .style import NAME_CHARS, NEUTRAL, model_color, need, safe, square_legend_below
 
 
 def reliability_diagram(bins, *, names, text, colors=None) -> go.Figure:
@@ -33,9 +32,6 @@ def reliability_diagram(bins, *, names, text, colors=None) -> go.Figure:
                         line=dict(color=model_color(i), width=2), marker=dict(color=model_color(i), size=size),
                         hovertemplate=f"{safe(name)}<br>%{{x:.3f}} → %{{y:.3f}}<br>{count} = %{{customdata:,}}"
                                       "<extra></extra>")
-    square_axes(fig, x_title, y_title)
-    # the legend under the plot (as the ROC band's): in the plot's top left corner it lay over the y axis's
-    # tick labels (the square plot is centred in a wider figure), where an underconfident model's points go
-    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))
-    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)      # a phone (drawn in place): about as tall as it needs
-    return fig
+    # the legend under the plot: in the plot's top left corner it lay over the y axis's tick labels, where an
+    # underconfident model's points go
+    return square_legend_below(fig, x_title, y_title, text.get("title"))

@@ -7,21 +7,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .style import (FAINT, GOOD, HEIGHT, INK, NARROW_SQUARE, NEGATIVE, NEUTRAL, POSITIVE, layout, legend_below,
-                    model_color, need, square_axes, stacked_panels, translucent)
-
-
-def _square_with_legend_below(fig: go.Figure, x_t: str, y_t: str, title: str | None) -> go.Figure:
-    """Square [0, 1] axes with the legend under the plot: a legend at the
-    side of a square plot in a half-width column (1366 px) took the plot's
-    width, and the equal scales then stretched the y axis to 1.2."""
-    square_axes(fig, x_t, y_t)
-    fig = legend_below(layout(fig, title, height=HEIGHT["square"] + 90))
-    # drawn in place in a phone's column: the square plot is as wide as the column, so the figure is as much
-    # shorter as the square figures' narrow height is (it stood under 390 px of empty space, its legend under it)
-    fig.layout.meta = dict(narrow=dict(below=NARROW_SQUARE["below"],
-                                       layout={"height": NARROW_SQUARE["layout"]["height"] + 90}))
-    return fig
+from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, POSITIVE, layout, legend_below, model_color, need,
+                    square_legend_below, stacked_panels, translucent)
 
 
 def f1_bep_figure(curves, points, *, names, text) -> go.Figure:
@@ -38,7 +25,7 @@ def f1_bep_figure(curves, points, *, names, text) -> go.Figure:
                         marker=dict(color=model_color(i), size=16, symbol="diamond", line=dict(color=INK, width=1)))
         fig.add_scatter(x=[rf], y=[pf], mode="markers", name=f"{name} {w_f1}",
                         marker=dict(color=model_color(i), size=16, symbol="star", line=dict(color=INK, width=1)))
-    return _square_with_legend_below(fig, x_t, y_t, text.get("title"))
+    return square_legend_below(fig, x_t, y_t, text.get("title"))
 
 
 def precision_prior_figure(priors, precision, current, *, text) -> go.Figure:
@@ -68,7 +55,7 @@ def iso_error_figure(roc, hull, lines, best, *, text) -> go.Figure:
     fig.add_scatter(x=hull[0], y=hull[1], mode="lines", line=dict(color=GOOD, width=2, dash="dot"), name=w_hull)
     fig.add_scatter(x=[best[0]], y=[best[1]], mode="markers", name=f"{w_best} = {best[2]:.3f}",
                     marker=dict(color=POSITIVE, size=18, symbol="star", line=dict(color=INK, width=1)))
-    return _square_with_legend_below(fig, x_t, y_t, text.get("title"))
+    return square_legend_below(fig, x_t, y_t, text.get("title"))
 
 
 def duality_figure(fpr, tpr, hull, envelope, chosen: int, *, text) -> go.Figure:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NARROW_SQUARE_UNDER, NEGATIVE,
-                    NEGATIVE_CELL, NEUTRAL, PAPER, gloss_below, layout, legend_below, model_color, need, safe,
-                    square_axes, translucent, wrapped)
+from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE, NEGATIVE_CELL, NEUTRAL, PAPER,
+                    gloss_below, layout, legend_below, model_color, need, safe, square_legend_below, translucent,
+                    wrapped)
 
 
 def _fill(fig, x, low, high, color, name, *, legend=True):
@@ -37,12 +37,9 @@ def band_figure(curves, bands, *, names, kind: str, text) -> go.Figure:
     if kind == "roc":
         fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diag, hoverinfo="skip",
                         line=dict(color=NEUTRAL, dash="dot", width=2))
-    square_axes(fig, x_t, y_t)
-    # the legend under the plot, as the CV figure's: in its corner, a band's long name ran over the curves and
-    # the y axis of a phone's narrow plot; there (drawn in place) the figure is about as tall as it needs
-    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))
-    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)     # (the width its column's: a fixed 600 px ran off a phone)
-    return fig
+    # the legend under the plot: in its corner a band's long name ran over the curves and the y axis of a
+    # phone's plot (and the width is the column's: a fixed 600 px ran off a phone)
+    return square_legend_below(fig, x_t, y_t, text.get("title"))
 
 
 def cv_roc_figure(folds, averaged, *, text) -> go.Figure:
@@ -62,10 +59,7 @@ def cv_roc_figure(folds, averaged, *, text) -> go.Figure:
                     line=dict(color=model_color(1), width=3), hovertemplate="%{x:.3f}, %{y:.3f}<extra></extra>")
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name=diag, hoverinfo="skip",
                     line=dict(color=NEUTRAL, dash="dot", width=2))
-    square_axes(fig, x_t, y_t)             # the legend under the plot: inside it, it ran over the y axis of a
-    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["square"] + 90))     # narrow one (a phone)
-    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)
-    return fig
+    return square_legend_below(fig, x_t, y_t, text.get("title"))      # (inside, the legend ran over a phone's y axis)
 
 
 def pvalue_matrix(result, names, *, text) -> go.Figure:

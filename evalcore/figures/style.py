@@ -442,9 +442,21 @@ def square_axes(fig: go.Figure, x_title: str, y_title: str) -> None:
 # A square plot in a column narrower than ``below`` px (a phone) is about as tall as it is wide: the figure
 # drawn in place (ui/core/live/figure.js) takes this height there, where its 560 px left half of it empty.
 NARROW_SQUARE = dict(below=NARROW_BELOW, layout={"height": 420})
-# ... and one with its legend under it (:func:`legend_below`) a little taller: at 650 px (its height on wide
-# screens) a phone's 270 px square plot stood between 150 px of empty space above and 450 px below
-NARROW_SQUARE_UNDER = dict(below=NARROW_BELOW, layout={"height": 470})
+# ... and one with its legend under it (:func:`square_legend_below`) as much taller as that legend needs: at
+# 650 px (its height on wide screens) a phone's 270 px square plot stood between 150 px of empty space above
+# and 450 px below
+NARROW_SQUARE_UNDER = dict(below=NARROW_BELOW, layout={"height": NARROW_SQUARE["layout"]["height"] + 90})
+
+
+def square_legend_below(fig: go.Figure, x_title: str, y_title: str, title: str | None) -> go.Figure:
+    """Square [0, 1] axes (:func:`square_axes`) with the legend under the plot (:func:`legend_below`), the
+    shared layout, and a phone's height (:data:`NARROW_SQUARE_UNDER`, for a figure drawn in place).  A legend
+    in the plot's corner lay over the y axis's tick labels (the square plot is centred in a wider figure) or
+    over the curves of a phone's narrow plot; one at its side took a half-width column's width."""
+    square_axes(fig, x_title, y_title)
+    fig = legend_below(layout(fig, title, height=HEIGHT["square"] + 90))
+    fig.layout.meta = dict(narrow=NARROW_SQUARE_UNDER)
+    return fig
 
 
 SQUARE_PAD = 0.05    # a square plot's axes run from -pad to 1 + pad: a marker (15-18 px) at a corner or an edge is

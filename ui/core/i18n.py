@@ -91,6 +91,12 @@ def shown_name(raw, *, builtin: bool | None = None) -> str:
     return t(key) if builtin and key in strings() else str(raw)
 
 
+def shown_cell(raw, *, builtin: bool | None = None) -> str:
+    """A model or class name in a table, as the figures' legends name it (:func:`shown_name`, made a
+    table cell by :func:`cell`)."""
+    return cell(shown_name(raw, builtin=builtin))
+
+
 def both(key: str) -> ec.Bi:
     """String ``key`` in both languages, for a message evalcore writes in either (``DataError.text``)."""
     s = strings()[key]

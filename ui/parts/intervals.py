@@ -19,7 +19,7 @@ from evalcore import figures
 from ui.protect.budget import OverBudget
 from ui.core.charts import chart, live_chart
 from ui.core.data import feature_set
-from ui.core.i18n import cell, error_text, fmt, labels, shown_name, t, t_fig
+from ui.core.i18n import cell, error_text, fmt, labels, shown_cell, shown_name, t, t_fig
 from ui.core.learners import make
 from ui.core.models import ModelFacts, model
 from ui.protect.budget import freeze
@@ -106,7 +106,7 @@ def table(token: str, models: list, ps, *, beta: float = 1.0, measures=("accurac
     for name in models:
         facts = model(token, name, ps)
         thr = get_threshold(token, name, facts.counts)
-        rows.append({t("common.cm.model"): cell(shown_name(name)), **_row(facts, thr, beta, measures)})
+        rows.append({t("common.cm.model"): shown_cell(name), **_row(facts, thr, beta, measures)})
     st.table(rows)
     prop, boot = SS.get("ci_prop", "wilson"), SS.get("ci_boot", "percentile")
     st.caption(t("common.ci.methods", prop=t(f"common.ci.prop.{prop}"), boot=t(f"common.ci.boot.{boot}"),
