@@ -360,3 +360,35 @@ def test_axis_titles_and_category_labels_fit_a_short_plot(tab, server):
         assert 14 <= names["size"] < 18 if smaller else names["size"] == 18, names
     titles = tab.evaluate(AXIS_TITLES, "trust_sim")
     assert titles and all(t["inside"] and t["size"] == t["made"] for t in titles), titles
+
+
+# a fitted figure's legend: its entries' boxes, its font size, and the plot's height
+LEGEND_ROWS = """key => { const gd = document.querySelector(`.st-key-${key} .js-plotly-plot`);
+  if (!gd || !gd._fullLayout || !gd._fullLayout._size) return null;
+  const b = gd.getBoundingClientRect();
+  const boxes = [...gd.querySelectorAll('.legend .traces')].map(e => { const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; });
+  return {plot: gd._fullLayout._size.h, font: gd._fullLayout.legend.font.size, boxes,
+          inside: boxes.every(r => r[0] >= b.left - 1 && r[2] <= b.right + 1 && r[3] <= b.bottom + 1)}; }"""
+
+
+def test_a_fitted_figures_long_legend_goes_in_two_columns_on_a_projector(tab, server):
+    """Presenter mode at 1280 x 720 fits the bias-variance figures to the first screen; their legends under
+    the plot went one entry a line (plotly gives each entry of a wrapped horizontal legend the widest one's
+    width), which left the decomposition 110 px of plot under six entries.  The entries now stand in two
+    columns, their text no smaller than 14 px and not overlapping, and the plot is taller; at 1920 x 1080,
+    where the entries fit, the legend stays as made."""
+    open_url(tab, f"{server}/biasvar?lang=en&presenter=1", 1280, 720)
+    drawn(tab)
+    for key in ("biasvar_fits", "biasvar_decomp"):
+        tab.wait_for_function(f"(({LEGEND_ROWS})('{key}') || {{}}).plot >= 150", timeout=30_000)
+        got = tab.evaluate(LEGEND_ROWS, key)
+        assert got["font"] >= 14 and got["inside"], (key, got)
+        assert len({round(b[0]) for b in got["boxes"]}) == 2, (key, got)              # two columns
+        assert all(a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
+                   for i, a in enumerate(got["boxes"]) for b in got["boxes"][i + 1:]), (key, got)
+    open_url(tab, f"{server}/biasvar?lang=en&presenter=1", 1920, 1080)
+    drawn(tab)
+    tab.wait_for_function(f"(({LEGEND_ROWS})('biasvar_decomp') || {{}}).plot > 0", timeout=30_000)
+    wide = tab.evaluate("() => document.querySelector('.st-key-biasvar_decomp .js-plotly-plot')._fullLayout.legend")
+    assert not wide.get("entrywidth"), wide

@@ -4,7 +4,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_utils import figure, figures, ok, run
+from apptest_utils import figure, figures, ok, run, shown
 
 import evalcore as ec
 
@@ -128,3 +128,16 @@ def test_the_corrected_tests_sentence_says_what_its_row_shows(influence, verdict
     assert f"down to {corr}" in words
     assert ("still above α's grey band" in words) == (verdict == "above")
     assert ("within α's grey band, so here it keeps α" in words) == (verdict == "keeps")
+
+
+def test_k_models_name_the_models_as_the_legends_and_table_do():
+    """DeLong's k-model figures named the breast-cancer models by their raw names ('logistic', 'tree_depth2')
+    beside a Chinese legend and table; they now use the shown names, as the groups sentence does."""
+    at = run("pages/roc.py", lang="zh", roc_mode="full", ci_on=True, source="breast-cancer")
+    ok(at)
+    models = at.session_state["models"]
+    named = {shown(m, "zh") for m in models}
+    assert set(figure(at, "roc_k_groups")["layout"]["yaxis"]["ticktext"]) == named
+    matrix = figure(at, "roc_k_matrix")["layout"]
+    assert set(matrix["xaxis"]["ticktext"]) == set(matrix["yaxis"]["ticktext"]) == named
+    assert not named & set(models)                     # the raw names are not what a student reads

@@ -19,7 +19,7 @@ from evalcore import figures
 from ui.protect.budget import OverBudget
 from ui.core.charts import chart, live_chart
 from ui.core.data import feature_set
-from ui.core.i18n import cell, error_text, fmt, labels, shown_cell, shown_name, t, t_fig
+from ui.core.i18n import error_text, fmt, labels, shown_cell, shown_name, t, t_fig
 from ui.core.learners import make
 from ui.core.models import ModelFacts, model
 from ui.protect.budget import freeze
@@ -146,14 +146,15 @@ def k_models(token: str, models: list, ps) -> None:
         return
     with st.spinner(t("common.working")):
         res = _pairwise(tuple(model(token, m, ps) for m in models))
+    names = [shown_name(m) for m in models]         # as the ROC page's legends and table name them
     left, right = st.columns([1, 1])
     with left:
-        chart(figures.auc_groups_figure(res, models, text=dict(x="AUC", title=t_fig("common.ci.k.groups"))),
+        chart(figures.auc_groups_figure(res, names, text=dict(x="AUC", title=t_fig("common.ci.k.groups"))),
               key="roc_k_groups")
     with right:
-        chart(figures.pvalue_matrix(res, models, text=dict(hover=t_fig("common.ci.k.hover"),
+        chart(figures.pvalue_matrix(res, names, text=dict(hover=t_fig("common.ci.k.hover"),
                                                           title=t_fig("common.ci.k.matrix"))), key="roc_k_matrix")
-    groups = "; ".join("{" + ", ".join(cell(models[i]) for i in g) + "}" for g in res.groups)
+    groups = "; ".join("{" + ", ".join(names[i] for i in g) + "}" for g in res.groups)
     st.markdown(t("common.ci.k.verdict", sig=res.n_rejected, pairs=res.n_pairs,
                   groups=groups or t("common.ci.k.nogroup")))
     st.caption(t("common.ci.k.note"))

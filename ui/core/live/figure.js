@@ -156,6 +156,31 @@ function linkHover(Plotly, gd) {
 // main view, whose height is kept where it can be) is made taller.  One relayout, only for a change of
 // more than 2 px: the next draw finds everything where it is (tick labels keep their distance from the plot).
 const MIN_PLOT = 190, MIN_FITTED = 110;
+// A figure fitted to the first screen whose legend under it goes one entry a line (plotly gives each entry
+// of a wrapped horizontal legend the widest one's width) and leaves a plot shorter than TWO_BELOW px (the
+// bias-variance figures at 1280 x 720: 110 px under six entries) lays its entries out in two columns,
+// their text made smaller to fit a column where it must, down to LEGEND_MIN px: the plot gets the rows back.
+const TWO_BELOW = 190, LEGEND_MIN = 14;
+function twoColumns(Plotly, gd, L, leg) {
+  const entries = [...leg.querySelectorAll('.traces')];
+  if (entries.length < 3 || L.legend.entrywidth > 0) return false;
+  const rows = new Set(entries.map((e) => Math.round(e.getBoundingClientRect().top)));
+  if (rows.size < entries.length) return false;                        // already more than one a line
+  // below the plot from the figure's left edge (plotly's x < 0, anchored left): the left margin and the
+  // plot's width for the legend, each entry half of it (its symbol ITEM px, then its text)
+  const half = (L._size.l + L._size.w) / 2, ITEM = 40;
+  let need = 1;                                                        // the text's scale that fits a column
+  entries.forEach((e) => {
+    const text = e.querySelector('.legendtext'), tw = text ? text.getBoundingClientRect().width : 0;
+    if (tw) need = Math.min(need, (half - ITEM - 8) / tw);
+  });
+  const size = (L.legend.font && L.legend.font.size) || 14;
+  const fits = Math.floor(size * Math.min(1, need));
+  if (fits < Math.min(size, LEGEND_MIN)) return false;
+  Plotly.relayout(gd, { 'legend.x': -L._size.l / L._size.w, 'legend.xanchor': 'left', 'legend.entrywidth': 0.5,
+                        'legend.entrywidthmode': 'fraction', 'legend.font.size': fits });
+  return true;
+}
 function clearLegend(Plotly, gd) {
   const L = gd._fullLayout, leg = gd.querySelector('.legend'), made = gd.__legendMade;
   if (!L || !leg || !L.legend || L.legend.orientation !== 'h' || !(made < 0) || gd.__busy || !L._size) return;
@@ -171,6 +196,7 @@ function clearLegend(Plotly, gd) {
   const least = gd.__made !== undefined ? MIN_FITTED : MIN_PLOT;
   const height = Math.max(L.height, Math.ceil(L._size.t + b + least));
   const h = height - L._size.t - Math.max(b, L._size.b);
+  if (gd.__made !== undefined && h < TWO_BELOW && twoColumns(Plotly, gd, L, leg)) return;
   const y = Math.max(-2, Math.min(made, -(below + 4) / h));
   if (Math.abs(y - L.legend.y) * h > 2 || height > L.height + 2 || b > L.margin.b + 2)
     Plotly.relayout(gd, { 'legend.y': y, 'legend.yanchor': 'top', 'margin.b': Math.max(b, L.margin.b), height });
