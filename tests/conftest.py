@@ -11,22 +11,49 @@ two processes (pytest-xdist, ``-n 2`` in pyproject.toml; ``-n 0`` for one):
 the browser tests run in one group per process, of about equal time
 (``BROWSER_SECONDS``), each with one server and one Chromium; the system
 tests stay together on one process.
+
+Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine sets it), compiled modules go to a cache outside
+the tree (:func:`bytecode_outside_the_tree`); ``EVALLAB_PYCACHE=0`` leaves Python as it was.
 """
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).parent
+
+
+def bytecode_outside_the_tree() -> str | None:
+    """With ``PYTHONDONTWRITEBYTECODE`` set, every run compiled every module again and pytest rewrote
+    every test module's asserts again (about 4 s of each worker's start, and each server or command a
+    test starts compiled the lab's modules again): compiled code now goes to ``~/.cache/evallab/pycache``
+    (``XDG_CACHE_HOME``), never into the source tree, for this process and those it starts.  The fast loop
+    took 66-75 s with it and 82 s without, alternated (2026-11-29).  Returns the folder used, or None."""
+    if not sys.dont_write_bytecode or sys.pycache_prefix or os.environ.get("EVALLAB_PYCACHE") == "0":
+        return None
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "evallab" / "pycache"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:                                             # a read-only home: as before
+        return None
+    sys.pycache_prefix, sys.dont_write_bytecode = str(folder), False
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    return str(folder)
+
+
+bytecode_outside_the_tree()
 MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 # The browser tests in as many groups as there are worker processes, each group on one process with its
 # own server and Chromium: the parts below (a file, or one long test) with their seconds as measured with
-# --durations=0 on 2 cores, dealt largest first to the group with the least so far, so that the processes
-# finish together.  A part not listed counts 5 s.
-BROWSER_SECONDS = {"test_browser_lecture.py": 62, "test_browser_screens.py": 80, "test_browser.py": 50,
-                   "test_browser_class.py": 26, "test_bounds_browser.py": 22,
-                   "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode": 22,
-                   "test_browser_tour.py": 11, "test_browser_pages.py": 13, "test_browser_compare_lab.py": 21,
-                   "test_browser_multiclass.py": 14}
+# --durations=0 on 2 cores (2026-11-29, a slow day), dealt largest first to the group with the least so far,
+# so that the processes finish together.  A part not listed counts 5 s.
+BROWSER_SECONDS = {"test_browser_screens.py": 104, "test_browser.py": 89, "test_browser_lecture.py": 55,
+                   "test_browser_compare_lab.py": 36, "test_browser_class.py": 30,
+                   "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode": 30,
+                   "test_bounds_browser.py": 28, "test_browser_multiclass.py": 22, "test_browser_pages.py": 20,
+                   "test_browser_tour.py": 15, "test_browser_report.py": 8}
 
 
 def part(parts: tuple, name: str) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (CELL_TEXT, EMPTY, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE, NEGATIVE_CELL, NEUTRAL, PAPER,
-                    gloss_below, layout, legend_below, model_color, need, safe, square_legend_below, translucent,
+from .style import (CELL_TEXT, EMPTY, FONT, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE, NEGATIVE_CELL, NEUTRAL,
+                    PAPER, gloss_below, layout, legend_below, model_color, need, safe, square_legend_below, translucent,
                     wrapped)
 
 
@@ -153,11 +153,12 @@ def rejection_figure(sim, *, names, text, label_width: int = 26, gloss_line: boo
                         marker_color=color, name=name, error_x=dict(type="data", array=err[mask], color=INK,
                                                                     thickness=1.5),
                         hovertemplate="%{y}: %{x:.3f}<extra></extra>")
-    # each rate written clear of its error bar and of the alpha band, not on them
+    # each rate written clear of its error bar and of the alpha band, not on them, in the names' type size
+    # (it was 14 px beside 17 px names)
     top = float(max(rate.max() + err.max(), sim.alpha + band)) * 1.22
     fig.add_scatter(x=np.maximum(rate + err, sim.alpha + band) + 0.012 * max(top, 0.1), y=labels, mode="text",
                     text=[f"{r:.3f}" for r in rate], textposition="middle right", showlegend=False,
-                    hoverinfo="skip", cliponaxis=False, textfont=dict(size=14))
+                    hoverinfo="skip", cliponaxis=False, textfont=dict(size=FONT["size"]))
     fig.add_shape(type="rect", x0=max(0, sim.alpha - band), x1=sim.alpha + band, y0=-0.5, y1=k - 0.5,
                   fillcolor=translucent(NEUTRAL, 0.2), line=dict(width=0), layer="below")
     fig.add_shape(type="line", x0=sim.alpha, x1=sim.alpha, y0=-0.5, y1=k - 0.5, line=dict(color=INK, dash="dash"))

@@ -289,6 +289,7 @@ def test_the_rejection_figure_writes_each_rate_clear_of_its_error_bar_and_names_
     assert np.all(np.asarray(labels.x) > np.asarray(sim.rate) + err)           # right of the error bar
     assert np.all(np.asarray(labels.x) > sim.alpha + band)                     # and of the alpha band
     assert max(labels.x) < fig.layout.xaxis.range[1]
+    assert labels.textfont.size == fig.layout.font.size                       # the names' size (was 14 beside 17)
     assert [y.replace("<br>", " ") for y in fig.layout.yaxis.categoryarray] == names   # whole names, in order
     assert all(len(line) <= 40 for y in ys for line in y.split("<br>"))
 

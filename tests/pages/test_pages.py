@@ -303,10 +303,12 @@ def test_every_data_page_runs_on_the_horse_colic_source(page):
 
 def test_presenter_mode_writes_the_trust_simulations_rates_in_the_back_rows_size():
     """The rates written beside the trust simulation's bars stayed at 14 px on a projector while the names
-    beside them grew to the ticks' 18 px; in presenter mode they are the ticks' size, elsewhere 14 px."""
+    beside them grew to the ticks' 18 px; in presenter mode they are the ticks' size, elsewhere the names'
+    size too (the figures' type, 17 px; they were 14)."""
+    from evalcore.figures.style import FONT
     from ui.core.charts import PRESENTER_FONT
 
-    for presenter, size in ((True, PRESENTER_FONT["tick"]), (False, 14)):
+    for presenter, size in ((True, PRESENTER_FONT["tick"]), (False, FONT["size"])):
         at = run("pages/trust.py", presenter=presenter)
         ok(at)
         (rates,) = [t for t in figure(at, "trust_sim")["data"] if t.get("mode") == "text"]
