@@ -191,7 +191,7 @@ if section == "probabilities":
             if prob:
                 bins.append(ec.top_label_reliability(ms.y, s))
                 shown_models.append(ui.shown_name(m, builtin=builtin))
-        st.dataframe(rows, hide_index=True)
+        st.table(rows)          # a phone's width: its headers wrap (a data frame's fifth column ran off the screen)
         st.caption(T("multiclass.prob.note"))
         if bins:
             ui.live_chart(figures.reliability_diagram(bins, names=shown_models, text=ui.texts(

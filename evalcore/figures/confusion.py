@@ -56,13 +56,23 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
         # a phone's column: ten classes left cells about 26 px wide and 90 px tall, the diagonal's three-digit
         # counts cut ("17" for 178); there the cells are about square and their counts in smaller type
         fig.layout.meta = dict(narrow=dict(below=NARROW_BELOW, layout={"height": NARROW_TOP + NARROW_CELL * k},
-                                           data={0: {"textfont.size": NARROW_CELL_TEXT}}))
+                                           data={0: {"textfont.size": narrow_cell_text(int(a.max(initial=0)))}}))
     return fig
+
+
+def narrow_cell_text(largest: int) -> int:
+    """The counts' type size in a narrow column's K x K matrix: as large as the longest count allows in a
+    phone's 26 px cell (a digit about 0.56 em, a thousands comma 0.28 em), from NARROW_CELL_TEXT ("1,617")
+    to NARROW_CELL_MAX ("178" with a few px either side in a phone's cell; at 10 px a laptop's 35 px cells
+    held 10 px counts)."""
+    digits = len(str(abs(largest)))
+    em = 0.56 * digits + 0.28 * ((digits - 1) // 3)
+    return int(max(NARROW_CELL_TEXT, min(NARROW_CELL_MAX, 25 // em)))
 
 
 # a K x K matrix of at least NARROW_MANY classes, in a phone's column: rows NARROW_CELL px tall under
 # NARROW_TOP px of axis titles and labels, counts NARROW_CELL_TEXT px ("1,617" fits a 26 px cell)
-NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT = 6, 150, 32, 10
+NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT, NARROW_CELL_MAX = 6, 150, 32, 10, 12
 
 
 SCALES = ("count", "density", "log")

@@ -122,7 +122,9 @@ def test_the_reliability_diagram_keeps_its_axes_clear_on_a_laptop_and_a_phone(ta
     """The probabilities section's reliability diagram: its legend stood in the plot's top left corner, over
     the y axis's tick labels (0.8 and 1 hidden at 1366 px: the square plot is centred in a wider figure).
     It now stands under the plot: no legend entry over an axis label, no text cut by the figure's edge, and
-    the y axis labelled up to 1, at a laptop's size in English and on a phone in Chinese."""
+    the y axis labelled up to 1, at a laptop's size in English and on a phone in Chinese.  The section's
+    table of losses and top-k accuracies is whole on the phone too (as a data frame its fifth column ran off
+    the screen, to be scrolled to)."""
     from screens_js import LEGEND_OVER_AXIS, TEXT_CUT
     figure = ".st-key-multiclass_reliability .js-plotly-plot"
     for lang, width, height in (("en", 1366, 768), ("zh", 390, 844)):
@@ -133,4 +135,7 @@ def test_the_reliability_diagram_keeps_its_axes_clear_on_a_laptop_and_a_phone(ta
         assert tab.evaluate(TEXT_CUT) == [], (lang, width)
         ticks = tab.locator(f"{figure} .ytick text").evaluate_all("els => els.map(e => e.textContent)")
         assert "1" in ticks and "0.8" in ticks, (lang, ticks)
+        cells = tab.locator("[data-testid='stTable'] th, [data-testid='stTable'] td").evaluate_all(
+            "els => els.map(e => [e.textContent, e.getBoundingClientRect().right])")
+        assert len(cells) >= 15 and all(right <= width for _, right in cells), (lang, cells)
         assert_clean(tab)

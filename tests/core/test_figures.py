@@ -1,6 +1,7 @@
 """Figure builders draw the result objects they are given: traces carry the
 results' own arrays, and every visible word comes from the caller."""
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -91,6 +92,31 @@ def test_a_matrix_of_many_classes_has_square_cells_and_smaller_counts_on_a_phone
     assert narrow["data"] == {0: {"textfont.size": confusion.NARROW_CELL_TEXT}}
     assert confusion.NARROW_CELL_TEXT < fig.data[0].textfont.size
     assert json.loads(fig.to_json())["layout"]["meta"]["narrow"]["data"] == {"0": {"textfont.size": 10}}
+
+
+def test_a_narrow_matrixs_counts_are_as_large_as_a_phones_cell_allows():
+    """At 1366 px the K x K matrix's column is narrow too, and digits' three-digit counts were drawn at the
+    10 px that "1,617" needs in a phone's 26 px cell.  The size now follows the longest count: each count's
+    text, measured in the figures' font (Noto Sans CJK, as Chromium draws it), fits a 26 px cell (to
+    "1,617", the size's floor) with room to spare; three digits get 12 px, and a count never gets a smaller
+    size than a longer one."""
+    from evalcore.figures import confusion
+
+    font_file = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+    if not font_file.exists():
+        pytest.skip("fonts-noto-cjk is not installed")
+    from PIL import ImageFont
+
+    sizes = []
+    for largest in (7, 42, 178, 1617, 16170):
+        size = confusion.narrow_cell_text(largest)
+        width = ImageFont.truetype(str(font_file), size).getlength(f"{largest:,}")
+        assert width <= 25 or size == confusion.NARROW_CELL_TEXT < 1617 < largest, (largest, size, width)
+        sizes.append(size)
+    assert sizes == sorted(sizes, reverse=True) and sizes[2] == 12 > confusion.NARROW_CELL_TEXT == sizes[3]
+    cm = np.full((10, 10), 1) + np.diag(np.full(10, 177))
+    fig = figures.confusion_matrix_heatmap(cm, [str(i) for i in range(10)], text=dict(true="T", pred="P"))
+    assert fig.layout.meta["narrow"]["data"] == {0: {"textfont.size": 12}}
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -26,7 +26,7 @@ def _page(lang="en", **state):
 
 def _table(at, column: str):
     """The first table on the page with ``column`` (an editor is a table too)."""
-    return next(d.value for d in at.dataframe if column in d.value.columns)
+    return next(d.value for d in [*at.dataframe, *at.table] if column in d.value.columns)
 
 
 def _text(at) -> str:
@@ -325,3 +325,26 @@ def test_a_pair_matrix_title_names_each_class_on_its_own_line():
     assert "山鸢尾<br>对<br>维吉尼亚鸢尾" in titles and all(t.count("<br>") == 2 for t in titles)
     cells = [c for t in spec["data"] for row in t["text"] for c in row]
     assert all(re.fullmatch(r"(TP|FN|FP|TN)<br>[\d,]+", c) for c in cells), cells[:4]
+
+
+def test_the_macro_formulas_stand_on_two_lines_with_the_classes_precisions():
+    """With ten classes the macro-P and macro-R formulas ran off a phone's screen on one line (typeset at 55 %
+    and cut).  Each is now its definition over its sum filled; with more than five classes the sum shows the
+    first three classes' values, dots and the last class's, as scikit-learn computes them.  An undefined
+    precision (a class never predicted) is written as a dash; it was written as a tab and 'ext{—}'."""
+    from sklearn.metrics import precision_score
+
+    from ui.parts import multiclass as part
+
+    at = _page(section="averages", source="digits")
+    ms = ec.builtin_multiclass("digits")
+    p = precision_score(ms.y, ms.scores["logistic"].argmax(axis=1), average=None)
+    tex = latex(at)
+    definition = next(i for i, e in enumerate(tex) if "macro-}P" in e)
+    assert r"\sum" in tex[definition] and "=" not in tex[definition].split(r"P_i")[-1]
+    terms = [f"{v:.3f}" for v in (*p[:3], p[-1])]
+    assert tex[definition + 1].lstrip("$ \n").startswith("=") and r"\frac{1}{10}" in tex[definition + 1]
+    assert " + ".join([*terms[:3], r"\cdots", terms[3]]) in tex[definition + 1]
+    assert tex[definition + 1].rstrip("$ \n").endswith(f"= {p.mean():.3f}")
+    undefined = part._terms([0.5, float("nan")])
+    assert undefined == r"0.500 + \text{—}" and "\t" not in undefined

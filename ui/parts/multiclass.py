@@ -286,8 +286,11 @@ def current_cost(k: int) -> np.ndarray:
 
 # ------------------------------------------------------------ formulas filled
 def _terms(values) -> str:
-    shown = [fmt(v) if v == v else r"	ext{—}" for v in list(values)[:6]]
-    return " + ".join(shown) + (r" + \cdots" if len(values) > 6 else "")
+    """The sum's terms, each to 3 decimals (an undefined one as a dash): all of up to five, else the first
+    three, a dots and the last."""
+    values = list(values)
+    shown = [fmt(v) if v == v else r"\text{—}" for v in values]
+    return " + ".join(shown if len(shown) <= 5 else [*shown[:3], r"\cdots", shown[-1]])
 
 
 def macro_micro_formulas(matrices: list, mm) -> list:
@@ -297,8 +300,10 @@ def macro_micro_formulas(matrices: list, mm) -> list:
     tp, fp, _, fn = ec.mean_counts(matrices)
     n = len(matrices)
     p, r, mp, mr = fmt(mm.macro_p), fmt(mm.macro_r), fmt(mm.micro_p), fmt(mm.micro_r)
-    return [(None, fill("multiclass.macro_p", n=n, terms=_terms([m.precision for m in ms]), v=p)),
-            (None, fill("multiclass.macro_r", n=n, terms=_terms([m.recall for m in ms]), v=r)),
+    def macro(name, values, v):                     # the definition over its sum filled: two lines
+        return [fill(f"multiclass.{name}"), fill("multiclass.macro_sum", n=n, terms=_terms(values), v=v)]
+    return [(None, macro("macro_p", [m.precision for m in ms], p)),
+            (None, macro("macro_r", [m.recall for m in ms], r)),
             (None, fill("multiclass.macro_f1", p=p, r=r, v=fmt(mm.macro_f1))),
             (None, fill("multiclass.micro_p", tp=f"{tp:.4g}", fp=f"{fp:.4g}", v=mp)),
             (None, fill("multiclass.micro_r", tp=f"{tp:.4g}", fn=f"{fn:.4g}", v=mr)),
