@@ -163,7 +163,7 @@ const MIN_PLOT = 190, MIN_FITTED = 110;
 const TWO_BELOW = 190, LEGEND_MIN = 14;
 function twoColumns(Plotly, gd, L, leg) {
   const entries = [...leg.querySelectorAll('.traces')];
-  if (entries.length < 3 || L.legend.entrywidth > 0) return false;
+  if (entries.length < 3 || L.legend.entrywidth > 0 || !(L._size.w > 0)) return false;
   const rows = new Set(entries.map((e) => Math.round(e.getBoundingClientRect().top)));
   if (rows.size < entries.length) return false;                        // already more than one a line
   // below the plot from the figure's left edge (plotly's x < 0, anchored left): the left margin and the
