@@ -125,7 +125,7 @@ def regression() -> None:
         y, yhat = table("regression", lambda f: numbers(f, ["y", "yhat"]).T)
     r = ec.regression_scores(y, yhat, offset=bias)
     with right:
-        ui.chart(regression_figure(y, yhat, offset=bias, text=ui.texts(
+        ui.live_chart(regression_figure(y, yhat, offset=bias, text=ui.texts(     # its phone layout: stacked
             "lab.reg.fig.", "y", "yhat", "residual", "ideal", "mean")), key="lab_reg")
     k1, k2, k3, k4 = st.columns(4)
     k1.metric("MAE", f"{r.mae:.4f}")

@@ -149,7 +149,7 @@ with ui.guard("k-fold"):
         by_k = ex.cv_by_k(fs_name, learner)
         ui.chart(spread_figure(ex.KS, by_k, x_format="d", text=ui.texts(
             "methods.kspread.", "x", "y", "advice", "title", r=by_k.shape[1])), key="methods_kspread")
-        st.markdown(T("methods.cv.body"))
+        st.markdown(T("methods.cv.body", r=by_k.shape[1]))
 
 # ------------------------------------------------------------- the truth
 with ui.guard("truth"):

@@ -70,9 +70,16 @@ def null_figure(nd, *, text) -> go.Figure:
     span = float(np.ptp(nd.x)) if nd.x.size else 1.0
     # a critical value at the observed one is named in the observed value's label: two labels there met
     same = [c for c in nd.critical if observed and abs(c - nd.observed) <= 0.01 * span]
+    apart = [c for c in nd.critical if c not in same]
     for c in nd.critical:
         shapes.append(across("x", c, line=dict(color=NEUTRAL, width=2, dash="dot")))
-        if c not in same:
+    if len(apart) == 2 and math.isclose(apart[0], -apart[1], rel_tol=1e-9, abs_tol=1e-12):
+        # a two-sided test's -c and c named once between them: on a phone's narrow plot "critical value -2.262"
+        # and "critical value 2.262", each centred on its line, ran into each other
+        fig.add_annotation(x=0.5 * (apart[0] + apart[1]), y=1.0, yref="paper", yanchor="bottom",
+                           text=f"{w_crit} ±{abs(apart[0]):.4g}", showarrow=False, font=dict(color=NEUTRAL))
+    else:
+        for c in apart:
             fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}",
                                showarrow=False, font=dict(color=NEUTRAL))
     rows = 1 if any(c not in same for c in nd.critical) else 0     # label rows above the plot: critical values'

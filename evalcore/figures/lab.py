@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .style import (HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, layout, legend_below, legend_under, model_color,
-                    need, safe)
+                    need, safe, stacked_panels)
 
 
 def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
@@ -29,7 +29,12 @@ def regression_figure(y, y_pred, *, text, offset: float = 0.0) -> go.Figure:
     fig.update_yaxes(title_text=w_y, row=1, col=1)
     fig.update_xaxes(title_text=w_hat, row=1, col=2)
     fig.update_yaxes(title_text=w_res, zeroline=True, zerolinecolor=NEUTRAL, row=1, col=2)
-    return legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 20))
+    fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 20))
+    # a phone: side by side the right panel's y title ("residual y − ŷ") stood over the left panel's points
+    # (the legend just under the lower panel's x title: figure.js moves it down to clear the title, never up)
+    fig.update_layout(meta=dict(narrow=stacked_panels(HEIGHT["histogram"] + 260, ((0.58, 1.0), (0.0, 0.42)),
+                                                      **{"legend.y": -0.02, "margin.b": 70})))
+    return fig
 
 
 def clusters_figure(x, y, classes, clusters, *, text) -> go.Figure:

@@ -988,3 +988,39 @@ def test_the_roc_figure_puts_its_legend_under_the_plot_on_a_phone():
     names = fig.layout.meta["narrow"]["data"]
     assert [names[i]["name"] for i in range(2)] == [t.name.replace(" (AUC", "<br>(AUC") for t in fig.data[:2]]
     assert all("<br>" not in t.name for t in fig.data[:2])
+
+
+def test_a_two_sided_tests_critical_values_are_named_once_between_them():
+    """The paired t-test's figure on a phone: "critical value -2.262" and "critical value 2.262", each centred
+    on its line, ran into each other above a narrow plot.  A symmetric pair is named once, "± 2.262", midway
+    between its two dotted lines (both still drawn); a one-sided test keeps its label on its line."""
+    from scipy import stats
+
+    text = dict(x="X", y="Y", region="R", critical="crit", observed="obs")
+    r = ec.paired_t_test(np.array([0.10, 0.12, 0.09, 0.15, 0.11, 0.13, 0.10, 0.12, 0.14, 0.11]),
+                         np.array([0.12, 0.13, 0.12, 0.16, 0.12, 0.15, 0.13, 0.12, 0.15, 0.14]))
+    nd = ec.null_distribution(r)
+    fig = figures.null_figure(nd, text=text)
+    crit = [a for a in fig.layout.annotations if a.text.startswith("crit")]
+    c = stats.t.ppf(0.975, 9)
+    assert len(nd.critical) == 2 and [a.text for a in crit] == [f"crit ±{c:.4g}"] and abs(crit[0].x) < 1e-12
+    lines = sorted(s.x0 for s in fig.layout.shapes if s.line.dash == "dot")
+    assert lines == pytest.approx([-c, c])
+    one = figures.null_figure(ec.null_distribution(ec.binomial_test(9, 30, 0.1)), text=text)
+    assert [a.x for a in one.layout.annotations if a.text.startswith("crit")] == [6]
+
+
+def test_the_lab_regression_figure_stacks_its_panels_on_a_phone():
+    """The review: on a phone the residual panel's y title ("残差 y − ŷ") stood over the left panel's points.
+    In a narrow column the two panels stand one above the other, each the column's width, apart."""
+    from evalcore.figures.lab import regression_figure
+
+    fig = regression_figure([1.0, 2.0, 3.5], [1.2, 1.9, 3.0], text=dict(y="y", yhat="ŷ", residual="r", ideal="i",
+                                                                        mean="m"))
+    narrow = fig.layout.meta["narrow"]
+    assert narrow["below"] >= style.NARROW_BELOW
+    lay = narrow["layout"]
+    assert lay["xaxis.domain"] == lay["xaxis2.domain"] == [0.0, 1.0]
+    (lo1, _), (_, hi2) = lay["yaxis.domain"], lay["yaxis2.domain"]
+    assert hi2 < lo1 and lay["height"] > fig.layout.height                    # below it, in a taller figure
+    assert fig.layout.xaxis.domain[1] < fig.layout.xaxis2.domain[0]          # side by side when wide

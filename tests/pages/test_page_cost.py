@@ -151,3 +151,16 @@ def test_a_rate_whole_samples_cannot_reach_is_said_with_the_one_used(lang):
     ok(at)
     assert "0.100" in at.dataframe[0].value.to_string()
     assert not [c.value for c in at.caption if word in c.value]
+
+
+@pytest.mark.parametrize("lang, name", [("zh", "示例学习器"), ("en", "example learner")])
+def test_the_nine_sample_examples_model_is_not_named_like_the_probability(lang, name):
+    """The review: the nine-sample example's one model is raw-named "P(+)", so the cost page's legend read
+    "P(+): expected total cost = 0.2222" beside the x axis "P(+)cost", where P(+) is the probability of the
+    positive class.  The built-in name is shown as an example learner's, in the page's language."""
+    from apptest_utils import figures
+
+    at = run_page("pages/cost.py", lang=lang, source="seed-9")
+    ok(at)
+    names = [t.get("name") or "" for f in figures(at) for t in f["spec"]["data"]]
+    assert any(name in n for n in names) and not any(n.startswith("P(+)") for n in names), names

@@ -146,3 +146,19 @@ def test_the_tuning_sentence_names_the_candidates_the_table_lists(lang):
     assert ", ".join(shown) in text
     assert (f"{len(shown)} candidates" if lang == "en" else f"{len(shown)} 个候选值") in text
     assert "0.05" in text and "0.2" in text                                       # the book's example too
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_k_fold_text_does_not_claim_what_its_figure_cannot_show(lang):
+    """The review: "a larger k ... less bias" stood under the figure of estimates by k, whose medians rose
+    with k (two repeats each: the split's noise).  The text now says how many repeats the figure has, that
+    its ups and downs are noise, and where the bias is measured against the truth."""
+    from ui.parts.methods import CV_REPEATS
+
+    at = run("pages/methods.py", lang=lang)
+    ok(at)
+    text = " ".join(m.value for m in at.markdown)
+    repeats = f"只重复 {CV_REPEATS} 次" if lang == "zh" else f"only {CV_REPEATS} times"
+    truth = "哪个估计最接近真值?" if lang == "zh" else "Which estimate is closest to the truth?"
+    assert repeats in text and truth in text
+    assert truth in [h.value for h in at.header]                  # the section it points to is on the page

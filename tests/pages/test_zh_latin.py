@@ -123,7 +123,9 @@ def test_built_in_names_are_translated_and_a_users_names_are_not():
 
 @pytest.mark.parametrize("lang, cell, count", [("zh", "一格", "计数"), ("en", "one cell", "count")])
 def test_exercise_words_follow_the_language(lang, cell, count):
-    """2.5's area of one cell, 2.9's header; 2.6 names its model in a phrase, not as "P(+):"."""
+    """2.5's area of one cell, 2.9's header; 2.6 names its model in a phrase, not as "P(+):", and by the name
+    the legends give it (the nine-sample example's "P(+)" is shown as "example learner": as "P(+)" it read as
+    the probability beside the cost curve's P(+)cost axis)."""
     from apptest_utils import latex
     at = run("pages/exercises.py", lang=lang, **{"exercises.open": "2.5", "exercises.shown.2.5": True})
     assert any(rf"\text{{{cell}}}" in f for f in latex(at))
@@ -131,4 +133,4 @@ def test_exercise_words_follow_the_language(lang, cell, count):
     assert list(at.dataframe[0].value.columns) == [count]
     at = run("pages/exercises.py", lang=lang, **{"exercises.open": "2.6", "exercises.shown.2.6": True})
     answer = at.success[0].value
-    assert "P(+):" not in answer and ("「P(+)」" if lang == "zh" else "“P(+)”") in answer
+    assert "P(+)" not in answer and ("「示例学习器」" if lang == "zh" else "“example learner”") in answer
