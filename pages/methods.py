@@ -38,8 +38,8 @@ def balls(m, sample, playing):
     step = player.tick(step_key, m, was_playing=playing, stride=m // 40)
     left, right = st.columns([2, 1])
     with left:
-        ui.chart(balls_figure(sample.draws, m, step, text=ui.texts("methods.balls.", "drawn", "never", "last", "oob",
-                                                                   "count")), key="methods_balls")
+        ui.live_chart(balls_figure(sample.draws, m, step, text=ui.texts(     # in place: its phone layout, Play
+            "methods.balls.", "drawn", "never", "last", "oob", "count")), key="methods_balls")
     with right:
         st.metric(T("methods.draws"), f"{step:,} / {m:,}")
         if step == m:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from .style import (FAINT, GOOD, HEIGHT, INK, NEGATIVE, NEUTRAL, PAPER, POSITIVE, across, add_shapes, band, layout,
-                    legend_below, model_color, need, translucent)
+from .style import (FAINT, GOOD, HEIGHT, INK, NARROW_BELOW, NEGATIVE, NEUTRAL, PAPER, POSITIVE, across, add_shapes,
+                    band, layout, legend_below, model_color, need, translucent)
 
 PER_ROW = 50
 
@@ -24,28 +24,47 @@ def balls_figure(draws: np.ndarray, m: int, step: int, *, text) -> go.Figure:
     i = np.arange(m)
     per_row = min(PER_ROW, m)
     x, y = i % per_row, -(i // per_row)
+    # a phone's column: fewer a row (twenty 18 px balls in one row of a 330 px plot lay over each other)
+    narrow_row = min(_narrow_row(m), m)
+    nx, ny = i % narrow_row, -(i // narrow_row)
     done = step == m
     fig = go.Figure()
     drawn = counts > 0
+    at = []                                             # each trace's balls, for its narrow positions
     fig.add_scatter(x=x[drawn], y=y[drawn], mode="markers", name=w_drawn,
                     marker=dict(size=_size(m), color=counts[drawn], colorscale=[[0, translucent(NEGATIVE, 0.35)],
                                                                                [1, NEGATIVE]],
                                 cmin=1, cmax=max(3, int(counts.max(initial=1))), line=dict(color=INK, width=0.5)),
                     customdata=np.column_stack([i[drawn] + 1, counts[drawn]]),
                     hovertemplate=f"#%{{customdata[0]}}: {w_count} %{{customdata[1]}}<extra></extra>")
+    at.append(i[drawn])
     fig.add_scatter(x=x[~drawn], y=y[~drawn], mode="markers", name=w_oob if done else w_never,
                     marker=dict(size=_size(m), color=POSITIVE if done else PAPER,
                                 line=dict(color=POSITIVE if done else FAINT, width=1.5)),
                     hovertemplate=f"#%{{pointNumber}}: {w_count} 0<extra></extra>")
+    at.append(i[~drawn])
     if 0 < step:
         j = int(draws[step - 1])
         fig.add_scatter(x=[x[j]], y=[y[j]], mode="markers", name=w_last, hoverinfo="skip",
                         marker=dict(size=_size(m) + 10, color=translucent(PAPER, 0.0), line=dict(color=GOOD, width=4)))
+        at.append(np.array([j]))
     fig.update_xaxes(visible=False, range=[-1, per_row])
     fig.update_yaxes(visible=False, range=[y.min() - 0.8, 0.8])
     fig.update_layout(legend=dict(orientation="h", y=-0.05, x=0))
     rows = int(np.ceil(m / per_row))
-    return layout(fig, text.get("title"), height=max(200, 120 + 24 * rows))
+    fig = layout(fig, text.get("title"), height=max(200, 120 + 24 * rows))
+    narrow_rows = int(np.ceil(m / narrow_row))
+    fig.layout.meta = dict(narrow=dict(
+        below=NARROW_BELOW,
+        layout={"xaxis.range": [-1, narrow_row], "yaxis.range": [float(ny.min()) - 0.8, 0.8],
+                "height": max(200, 130 + 34 * narrow_rows)},
+        data={k: {"x": nx[idx].tolist(), "y": ny[idx].tolist()} for k, idx in enumerate(at) if idx.size}))
+    return fig
+
+
+def _narrow_row(m: int) -> int:
+    """Balls a row in a phone's column: at most about a ball's width apart (``_size``)."""
+    return 10 if m <= 50 else (20 if m <= 200 else 30)
 
 
 def _size(m: int) -> int:

@@ -1024,3 +1024,24 @@ def test_the_lab_regression_figure_stacks_its_panels_on_a_phone():
     (lo1, _), (_, hi2) = lay["yaxis.domain"], lay["yaxis2.domain"]
     assert hi2 < lo1 and lay["height"] > fig.layout.height                    # below it, in a taller figure
     assert fig.layout.xaxis.domain[1] < fig.layout.xaxis2.domain[0]          # side by side when wide
+
+
+@pytest.mark.parametrize("m", [20, 50, 120, 400])
+def test_the_bootstrap_balls_go_in_shorter_rows_on_a_phone(m):
+    """The review: on a phone the bootstrap's twenty 18 px balls lay over each other in one row of a 330 px
+    plot.  In a narrow column each ball has a place of its own in rows short enough that a ball's width fits
+    its share of 330 px; the wide layout keeps its rows of 50."""
+    from evalcore.figures import methods
+
+    draws = np.random.default_rng(0).integers(0, m, size=m)
+    text = dict(drawn="d", never="n", last="l", oob="o", count="c")
+    fig = methods.balls_figure(draws, m, m // 2, text=text)
+    narrow = fig.layout.meta["narrow"]
+    places = [(x, y) for k, tr in narrow["data"].items() for x, y in zip(tr["x"], tr["y"])
+              if fig.data[k].name != "l"]                                     # the last draw's ring aside
+    assert len(places) == len(set(places)) == m
+    per_row = narrow["layout"]["xaxis.range"][1]
+    assert max(x for x, _ in places) == per_row - 1 and per_row * methods._size(m) <= 330
+    for k, tr in narrow["data"].items():                                      # each trace's balls, in order
+        assert len(tr["x"]) == len(fig.data[k].x)
+    assert fig.layout.xaxis.range[1] == min(methods.PER_ROW, m)
