@@ -157,3 +157,15 @@ def test_2_6_prior_slider_names_the_datas_share_and_the_step_nearest_it(lang):
     ok(at)
     moved = next(s for s in at.slider if "π" in s.label)
     assert moved.value == pytest.approx(0.2) and moved.label == label            # true wherever the slider is
+
+
+def test_exercise_2_10s_two_formulas_are_two_so_a_phone_stacks_them():
+    """The review: (2.34) and (2.35) were one line joined by a quad, typeset at 11 px on a phone.  They are two
+    formulas of one grid now (one column on a phone, ``typeset.js``), each whole."""
+    from apptest_utils import latex
+
+    at = run("pages/exercises.py", lang="zh", **{"exercises.open": "2.10", "exercises.shown.2.10": True})
+    tex = latex(at)
+    chi2 = [f for f in tex if "(2.34)" in f]
+    f = [f for f in tex if "(2.35)" in f]
+    assert len(chi2) == len(f) == 1 and chi2 != f and r"\qquad" not in chi2[0] + f[0]

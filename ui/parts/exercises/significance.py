@@ -11,9 +11,10 @@ import streamlit as st
 import evalcore as ec
 from ui.core.charts import chart
 from ui.parts.exercises.guess import guess_first
-from ui.core.i18n import fmt, formula, labels, t, texts
+from ui.core.i18n import fill, fmt, formula, labels, t, texts
 from ui.core.registry import page_link
 from ui.core.state import SS, bind
+from ui.core.typeset import formula_grid
 from ui.core.tables import edited_table
 from ui.core.settings import span
 from evalcore.figures import null_figure
@@ -115,7 +116,7 @@ def e210() -> None:
     r = _rates(int(k), float(alpha), float(effect))
     chart(friedman_rates_figure(r, text=texts("exercises.e210.fig.", "x", "y", "chi2", "f", "alpha")),
           key="exercises_e210_fig")
-    formula("exercises.e210.forms")
+    formula_grid("exercises_e210_forms", [(None, fill("exercises.e210.chi2")), (None, fill("exercises.e210.f"))])
     st.success(_answer_210(r))
     page_link("compare")
 
