@@ -78,7 +78,7 @@ with ui.guard("decomposition"):
 
 with ui.guard("derivation"):
     with st.expander(T("biasvar.derivation")):
-        for name in ("biasvar.d1", "biasvar.d2", "biasvar.d3", "biasvar.d4"):
+        for name in ("biasvar.d1", "biasvar.d1b", "biasvar.d2", "biasvar.d2b", "biasvar.d3", "biasvar.d4"):
             ui.formula(name)
         st.markdown(T("biasvar.derivation.body"))
 

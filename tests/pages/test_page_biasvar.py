@@ -132,3 +132,19 @@ def test_the_log_axes_start_near_the_least_error_and_say_so():
     widget(at.slider, "_w_biasvar.noise").set_value(0.0).run()
     assert any("10⁻⁴ of f's variance" in c.value for c in at.caption)
     assert figure(at, "biasvar_decomp")["layout"]["yaxis"]["range"][0] > -6
+
+
+def test_the_derivation_goes_a_line_a_step_and_its_text_names_the_right_lines():
+    """The review: two lines of the derivation ran past a phone's edge even typeset at 55 %.  Each step is a
+    line of its own now (six), and the text under them names the lines where the cross terms vanish."""
+    from apptest_utils import latex
+
+    at = run("pages/biasvar.py", lang="zh")
+    ok(at)
+    tex = [f.strip("$\n") for f in latex(at)]                      # st.latex's elements come as $$ ... $$
+    start = next(i for i, f in enumerate(tex) if f.startswith(r"E(f; D) = \mathbb{E}_D"))
+    lines = tex[start:start + 6]
+    assert r"\underbrace" in lines[3] and lines[5].startswith(r"= \mathrm{var}(x)")
+    assert all(len(f) < 140 for f in lines), [len(f) for f in lines]
+    body = next(m.value for m in at.markdown if "交叉项" in m.value)
+    assert body.startswith("第四行的交叉项") and "第五行" in body
