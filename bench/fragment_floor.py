@@ -7,6 +7,9 @@ Three servers, each with the lab's server changes (``ui.protect.protocol``) and 
 * **same elements**: a fragment that sends what a move of the confusion page sends (the
   same kinds of element, in the same containers, of about the same sizes) with no
   computing behind them: fixed figures, numbers and tables;
+* **one component**: the design issue 36's 10 ms would need: the threshold's widgets, the
+  address and one component carrying everything a move changes (its data about the size of the
+  confusion move's figures, numbers, formulas and table together), nothing else;
 * **the confusion page**: the app itself, on the watermelon data.
 
 Prints each one's server CPU per move (``/proc``, median over blocks of moves, the three
@@ -49,6 +52,7 @@ import streamlit.components.v2 as components
 import ui  # noqa: F401  (the lab's server changes, as app.py has them)
 
 SAME = os.environ["PROBE"] == "same"
+ONE = os.environ["PROBE"] == "one"
 figure = components.component("probe_figure", js="export default function (c) {}")
 
 
@@ -59,6 +63,10 @@ def moves():
         t = st.slider("threshold", 0.0, 1.0, 0.5, 0.01, key="_w_thr_s|probe")
     with b:
         st.number_input("exact threshold", value=t, key="_w_thr_n|probe")
+    if ONE:
+        figure(key="address", data={"query": f"thr={t}"})
+        figure(key="view", data={"spec": "x" * 9000, "t": t})
+        return
     if not SAME:
         return
     figure(key="address", data={"query": f"thr={t}"})
@@ -128,7 +136,7 @@ def main() -> None:
         shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
         (tmp / "probe.py").write_text(PROBE)
         servers = {}
-        for name, probe in (("floor", "floor"), ("same elements", "same")):
+        for name, probe in (("floor", "floor"), ("same elements", "same"), ("one component", "one")):
             port = free_port()
             env = {"PROBE": probe, "PYTHONPATH": str(ROOT)}
             procs.append(subprocess.Popen(
@@ -156,9 +164,11 @@ def main() -> None:
         for name in servers:
             print(f"| {name} | {msgs[name]} | {statistics.median(ms[name]):.1f} | "
                   f"{', '.join(f'{x:.1f}' for x in ms[name])} |")
-        floor, same, page = (statistics.median(ms[k]) for k in servers)
+        floor, same, one, page = (statistics.median(ms[k]) for k in servers)
         print(f"\nthe lab's own work: {page - same:.1f} ms a move ({(page - same) / page:.0%}); Streamlit's for "
               f"the same elements {same:.1f} ms ({same / page:.0%}), of which the bare rerun {floor:.1f} ms")
+        print(f"a move drawn by one component would cost Streamlit {one:.1f} ms: {10 - one:.1f} ms left for the "
+              f"lab's own work under the 10 ms target (today {page - same:.1f})")
     finally:
         stop_processes(procs)
         shutil.rmtree(tmp, ignore_errors=True)
