@@ -25,7 +25,7 @@ def balls_figure(draws: np.ndarray, m: int, step: int, *, text) -> go.Figure:
     per_row = min(PER_ROW, m)
     x, y = i % per_row, -(i // per_row)
     # a phone's column: fewer a row (twenty 18 px balls in one row of a 330 px plot lay over each other)
-    narrow_row = min(_narrow_row(m), m)
+    narrow_row = min(_balls(m)[1], m)
     nx, ny = i % narrow_row, -(i // narrow_row)
     done = step == m
     fig = go.Figure()
@@ -62,13 +62,18 @@ def balls_figure(draws: np.ndarray, m: int, step: int, *, text) -> go.Figure:
     return fig
 
 
-def _narrow_row(m: int) -> int:
-    """Balls a row in a phone's column: at most about a ball's width apart (``_size``)."""
-    return 10 if m <= 50 else (20 if m <= 200 else 30)
+# (up to m balls, a ball's size in px, balls a row in a phone's column): one table for both, so a size and
+# its phone row cannot part
+_BALLS = ((50, 18, 10), (200, 12, 20), (None, 8, 30))
+
+
+def _balls(m: int) -> tuple[int, int]:
+    """A ball's size and the balls a row in a phone's column (at most about a ball's width apart)."""
+    return next((size, row) for most, size, row in _BALLS if most is None or m <= most)
 
 
 def _size(m: int) -> int:
-    return 18 if m <= 50 else (12 if m <= 200 else 8)
+    return _balls(m)[0]
 
 
 def oob_limit_figure(ms, expected, sim_mean, sim_sd, current: int, *, text) -> go.Figure:
