@@ -116,8 +116,10 @@ def _tab(context):
 @pytest.fixture
 def tab(_tab):
     """The process's one tab, cleared for a test (its error records, its
-    size); a test opens its own address (``browser_utils.open_url``): a new
-    Streamlit session, nothing kept from the test before."""
+    size, the page's storage); a test opens its own address (``browser_utils.open_url``): a new
+    Streamlit session, nothing kept from the test before.  Streamlit keeps the sidebar folded or
+    open as the user last left it (``localStorage``): a test that folds it would fold it for the next."""
+    _tab.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
     _tab.console_errors.clear()
     _tab.stcore_probes.clear()
     _tab.set_viewport_size(DEFAULT_SIZE)

@@ -23,7 +23,8 @@ import functools
 import re
 
 import pytest
-from browser_utils import SWEEP, drawn, expect, open_sidebar, open_url, playwright, pytestmark  # noqa: F401
+from browser_utils import (SWEEP, assert_clean, drawn, expect, open_sidebar, open_url, playwright,  # noqa: F401
+                           pytestmark, still)
 from screens_js import (CONTRAST, FORMULA_CUT, HORIZONTAL_SCROLL, LABEL_ON_POINT, LABELS_OVERLAP, LEGEND_OVER_AXIS,
                         MAIN_BOX, SKIPPED_CATEGORIES, TABLE_TOOLBAR_OVER, TEXT_CUT, TITLE_UNDER_HEADER,
                         TITLES_OVERLAP, TOOLBAR_OVER_TITLE, WIDER_THAN_COLUMN)
@@ -392,3 +393,38 @@ def test_a_fitted_figures_long_legend_goes_in_two_columns_on_a_projector(tab, se
     tab.wait_for_function(f"(({LEGEND_ROWS})('biasvar_decomp') || {{}}).plot > 0", timeout=30_000)
     wide = tab.evaluate("() => document.querySelector('.st-key-biasvar_decomp .js-plotly-plot')._fullLayout.legend")
     assert not wide.get("entrywidth"), wide
+
+
+# every figure drawn in place: its box's width, the width plotly draws, its right edge and the main area's
+WIDTHS = """() => { const main = document.querySelector('[data-testid=stMain]').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid=stMain] .lab-figure.js-plotly-plot')].map(gd => {
+    const r = gd.querySelector('.main-svg').getBoundingClientRect();
+    return {box: gd.clientWidth, drawn: gd._fullLayout.width, right: r.right, main: main.right}; }); }"""
+
+
+def test_a_fitted_figure_follows_its_box_when_a_presenter_opens_the_sidebar(tab, server):
+    """Presenter mode starts with the sidebar folded; a lecturer who opens it (to change the data, the
+    language) narrows the page without a window resize.  A figure fitted to the first screen kept the width
+    it was drawn at (plotly fixes the width whenever a relayout sets the height), so the bias-variance pair
+    ran off the page and over each other.  Each figure now follows its box, its legend is laid out again
+    for the new width (no two entries overlap), and closing the sidebar gives the width back."""
+    open_url(tab, f"{server}/biasvar?lang=en&presenter=1", 1280, 720)
+    drawn(tab)
+    tab.wait_for_function(f"(({LEGEND_ROWS})('biasvar_decomp') || {{}}).plot >= 150", timeout=30_000)
+    wide = tab.evaluate(WIDTHS)
+    open_sidebar(tab)
+    fits = f"""() => {{ const w = ({WIDTHS})(); return w.length === {len(wide)} && w.every(f =>
+        Math.abs(f.drawn - f.box) <= 1 && f.right <= f.main + 1) && w[0].box < {wide[0]["box"] - 100}; }}"""
+    tab.wait_for_function(fits, timeout=30_000)
+    for key in ("biasvar_fits", "biasvar_decomp"):
+        still(tab.locator(f".st-key-{key} .legend"))
+        got = tab.evaluate(LEGEND_ROWS, key)
+        assert got["inside"], (key, got)
+        # entries side by side do not run into each other (one entry a line: a subscript's box reaches a few
+        # px into the next line's, as plotly lays them out)
+        assert all(a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 4 or b[3] <= a[1] + 4
+                   for i, a in enumerate(got["boxes"]) for b in got["boxes"][i + 1:]), (key, got)
+    tab.locator("[data-testid='stSidebarCollapseButton'] button").first.click()
+    tab.wait_for_function(f"""() => {{ const w = ({WIDTHS})(); return w.length === {len(wide)} && w.every((f, i) =>
+        Math.abs(f.drawn - f.box) <= 1 && f.box === {[f["box"] for f in wide]}[i]); }}""", timeout=30_000)
+    assert_clean(tab)

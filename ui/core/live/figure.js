@@ -17,6 +17,23 @@ function plotly(src) {       // (fetched with the page: a preload in its head, u
   return window.__labPlotly;
 }
 
+// Every relayout goes through here.  plotly fixes a figure's width at its current value whenever a relayout
+// sets its height (autosize one way only is not supported), so a fitted or taller figure kept its width when
+// its box changed without a window resize (presenter mode's sidebar opened: the pair ran off the page).  The
+// width is given back to the box after the relayout, unless the figure was made with one (gd.__madeWidth:
+// plotly writes into the layout object it is given, so the figure's own is noted before its first draw).
+function relayout(Plotly, gd, update) {
+  const done = Plotly.relayout(gd, update);
+  const free = () => {
+    if (gd.layout && gd.layout.width !== undefined && !gd.__madeWidth) {
+      delete gd.layout.width;
+      delete gd.layout.autosize;
+    }
+  };
+  free();
+  return Promise.resolve(done).then(free);
+}
+
 // Traces unchanged since the last draw keep their objects: Plotly.react compares data by reference,
 // so it skips them (the curves, bars and cost lines that do not move with the threshold).  When
 // nothing but the layout's shapes or annotations changed (a threshold line with its label), only
@@ -80,7 +97,7 @@ async function drawInPlace(Plotly, gd, d) {
       gd.__fitted = () => {              // figure grew after it was drawn (text, a figure): fitted again
         const h = fitHeight(gd, gd.__made);
         if (gd._fullLayout && !gd.__busy && gd.isConnected && gd.offsetParent !== null
-            && Math.abs(h - gd._fullLayout.height) > 1) Plotly.relayout(gd, { height: h });
+            && Math.abs(h - gd._fullLayout.height) > 1) relayout(Plotly, gd, { height: h });
       };
       window.addEventListener('resize', gd.__fitted);
       gd.__above = new ResizeObserver(gd.__fitted);
@@ -89,6 +106,8 @@ async function drawInPlace(Plotly, gd, d) {
   } else if (gd.__least && !(fig.layout.height >= gd.__least)) {
     fig.layout.height = gd.__least;     // the height its category labels need (fitCategories)
   }
+  if (fig.madeWidth === undefined) fig.madeWidth = fig.layout.width || null;
+  gd.__madeWidth = fig.madeWidth;
   if (fig.legendMade === undefined) fig.legendMade = fig.layout.legend ? fig.layout.legend.y : null;
   gd.__legendMade = fig.legendMade;     // where the figure put its legend (clearLegend moves it)
   if (fig.titleMade === undefined) fig.titleMade = ((fig.layout.title || {}).font || {}).size || null;
@@ -110,7 +129,7 @@ async function drawInPlace(Plotly, gd, d) {
     const changed = {};
     if (now.shapes !== last.shapes) changed.shapes = shapes;
     if (now.annotations !== last.annotations) changed.annotations = annotations;
-    if (Object.keys(changed).length) await Plotly.relayout(gd, changed);
+    if (Object.keys(changed).length) await relayout(Plotly, gd, changed);
     now.traces = last.traces;
   } else {
     const old = last ? last.traces : [];
@@ -177,7 +196,11 @@ function twoColumns(Plotly, gd, L, leg) {
   const size = (L.legend.font && L.legend.font.size) || 14;
   const fits = Math.floor(size * Math.min(1, need));
   if (fits < Math.min(size, LEGEND_MIN)) return false;
-  Plotly.relayout(gd, { 'legend.x': -L._size.l / L._size.w, 'legend.xanchor': 'left', 'legend.entrywidth': 0.5,
+  const made = gd.layout.legend || {};     // what the figure had: given back when its width changes (drawLoop)
+  gd.__two = { 'legend.x': made.x ?? null, 'legend.xanchor': made.xanchor ?? null,
+               'legend.entrywidth': made.entrywidth ?? null, 'legend.entrywidthmode': made.entrywidthmode ?? null,
+               'legend.font.size': (made.font && made.font.size) ?? null };
+  relayout(Plotly, gd, { 'legend.x': -L._size.l / L._size.w, 'legend.xanchor': 'left', 'legend.entrywidth': 0.5,
                         'legend.entrywidthmode': 'fraction', 'legend.font.size': fits });
   return true;
 }
@@ -199,7 +222,7 @@ function clearLegend(Plotly, gd) {
   if (gd.__made !== undefined && h < TWO_BELOW && twoColumns(Plotly, gd, L, leg)) return;
   const y = Math.max(-2, Math.min(made, -(below + 4) / h));
   if (Math.abs(y - L.legend.y) * h > 2 || height > L.height + 2 || b > L.margin.b + 2)
-    Plotly.relayout(gd, { 'legend.y': y, 'legend.yanchor': 'top', 'margin.b': Math.max(b, L.margin.b), height });
+    relayout(Plotly, gd, { 'legend.y': y, 'legend.yanchor': 'top', 'margin.b': Math.max(b, L.margin.b), height });
 }
 
 // A title wider than its figure (a long sentence on a phone) is drawn smaller until it fits, down to
@@ -215,7 +238,7 @@ function fitTitle(Plotly, gd) {
   // a title starting inside (plotly's x = 0.05) shrinks towards its start; one past both edges (centred) to the middle
   const room = r.left >= left ? right - r.left : right - left;
   const size = Math.max(TITLE_MIN, Math.floor(L.title.font.size * Math.min(1, room / r.width)));
-  if (size < L.title.font.size) Plotly.relayout(gd, {'title.font.size': size});
+  if (size < L.title.font.size) relayout(Plotly, gd, {'title.font.size': size});
 }
 
 // An axis title longer than its figure (an x title) or its axis (a y title) allows is drawn smaller until
@@ -245,7 +268,7 @@ function fitAxisTitles(Plotly, gd) {
     const size = Math.max(TITLE_MIN, Math.min(made[key], Math.floor(now * room / (b - a))));
     if (size !== now && (size < now || now < made[key])) changed[`${key}.title.font.size`] = size;
   });
-  if (Object.keys(changed).length) Plotly.relayout(gd, changed);
+  if (Object.keys(changed).length) relayout(Plotly, gd, changed);
 }
 
 // A category axis down the side with too little height per category: plotly leaves out every second
@@ -274,7 +297,7 @@ function fitCategories(Plotly, gd) {
     if (fits < size) grow = Math.max(grow, Math.ceil((hi - lo) * (tallest * size / now / 0.9 - each)));
   });
   if (grow > 0) changed.height = gd.__least = L.height + grow;
-  if (Object.keys(changed).length) Plotly.relayout(gd, changed);
+  if (Object.keys(changed).length) relayout(Plotly, gd, changed);
 }
 
 // After each draw (and a frame after each relayout): the legend placed, and the titles and labels fitted.
@@ -370,6 +393,7 @@ export default function (component) {
   };
 }
 
+const SETTLED = 250;     // ms without a change of width
 // Draws the newest figure given (gd.__lab) until the drawn one is the newest; one loop at a time.
 async function drawLoop(Plotly, gd) {
   if (gd.__busy) return;
@@ -392,7 +416,18 @@ async function drawLoop(Plotly, gd) {
             if (below && (width < below) !== gd.__narrow) {       // across the narrow layout's width: drawn anew
               gd.__drawn = '';
               drawLoop(Plotly, gd);
-            } else Plotly.Plots.resize(gd);
+            } else {
+              Plotly.Plots.resize(gd);
+              // a legend in two columns is laid out again for the new width, once the width has settled
+              // (the sidebar slides open: the box passes through many widths)
+              clearTimeout(gd.__twoLater);
+              if (gd.__two) gd.__twoLater = setTimeout(() => {
+                if (!gd.__two || gd.__gone || !gd._fullLayout) return;
+                const made = gd.__two;
+                gd.__two = null;
+                relayout(Plotly, gd, made);
+              }, SETTLED);
+            }
           }
         });
         gd.__resize.observe(gd);
@@ -420,8 +455,10 @@ async function drawLoop(Plotly, gd) {
 
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
+  clearTimeout(gd.__twoLater);
   if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
   if (gd.__above) gd.__above.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
-  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above', '__legend']) delete gd[k];
+  for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above', '__legend',
+                   '__two']) delete gd[k];
 }
