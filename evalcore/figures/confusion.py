@@ -29,7 +29,7 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     trace = dict(type="heatmap", z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
                  textfont=dict(size=CELL_SIZE, color=CELL_TEXT), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
-    return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"],
+    return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"] - FREED, margin=dict(b=BOTTOM),
                                             yaxis=dict(autorange="reversed", title=dict(text=true), type="category"),
                                             xaxis=dict(side="top", title=dict(text=pred), type="category")))
 
@@ -50,7 +50,8 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
         xgap=2, ygap=2, hovertemplate="%{y} → %{x}: %{text}<extra></extra>"))
     fig.update_yaxes(autorange="reversed", title=true, type="category")
     fig.update_xaxes(side="top", title=pred, type="category")
-    fig = layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120))
+    fig = layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120) - FREED)
+    fig.layout.margin.b = BOTTOM
     k = len(labels)
     if k >= NARROW_MANY:
         # a phone's column: ten classes left cells about 26 px wide and 90 px tall, the diagonal's three-digit
@@ -70,9 +71,14 @@ def narrow_cell_text(largest: int) -> int:
     return int(max(NARROW_CELL_TEXT, min(NARROW_CELL_MAX, 25 // em)))
 
 
+# A matrix's x axis is on top: below its plot the shared layout's 60 px bottom margin held nothing but the
+# toolbar on a phone (under the figure, ui.core.screens), about 100 px of blank with it.  Its bottom margin
+# is BOTTOM px and its height FREED px less: the cells keep their size.
+BOTTOM = 12
+FREED = 60 - BOTTOM
 # a K x K matrix of at least NARROW_MANY classes, in a phone's column: rows NARROW_CELL px tall under
 # NARROW_TOP px of axis titles and labels, counts NARROW_CELL_TEXT px ("1,617" fits a 26 px cell)
-NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT, NARROW_CELL_MAX = 6, 150, 32, 10, 12
+NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT, NARROW_CELL_MAX = 6, 150 - FREED, 32, 10, 12
 
 
 SCALES = ("count", "density", "log")

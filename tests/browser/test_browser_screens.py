@@ -428,3 +428,33 @@ def test_a_fitted_figure_follows_its_box_when_a_presenter_opens_the_sidebar(tab,
     tab.wait_for_function(f"""() => {{ const w = ({WIDTHS})(); return w.length === {len(wide)} && w.every((f, i) =>
         Math.abs(f.drawn - f.box) <= 1 && f.box === {[f["box"] for f in wide]}[i]); }}""", timeout=30_000)
     assert_clean(tab)
+
+
+# a figure's blank band at its foot: its box's bottom less the lowest thing drawn in it (the plot, tick labels,
+# axis titles, the legend), and its plot's width and height
+BLANK_BELOW = """key => { const gd = document.querySelector(`.st-key-${key} .js-plotly-plot`);
+  if (!gd || !gd._fullLayout || gd.__busy) return null;
+  const parts = [...gd.querySelectorAll('.nsewdrag, .xtick text, .ytick text, .g-xtitle text, .g-ytitle text, '
+                                        + '.legend, .heatmaplayer')].map(e => e.getBoundingClientRect().bottom);
+  const plot = gd.querySelector('.nsewdrag').getBoundingClientRect();
+  return {blank: gd.getBoundingClientRect().bottom - Math.max(...parts), w: plot.width, h: plot.height}; }"""
+
+
+def test_a_square_plot_or_a_matrix_leaves_no_blank_band_below_it_on_a_phone(phone, server):
+    """The review: on a phone the ROC walk's square plot (as wide as the column allows) and the K x K matrix
+    (its x axis on top, nothing in its 60 px bottom margin) left 60-100 px of blank before the toolbar under
+    them.  The figure is now as tall as what it draws; the square stays square, and a wider window gives the
+    ROC figure its height back (its plot no smaller than on the phone)."""
+    open_url(phone, f"{server}/roc?lang=zh", 390, 844)
+    drawn(phone)
+    phone.locator(".st-key-roc_step_fig").scroll_into_view_if_needed()
+    phone.wait_for_function(f"(({BLANK_BELOW})('roc_step_fig') || {{blank: 99}}).blank <= 24", timeout=20_000)
+    narrow = phone.evaluate(BLANK_BELOW, "roc_step_fig")
+    assert abs(narrow["w"] - narrow["h"]) <= 2, narrow                       # still square
+    phone.set_viewport_size({"width": 1366, "height": 768})
+    phone.wait_for_function(f"""() => {{ const f = ({BLANK_BELOW})('roc_step_fig');
+        return f && f.w > {narrow["w"] + 40} && f.blank <= 24 && Math.abs(f.w - f.h) <= 2; }}""", timeout=20_000)
+    open_url(phone, f"{server}/multiclass?lang=zh", 390, 844)
+    drawn(phone)
+    phone.locator(".st-key-multiclass_cm").scroll_into_view_if_needed()
+    phone.wait_for_function(f"(({BLANK_BELOW})('multiclass_cm') || {{blank: 99}}).blank <= 24", timeout=20_000)

@@ -113,7 +113,9 @@ async function drawInPlace(Plotly, gd, d) {
   if (fig.titleMade === undefined) fig.titleMade = ((fig.layout.title || {}).font || {}).size || null;
   gd.__titleMade = fig.titleMade;       // the title's size as made (fitTitle may draw it smaller)
   const fresh = freshTraces(fig);
-  const layout = narrowed(fig.layout, gd, d.fit);
+  let layout = narrowed(fig.layout, gd, d.fit);
+  const sq = gd.__squareAt;             // the height fitSquare found for this width and this made height
+  if (sq && sq[0] === gd.clientWidth && sq[1] === layout.height) layout = { ...layout, height: sq[2] };
   const traces = narrowedData(fig.data, fig.layout, gd.__narrow);
   const narrowLegend = gd.__narrow ? layout.meta.narrow.layout['legend.y'] : undefined;
   if (narrowLegend !== undefined) gd.__legendMade = narrowLegend;     // where the narrow layout puts it
@@ -300,9 +302,27 @@ function fitCategories(Plotly, gd) {
   if (Object.keys(changed).length) relayout(Plotly, gd, changed);
 }
 
+// A plot whose axes keep one scale (a ROC plot's square: scaleanchor, constrain "domain") in a box narrower
+// than the plot is tall: plotly draws the square as wide as the box allows and leaves the rest of the height
+// empty (about 100 px on a phone's ROC walk).  The figure is made that much shorter, its plot never under
+// MIN_PLOT px, and given its height back when its box changes width (drawLoop).  Not for a figure fitted to
+// the first screen (presenter mode: its height is the screen's) nor for panels sharing the height.
+function fitSquare(Plotly, gd) {
+  const L = gd._fullLayout, ya = L && L.yaxis;
+  if (!ya || !L._size || gd.__made !== undefined || !ya.scaleanchor || ya.constrain !== 'domain') return;
+  if (L.yaxis2 || L.xaxis2) return;      // (plotly writes the shrunk domain into the layout: not a sign of panels)
+  const spare = Math.floor(L._size.h - Math.max(ya._length, MIN_PLOT));
+  if (spare <= SPARE) return;
+  if (gd.__square === undefined) gd.__square = L.height;
+  gd.__squareAt = [gd.clientWidth, gd.__square, L.height - spare];
+  relayout(Plotly, gd, { height: L.height - spare });
+}
+const SPARE = 8;
+
 // After each draw (and a frame after each relayout): the legend placed, and the titles and labels fitted.
 function fitText(Plotly, gd) {
   clearLegend(Plotly, gd); fitTitle(Plotly, gd); fitAxisTitles(Plotly, gd); fitCategories(Plotly, gd);
+  fitSquare(Plotly, gd);
 }
 
 // A trace the server sent in an earlier run of this figure arrives as {ref: its digest} (ui.core.held_traces):
@@ -418,13 +438,16 @@ async function drawLoop(Plotly, gd) {
               drawLoop(Plotly, gd);
             } else {
               Plotly.Plots.resize(gd);
-              // a legend in two columns is laid out again for the new width, once the width has settled
+              // a legend in two columns is laid out again for the new width, and a square plot's figure given
+              // its height back to be fitted again, once the width has settled
               // (the sidebar slides open: the box passes through many widths)
               clearTimeout(gd.__twoLater);
-              if (gd.__two) gd.__twoLater = setTimeout(() => {
-                if (!gd.__two || gd.__gone || !gd._fullLayout) return;
-                const made = gd.__two;
+              if (gd.__two || gd.__square !== undefined) gd.__twoLater = setTimeout(() => {
+                if (gd.__gone || !gd._fullLayout) return;
+                const made = gd.__two || {};
+                if (gd.__square !== undefined) made.height = gd.__square;     // fitSquare fits it again
                 gd.__two = null;
+                gd.__square = gd.__squareAt = undefined;
                 relayout(Plotly, gd, made);
               }, SETTLED);
             }
@@ -460,5 +483,5 @@ function release(gd) {
   if (gd.__above) gd.__above.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
   for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above', '__legend',
-                   '__two']) delete gd[k];
+                   '__two', '__square', '__squareAt']) delete gd[k];
 }
