@@ -37,6 +37,7 @@ def _regions(nd) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 OBSERVED_ROW = 32      # px: a row of labels above a null distribution's plot (the presenter's 18 px type, boxed)
+EDGE = 0.3             # a label whose line is within this share of the x range of an end is anchored inwards
 
 
 def null_figure(nd, *, text) -> go.Figure:
@@ -71,29 +72,44 @@ def null_figure(nd, *, text) -> go.Figure:
     # a critical value at the observed one is named in the observed value's label: two labels there met
     same = [c for c in nd.critical if observed and abs(c - nd.observed) <= 0.01 * span]
     apart = [c for c in nd.critical if c not in same]
+    # The x axis's range is the distribution's (with the critical and observed values): plotly widens an
+    # autoranged axis until every label above the plot fits in data units, so a narrower plot (the sidebar
+    # opened, a phone) stretched the binomial's axis to -17 errors.  A label near either end is anchored
+    # at its line's inner side instead, so it stays over the plot.
+    marks = [float(v) for v in (*nd.critical, nd.observed) if math.isfinite(v)]
+    step = float(np.min(np.diff(nd.x))) if nd.x.size > 1 else 1.0
+    ends = [float(np.min(nd.x)) - 0.5 * step, float(np.max(nd.x)) + 0.5 * step] if nd.discrete else \
+        [float(np.min(nd.x)), float(np.max(nd.x))] if nd.x.size else [0.0, 1.0]
+    lo, hi = min(ends + marks), max(ends + marks)
+    pad = 0.02 * (hi - lo if hi > lo else 1.0)
+    lo, hi = lo - pad, hi + pad
+
+    def anchor(x: float) -> str:
+        return "left" if x - lo < EDGE * (hi - lo) else "right" if hi - x < EDGE * (hi - lo) else "center"
     for c in nd.critical:
         shapes.append(across("x", c, line=dict(color=NEUTRAL, width=2, dash="dot")))
     if len(apart) == 2 and math.isclose(apart[0], -apart[1], rel_tol=1e-9, abs_tol=1e-12):
         # a two-sided test's -c and c named once between them: on a phone's narrow plot "critical value -2.262"
         # and "critical value 2.262", each centred on its line, ran into each other
         fig.add_annotation(x=0.5 * (apart[0] + apart[1]), y=1.0, yref="paper", yanchor="bottom",
+                           xanchor=anchor(0.5 * (apart[0] + apart[1])),
                            text=f"{w_crit} ±{abs(apart[0]):.4g}", showarrow=False, font=dict(color=NEUTRAL))
     else:
         for c in apart:
             fig.add_annotation(x=c, y=1.0, yref="paper", yanchor="bottom", text=f"{w_crit} {c:.4g}",
-                               showarrow=False, font=dict(color=NEUTRAL))
+                               xanchor=anchor(c), showarrow=False, font=dict(color=NEUTRAL))
     rows = 1 if any(c not in same for c in nd.critical) else 0     # label rows above the plot: critical values'
     if observed:
         shapes.append(across("x", nd.observed, line=dict(color=INK, width=4)))
         # The observed value's label sits above the plot, a row above the critical values' labels: inside the
         # plot (at 1.12 x the density's top) it lay over the bars of a short plot (a projector's first screen).
         fig.add_annotation(x=nd.observed, y=1.0, yref="paper", yanchor="bottom", yshift=OBSERVED_ROW * rows,
-                           showarrow=False,
+                           xanchor=anchor(nd.observed), showarrow=False,
                            text=f"<b>{w_obs} {nd.observed:.4g}</b>" + "".join(f" · {w_crit} {c:.4g}" for c in same),
                            bgcolor=translucent(PAPER, 0.9), bordercolor=INK, borderwidth=1, borderpad=3)
         rows += 1
     add_shapes(fig, *shapes)
-    fig.update_xaxes(title=x_t)
+    fig.update_xaxes(title=x_t, range=[lo, hi])
     fig.update_yaxes(title=y_t, rangemode="tozero", range=[0, top * 1.06])
     fig = legend_below(layout(fig, text.get("title"), height=HEIGHT["histogram"] + 40))
     fig.update_layout(margin=dict(t=12 + OBSERVED_ROW * max(rows, 1), b=100))    # the labels' rows above the plot

@@ -20,6 +20,7 @@ combination is covered over any ten days' runs (the whole sweep takes about
 3 min on 2 cores, the suite's budget is 4).  One tab for the desktop sizes, one touch tab
 for the phone."""
 import functools
+import json
 import re
 
 import pytest
@@ -395,28 +396,41 @@ def test_a_fitted_figures_long_legend_goes_in_two_columns_on_a_projector(tab, se
     assert not wide.get("entrywidth"), wide
 
 
-# every figure drawn in place: its box's width, the width plotly draws, its right edge and the main area's
+# every figure drawn in place: its box's width and height, the size plotly draws, its right edge and the main
+# area's, and where its plot and legend are
 WIDTHS = """() => { const main = document.querySelector('[data-testid=stMain]').getBoundingClientRect();
   return [...document.querySelectorAll('[data-testid=stMain] .lab-figure.js-plotly-plot')].map(gd => {
-    const r = gd.querySelector('.main-svg').getBoundingClientRect();
-    return {box: gd.clientWidth, drawn: gd._fullLayout.width, right: r.right, main: main.right}; }); }"""
+    const r = gd.querySelector('.main-svg').getBoundingClientRect(), L = gd._fullLayout;
+    const top = gd.getBoundingClientRect().top, at = (e) => { if (!e) return null;
+      const b = e.getBoundingClientRect(); return [b.left, b.top - top, b.right, b.bottom - top].map(Math.round); };
+    return {box: gd.clientWidth, tall: gd.clientHeight, drawn: L.width, height: L.height, right: r.right,
+            main: main.right, plot: at(gd.querySelector('.nsewdrag')),
+            legend: at(gd.querySelector('.legend'))}; }); }"""
 
 
-def test_a_fitted_figure_follows_its_box_when_a_presenter_opens_the_sidebar(tab, server):
+@pytest.mark.parametrize("path", ["/biasvar", "/pr", "/roc?mode=full"])
+def test_a_figure_follows_its_box_when_a_presenter_opens_the_sidebar(tab, server, path):
     """Presenter mode starts with the sidebar folded; a lecturer who opens it (to change the data, the
     language) narrows the page without a window resize.  A figure fitted to the first screen kept the width
     it was drawn at (plotly fixes the width whenever a relayout sets the height), so the bias-variance pair
     ran off the page and over each other.  Each figure now follows its box, its legend is laid out again
-    for the new width (no two entries overlap), and closing the sidebar gives the width back."""
-    open_url(tab, f"{server}/biasvar?lang=en&presenter=1", 1280, 720)
+    for the new width (no two entries overlap), no figure's box loses its height (plotly's own resize
+    forgets it: the P-R figure spilled over the text below), and closing the sidebar puts every plot and
+    legend back where they were (the P-R legend stayed over the plot's top, the cost figure's plot shorter)."""
+    sep = "&" if "?" in path else "?"
+    open_url(tab, f"{server}{path}{sep}lang=en&presenter=1", 1280, 720)
     drawn(tab)
-    tab.wait_for_function(f"(({LEGEND_ROWS})('biasvar_decomp') || {{}}).plot >= 150", timeout=30_000)
+    if path == "/biasvar":
+        tab.wait_for_function(f"(({LEGEND_ROWS})('biasvar_decomp') || {{}}).plot >= 150", timeout=30_000)
+    for e in tab.locator("[data-testid=stMain] .lab-figure .legend").all():
+        still(e)
     wide = tab.evaluate(WIDTHS)
     open_sidebar(tab)
     fits = f"""() => {{ const w = ({WIDTHS})(); return w.length === {len(wide)} && w.every(f =>
-        Math.abs(f.drawn - f.box) <= 1 && f.right <= f.main + 1) && w[0].box < {wide[0]["box"] - 100}; }}"""
+        Math.abs(f.drawn - f.box) <= 1 && Math.abs(f.height - f.tall) <= 2 && f.right <= f.main + 1)
+        && w[0].box < {wide[0]["box"] - 100}; }}"""
     tab.wait_for_function(fits, timeout=30_000)
-    for key in ("biasvar_fits", "biasvar_decomp"):
+    for key in ("biasvar_fits", "biasvar_decomp") if path == "/biasvar" else ():
         still(tab.locator(f".st-key-{key} .legend"))
         got = tab.evaluate(LEGEND_ROWS, key)
         assert got["inside"], (key, got)
@@ -425,8 +439,14 @@ def test_a_fitted_figure_follows_its_box_when_a_presenter_opens_the_sidebar(tab,
         assert all(a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 4 or b[3] <= a[1] + 4
                    for i, a in enumerate(got["boxes"]) for b in got["boxes"][i + 1:]), (key, got)
     tab.locator("[data-testid='stSidebarCollapseButton'] button").first.click()
-    tab.wait_for_function(f"""() => {{ const w = ({WIDTHS})(); return w.length === {len(wide)} && w.every((f, i) =>
-        Math.abs(f.drawn - f.box) <= 1 && f.box === {[f["box"] for f in wide]}[i]); }}""", timeout=30_000)
+    back = json.dumps([[f["box"], f["height"], f["plot"], f["legend"]] for f in wide])
+    # every figure as it was: its size, its plot's and legend's boxes within 8 px (a two-column legend laid out
+    # again moves the bias-variance plot's left edge 6 px; the P-R legend had stayed 26 px down, over the plot)
+    tab.wait_for_function(f"""() => {{ const w = ({WIDTHS})(), back = {back}; return w.length === back.length
+        && w.every((f, i) => f.box === back[i][0] && Math.abs(f.height - back[i][1]) <= 1 && f.tall > 0
+        && [[f.plot, back[i][2]], [f.legend, back[i][3]]].every(([a, b]) => (a === null) === (b === null)
+            && (a === null || a.every((v, j) => Math.abs(v - b[j]) <= 8)))); }}""",
+        timeout=30_000)
     assert_clean(tab)
 
 

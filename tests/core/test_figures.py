@@ -623,6 +623,30 @@ def test_the_observed_value_is_named_above_the_plot_never_over_its_bars():
         assert fig.layout.margin.t >= rows * OBSERVED_ROW
 
 
+def test_a_null_distributions_axis_is_its_own_range_and_its_labels_stay_over_the_plot():
+    """A browser review: with the sidebar opened at 1024 px the binomial's plot was narrower and its x axis
+    ran from -17 errors: plotly widens an autoranged axis until every label above the plot fits in data units.
+    The axis now spans the distribution (a bar's half width at each end) with the critical and observed
+    values, whatever the labels; a label near either end is anchored at its line's inner side, so it lies
+    over the plot, and one in the middle stays centred on its line."""
+    text = dict(x="X", y="Y", region="R", critical="crit", observed="obs")
+    cases = ((ec.binomial_test(6, 30, 0.1), "left"), (ec.binomial_test(29, 30, 0.1), "right"),
+             (ec.binomial_test(15, 30, 0.5), "center"), (ec.t_test([0.12, 0.10, 0.14, 0.09, 0.11], 0.1), "center"),
+             (ec.t_test([0.32, 0.30, 0.34, 0.29, 0.31], 0.1), "right"))
+    for r, where in cases:
+        nd = ec.null_distribution(r)
+        fig = figures.null_figure(nd, text=text)
+        lo, hi = fig.layout.xaxis.range
+        step = float(np.min(np.diff(nd.x))) if nd.discrete else 0.0
+        marks = [v for v in (*nd.critical, nd.observed) if np.isfinite(v)]
+        assert lo <= min(nd.x.min() - step / 2, *marks) and hi >= max(nd.x.max() + step / 2, *marks)
+        assert lo >= min(nd.x.min() - step / 2, *marks) - 0.03 * (hi - lo)          # no room kept for labels
+        obs = next(a for a in fig.layout.annotations if "obs" in a.text)
+        assert obs.xanchor == where, (r, obs.xanchor)
+        side = (obs.x - lo) / (hi - lo)
+        assert (side < 0.3) == (where == "left") and (side > 0.7) == (where == "right")
+
+
 def test_each_part_of_the_rejection_region_is_also_a_band_the_plots_height():
     """The review: McNemar's chi-square(1) beyond 3.841 has a density of about 0.02, so the area shaded under
     it was invisible beside its legend entry.  Each part of the region is also a faint band: one from the

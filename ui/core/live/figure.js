@@ -114,6 +114,8 @@ async function drawInPlace(Plotly, gd, d) {
   gd.__titleMade = fig.titleMade;       // the title's size as made (fitTitle may draw it smaller)
   const fresh = freshTraces(fig);
   let layout = narrowed(fig.layout, gd, d.fit);
+  gd.__given = layout.height;            // the height it is drawn with, before the fitting after the draw,
+  gd.__givenB = (layout.margin || {}).b; // and its bottom margin
   const sq = gd.__squareAt;             // the height fitSquare found for this width and this made height
   if (sq && sq[0] === gd.clientWidth && sq[1] === layout.height) layout = { ...layout, height: sq[2] };
   const traces = narrowedData(fig.data, fig.layout, gd.__narrow);
@@ -305,7 +307,8 @@ function fitCategories(Plotly, gd) {
 // A plot whose axes keep one scale (a ROC plot's square: scaleanchor, constrain "domain") in a box narrower
 // than the plot is tall: plotly draws the square as wide as the box allows and leaves the rest of the height
 // empty (about 100 px on a phone's ROC walk).  The figure is made that much shorter, its plot never under
-// MIN_PLOT px, and given its height back when its box changes width (drawLoop).  Not for a figure fitted to
+// MIN_PLOT px (the next draw at this width is drawn that height at once: __squareAt), and given its height
+// back when its box changes width (drawLoop).  Not for a figure fitted to
 // the first screen (presenter mode: its height is the screen's) nor for panels sharing the height.
 function fitSquare(Plotly, gd) {
   const L = gd._fullLayout, ya = L && L.yaxis;
@@ -313,8 +316,7 @@ function fitSquare(Plotly, gd) {
   if (L.yaxis2 || L.xaxis2) return;      // (plotly writes the shrunk domain into the layout: not a sign of panels)
   const spare = Math.floor(L._size.h - Math.max(ya._length, MIN_PLOT));
   if (spare <= SPARE) return;
-  if (gd.__square === undefined) gd.__square = L.height;
-  gd.__squareAt = [gd.clientWidth, gd.__square, L.height - spare];
+  gd.__squareAt = [gd.clientWidth, gd.__given, L.height - spare];
   relayout(Plotly, gd, { height: L.height - spare });
 }
 const SPARE = 8;
@@ -414,6 +416,18 @@ export default function (component) {
 }
 
 const SETTLED = 250;     // ms without a change of width
+// The figure drawn at its box's width, a moment after the box changed (never in the middle of a draw: then
+// a moment later).  Not plotly's own resize: it forgets the figure's height too unless the layout holds
+// both, and the figure then took its box's height, 0 px (it spilled over what is below it).
+function followWidth(Plotly, gd) {
+  clearTimeout(gd.__widthLater);
+  gd.__widthLater = setTimeout(() => {
+    if (gd.__gone || !gd._fullLayout || !gd.isConnected || gd.offsetParent === null || !(gd.clientWidth > 0)) return;
+    if (gd.__busy) { followWidth(Plotly, gd); return; }
+    if (Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) relayout(Plotly, gd, { width: gd.clientWidth });
+  }, WIDTH_LATER);
+}
+const WIDTH_LATER = 60;
 // Draws the newest figure given (gd.__lab) until the drawn one is the newest; one loop at a time.
 async function drawLoop(Plotly, gd) {
   if (gd.__busy) return;
@@ -436,19 +450,33 @@ async function drawLoop(Plotly, gd) {
             if (below && (width < below) !== gd.__narrow) {       // across the narrow layout's width: drawn anew
               gd.__drawn = '';
               drawLoop(Plotly, gd);
-            } else {
-              Plotly.Plots.resize(gd);
-              // a legend in two columns is laid out again for the new width, and a square plot's figure given
-              // its height back to be fitted again, once the width has settled
+            } else if (!gd.__madeWidth) {
+              followWidth(Plotly, gd);
+              // a legend in two columns is laid out again for the new width, and the figure given its height
+              // back to be fitted again, once the width has settled
               // (the sidebar slides open: the box passes through many widths)
               clearTimeout(gd.__twoLater);
-              if (gd.__two || gd.__square !== undefined) gd.__twoLater = setTimeout(() => {
-                if (gd.__gone || !gd._fullLayout) return;
+              gd.__twoLater = setTimeout(() => {
+                if (gd.__gone || !gd._fullLayout || gd.offsetParent === null) return;
                 const made = gd.__two || {};
-                if (gd.__square !== undefined) made.height = gd.__square;     // fitSquare fits it again
+                // the height it was drawn with (a fitted figure's: fitted again), not what the fitting after
+                // the draw made of it at another width (taller for a wrapped legend, shorter for a square):
+                // the fitting runs again for this width
+                made.height = gd.__made !== undefined ? fitHeight(gd, gd.__made) : gd.__given;
+                // and its legend and bottom margin as made, placed again (clearLegend) for this width: a legend
+                // moved down for a wrapped legend kept the plot shorter, and plotly left a legend above the plot
+                // where its two rows at the narrower width had put it, over the plot's top (the P-R figure)
+                const legend = gd.layout.legend;
+                if (legend && legend.y !== undefined)
+                  made['legend.y'] = gd.__legendMade !== null && gd.__legendMade !== undefined ? gd.__legendMade : legend.y;
+                if (gd.__givenB !== undefined) made['margin.b'] = gd.__givenB;
+                if (gd.__titleMade && gd.layout.title && gd.layout.title.text)      // fitTitle makes it smaller
+                  made['title.font.size'] = gd.__titleMade;                           // again where it must
                 gd.__two = null;
-                gd.__square = gd.__squareAt = undefined;
-                relayout(Plotly, gd, made);
+                gd.__squareAt = undefined;
+                if (!(made.height > 0)) delete made.height;
+                if (Object.keys(made).some((k) => k !== 'height' || Math.abs(made.height - gd._fullLayout.height) > 1))
+                  relayout(Plotly, gd, made);
               }, SETTLED);
             }
           }
@@ -479,9 +507,10 @@ async function drawLoop(Plotly, gd) {
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
   clearTimeout(gd.__twoLater);
+  clearTimeout(gd.__widthLater);
   if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
   if (gd.__above) gd.__above.disconnect();
   if (window.Plotly && gd.__drawn) window.Plotly.purge(gd);
   for (const k of ['__resize', '__drawn', '__last', '__hover', '__clicks', '__store', '__recent', '__fitted', '__above', '__legend',
-                   '__two', '__square', '__squareAt']) delete gd[k];
+                   '__two', '__squareAt', '__given', '__givenB']) delete gd[k];
 }
