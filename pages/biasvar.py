@@ -58,12 +58,11 @@ with ui.guard("decomposition"):
 
     # ----------------------------------------------------------- the identity
     st.subheader(T("biasvar.identity"), anchor="identity")
-    k1, k2, k3, k4, k5 = st.columns(5)
-    k1.metric(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4 if tot.bias2 >= 1e-3 else 3))
-    k2.metric(T("biasvar.fig.variance"), ui.text_number(tot.variance, 4))
-    k3.metric(T("biasvar.fig.noise"), ui.text_number(tot.noise, 4))
-    k4.metric(T("biasvar.sum"), ui.text_number(tot.error, 4))
-    k5.metric(T("biasvar.fig.measured"), ui.text_number(sim.measured_error, 4))
+    ui.metric_row("biasvar", [(T("biasvar.fig.bias2"), ui.text_number(tot.bias2, 4 if tot.bias2 >= 1e-3 else 3)),
+                              (T("biasvar.fig.variance"), ui.text_number(tot.variance, 4)),
+                              (T("biasvar.fig.noise"), ui.text_number(tot.noise, 4)),
+                              (T("biasvar.sum"), ui.text_number(tot.error, 4)),
+                              (T("biasvar.fig.measured"), ui.text_number(sim.measured_error, 4))])
     ui.formula("biasvar.identity", b=ui.tex_number(tot.bias2, 4), v=ui.tex_number(tot.variance, 4),
                n=ui.tex_number(tot.noise, 4), e=ui.tex_number(tot.error, 4))
     st.caption(T("biasvar.identity.note", gap=ui.text_number(abs(tot.bias2 + tot.variance + tot.noise - tot.error), 2),

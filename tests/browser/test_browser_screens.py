@@ -478,3 +478,23 @@ def test_a_square_plot_or_a_matrix_leaves_no_blank_band_below_it_on_a_phone(phon
     drawn(phone)
     phone.locator(".st-key-multiclass_cm").scroll_into_view_if_needed()
     phone.wait_for_function(f"(({BLANK_BELOW})('multiclass_cm') || {{blank: 99}}).blank <= 24", timeout=20_000)
+
+
+# the numbers of st.metric drawn cut short ("0.…"): their text wider than their box
+METRICS_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stMetricValue]')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.innerText, Math.max(...[e, ...e.querySelectorAll('*')].map(x => x.scrollWidth - x.clientWidth))])"""
+
+
+@pytest.mark.parametrize("path", ["/roc", "/confusion", "/biasvar", "/cost"])
+def test_no_number_is_cut_short_when_a_presenter_opens_the_sidebar(tab, server, path):
+    """A browser review: at 1280 x 720 in presenter mode with the sidebar opened, the ROC walk's TPR and FPR
+    read "0.…" (each metric a quarter of a 380 px column, 84 px for an 86 px number); at 1024 x 768 the
+    confusion page's four measures, the cost page's two and the bias-variance identity's five too.  A row of
+    numbers now keeps each number whole and wraps instead."""
+    open_url(tab, f"{server}{path}?lang=en&presenter=1", 1024, 768)
+    drawn(tab)
+    open_sidebar(tab)
+    still(tab.locator("[data-testid=stMain] [data-testid=stMetricValue]").first)
+    cut = tab.evaluate(METRICS_CUT)
+    assert cut and all(over <= 1 for _, over in cut), cut

@@ -15,7 +15,10 @@ open and a phone.
   table's box and put the toolbar over the next paragraph);
 * a row of numbers (``ui.core.tables.metric_row``): two to a line on a
   phone, where Streamlit stacks columns one per line (below 640 px); beside
-  each other on a larger screen, equally wide, as columns;
+  each other on a larger screen, equally wide, as columns, but never narrower
+  than its number: Streamlit cut a number too wide for its share to "0.…"
+  (the ROC walk's TPR and FPR at 1280 px with the sidebar open); the row
+  wraps instead;
 * headings broken into lines of about equal length (a phone's 混淆矩阵与性能度量
   left 量 alone on its last line);
 * a row of options (a segmented control: a page's sections, the comparison
@@ -38,10 +41,10 @@ _CSS = f"""
 [data-testid="stCaptionContainer"] * {{ color: inherit; }}
 button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
-[class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; }}
+[class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; min-width: max-content !important; }}
 [data-testid="stMain"] :is(h1, h2, h3) {{ text-wrap: balance; }}
 @media (max-width: 640px) {{
-  [class*="st-key-metric_row_"] > * {{ min-width: 40%; }}
+  [class*="st-key-metric_row_"] > * {{ min-width: 40% !important; }}
   [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; overflow-x: visible; }}
 }}
 @media (hover: none) {{
