@@ -9,18 +9,19 @@ if not ui.SS.get("tour"):
     st.button(ui.t("home.tour", n=len(tour.shipped())), on_click=tour.start, args=("chapter2",),
               type="primary", key="home_tour")
 
-# The chapter's four stages, left to right; each links to its pages (from the registry).
+# The chapter's four stages, left to right; each links to its pages (from the registry).  One row that
+# wraps where a card would be narrower than its words (ui.core.page's CSS), one card a line on a phone.
 with ui.guard("chapter map"):
-    cols = st.columns(len(ui.STAGES))
-    for col, stage in zip(cols, ui.STAGES):
-        with col.container(border=True, key=f"home_stage_{stage}"):
-            st.subheader(ui.t(f"home.stage.{stage}"))
-            st.caption(ui.t(f"home.stage.{stage}.what"))
-            links = [p.key for p in ui.PAGES if p.stage == stage]
-            for key in links:
-                ui.page_link(key)
-            if not links:
-                st.caption(ui.t("home.later"))
+    with st.container(horizontal=True, gap="small", key="home_stages"):
+        for stage in ui.STAGES:
+            with st.container(border=True, key=f"home_stage_{stage}"):
+                st.subheader(ui.t(f"home.stage.{stage}"))
+                st.caption(ui.t(f"home.stage.{stage}.what"))
+                links = [p.key for p in ui.PAGES if p.stage == stage]
+                for key in links:
+                    ui.page_link(key)
+                if not links:
+                    st.caption(ui.t("home.later"))
 
 with ui.guard("data format"):
     st.subheader(ui.t("home.data.title"))

@@ -13,7 +13,7 @@ from ui.core.feedback import DELAY_S
 
 # every heading and page name of the home page's cards: a word broken over two lines, or a name cut short
 CUT_WORDS = """() => {
-    const boxes = [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stColumn"] h3,'
+    const boxes = [...document.querySelectorAll('[data-testid="stMain"] [class*="st-key-home_stage_"] h3,'
                                                 + ' [data-testid="stMain"] [data-testid="stPageLink"] span')];
     const cut = [];
     for (const e of boxes) {

@@ -498,3 +498,28 @@ def test_no_number_is_cut_short_when_a_presenter_opens_the_sidebar(tab, server, 
     still(tab.locator("[data-testid=stMain] [data-testid=stMetricValue]").first)
     cut = tab.evaluate(METRICS_CUT)
     assert cut and all(over <= 1 for _, over in cut), cut
+
+
+# the home page's chapter cards: their boxes
+CARDS = """() => [...document.querySelectorAll('[class*="st-key-home_stage_"]')].map(e => {
+  const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.right)]; })"""
+
+
+def test_the_chapter_cards_wrap_rather_than_break_their_words(tab, server):
+    """A browser review: at 1024 x 768 with the sidebar open the home page's five cards were five columns of
+    about 100 px, their words broken ("Evaluati-on", "bootstra-p") and "Performance" past its card's border.
+    The cards now wrap onto a second line where one would be narrower than 10.5 rem, never overlapping;
+    at 1366 x 768 with the sidebar open the five stay in one row."""
+    open_url(tab, f"{server}/?lang=en&presenter=1", 1024, 768)
+    open_sidebar(tab)
+    still(tab.locator('[class*="st-key-home_stage_"]').last)
+    cards = tab.evaluate(CARDS)
+    assert len(cards) == 5 and all(r - left >= 160 for left, _, r in cards), cards
+    rows = sorted({top for _, top, _ in cards})
+    assert len(rows) == 2, cards
+    for row in rows:
+        line = sorted((left, r) for left, top, r in cards if top == row)
+        assert all(a[1] <= b[0] for a, b in zip(line, line[1:])), cards          # side by side, not over each other
+    open_url(tab, f"{server}/?lang=en", 1366, 768)
+    still(tab.locator('[class*="st-key-home_stage_"]').last)
+    assert len({top for _, top, _ in tab.evaluate(CARDS)}) == 1

@@ -32,7 +32,12 @@ _CSS = """
 .katex-display { padding: 0.55em 0.15em 0.35em; margin: 0.3em 0 !important; }
 .katex-display > .katex { font-size: 1.12em; }
 .st-key-lab_fit, .st-key-roc_keys, .st-key-tour_keys { display: none; }   /* components without a view: no gap */
-/* the home page's five cards: a heading that fits a card at 1366 px without breaking a word */
+/* the home page's five cards: side by side, wrapping onto a second line where a card would be narrower than
+   its words (at 1024 px with the sidebar open five cards of 100 px broke "Evaluati-on"), one a line on a phone;
+   a heading that fits a card at 1366 px without breaking a word */
+.st-key-home_stages { flex-wrap: wrap; }
+.st-key-home_stages > * { flex: 1 1 0 !important; min-width: 10.5rem !important; }
+@media (max-width: 640px) { .st-key-home_stages > * { min-width: 100% !important; } }
 [class*="st-key-home_stage_"] h3 { font-size: 1.3rem; overflow-wrap: normal; word-break: normal; }
 /* a long page name wraps instead of being cut short */
 [class*="st-key-home_stage_"] [data-testid="stPageLink"] span,

@@ -312,10 +312,10 @@ function fitCategories(Plotly, gd) {
 // the first screen (presenter mode: its height is the screen's) nor for panels sharing the height.
 function fitSquare(Plotly, gd) {
   const L = gd._fullLayout, ya = L && L.yaxis;
-  if (!ya || !L._size || gd.__made !== undefined || !ya.scaleanchor || ya.constrain !== 'domain') return;
+  if (!ya || !L._size || gd.__busy || gd.__made !== undefined || !ya.scaleanchor || ya.constrain !== 'domain') return;
   if (L.yaxis2 || L.xaxis2) return;      // (plotly writes the shrunk domain into the layout: not a sign of panels)
   const spare = Math.floor(L._size.h - Math.max(ya._length, MIN_PLOT));
-  if (spare <= SPARE) return;
+  if (!(ya._length > 0) || !(spare > SPARE)) return;       // (a plot not laid out yet: no number)
   gd.__squareAt = [gd.clientWidth, gd.__given, L.height - spare];
   relayout(Plotly, gd, { height: L.height - spare });
 }
