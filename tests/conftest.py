@@ -47,13 +47,13 @@ bytecode_outside_the_tree()
 MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 # The browser tests in as many groups as there are worker processes, each group on one process with its
 # own server and Chromium: the parts below (a file, or one long test) with their seconds as measured with
-# --durations=0 on 2 cores (2026-11-29, a slow day), dealt largest first to the group with the least so far,
+# --durations=0 on 2 cores (2026-11-29, thirteenth session), dealt largest first to the group with the least so far,
 # so that the processes finish together.  A part not listed counts 5 s.
-BROWSER_SECONDS = {"test_browser_screens.py": 104, "test_browser.py": 89, "test_browser_lecture.py": 55,
-                   "test_browser_compare_lab.py": 36, "test_browser_class.py": 30,
-                   "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode": 30,
-                   "test_bounds_browser.py": 28, "test_browser_multiclass.py": 22, "test_browser_pages.py": 20,
-                   "test_browser_tour.py": 15, "test_browser_report.py": 8}
+BROWSER_SECONDS = {"test_browser_screens.py": 109, "test_browser.py": 57, "test_browser_lecture.py": 57,
+                   "test_browser_class.py": 28, "test_browser_compare_lab.py": 24, "test_bounds_browser.py": 19,
+                   "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode": 18,
+                   "test_browser_multiclass.py": 15, "test_browser_tour.py": 15, "test_browser_pages.py": 12,
+                   "test_browser_report.py": 6}
 
 
 def part(parts: tuple, name: str) -> str:
