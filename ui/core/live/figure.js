@@ -200,7 +200,7 @@ function twoColumns(Plotly, gd, L, leg) {
   const size = (L.legend.font && L.legend.font.size) || 14;
   const fits = Math.floor(size * Math.min(1, need));
   if (fits < Math.min(size, LEGEND_MIN)) return false;
-  const made = gd.layout.legend || {};     // what the figure had: given back when its width changes (drawLoop)
+  const made = gd.layout.legend || {};     // what the figure had: given back when its width changes (refit)
   gd.__two = { 'legend.x': made.x ?? null, 'legend.xanchor': made.xanchor ?? null,
                'legend.entrywidth': made.entrywidth ?? null, 'legend.entrywidthmode': made.entrywidthmode ?? null,
                'legend.font.size': (made.font && made.font.size) ?? null };
@@ -308,7 +308,7 @@ function fitCategories(Plotly, gd) {
 // than the plot is tall: plotly draws the square as wide as the box allows and leaves the rest of the height
 // empty (about 100 px on a phone's ROC walk).  The figure is made that much shorter, its plot never under
 // MIN_PLOT px (the next draw at this width is drawn that height at once: __squareAt), and given its height
-// back when its box changes width (drawLoop).  Not for a figure fitted to
+// back when its box changes width (refit).  Not for a figure fitted to
 // the first screen (presenter mode: its height is the screen's) nor for panels sharing the height.
 function fitSquare(Plotly, gd) {
   const L = gd._fullLayout, ya = L && L.yaxis;
@@ -416,18 +416,49 @@ export default function (component) {
 }
 
 const SETTLED = 250;     // ms without a change of width
+// Once a box's width has settled: a legend in two columns is laid out again for the new width, and the
+// figure gets back the height it was drawn with (a fitted figure's: fitted again), not what the fitting
+// after the draw made of it at another width (taller for a wrapped legend, shorter for a square), its legend
+// and bottom margin as made and its title's size as made: the fitting after the relayout (fitText) runs
+// again for this width.  A legend moved down for a wrapped legend kept the plot shorter, and plotly left a
+// legend above the plot where its two rows at the narrower width had put it, over the plot's top (the P-R
+// figure).
+function refit(Plotly, gd) {
+  if (gd.__gone || !gd._fullLayout || gd.offsetParent === null || !(gd.clientWidth >= NARROWEST)) return;
+  if (gd.__busy) {                                    // never in the middle of a draw: a moment later
+    gd.__settleLater = setTimeout(() => refit(Plotly, gd), SETTLED);
+    return;
+  }
+  const made = gd.__two || {};
+  made.height = gd.__made !== undefined ? fitHeight(gd, gd.__made) : gd.__given;
+  const legend = gd.layout.legend;
+  if (legend && legend.y !== undefined)
+    made['legend.y'] = gd.__legendMade !== null && gd.__legendMade !== undefined ? gd.__legendMade : legend.y;
+  if (gd.__givenB !== undefined) made['margin.b'] = gd.__givenB;
+  if (gd.__titleMade && gd.layout.title && gd.layout.title.text) made['title.font.size'] = gd.__titleMade;
+  gd.__two = null;
+  gd.__squareAt = undefined;
+  if (!(made.height > 0)) delete made.height;
+  if (Object.keys(made).some((k) => k !== 'height' || Math.abs(made.height - gd._fullLayout.height) > 1))
+    relayout(Plotly, gd, made);
+}
 // The figure drawn at its box's width, a moment after the box changed (never in the middle of a draw: then
 // a moment later).  Not plotly's own resize: it forgets the figure's height too unless the layout holds
 // both, and the figure then took its box's height, 0 px (it spilled over what is below it).
 function followWidth(Plotly, gd) {
   clearTimeout(gd.__widthLater);
   gd.__widthLater = setTimeout(() => {
-    if (gd.__gone || !gd._fullLayout || !gd.isConnected || gd.offsetParent === null || !(gd.clientWidth > 0)) return;
+    if (gd.__gone || !gd._fullLayout || !gd.isConnected || gd.offsetParent === null) return;
+    if (!(gd.clientWidth >= NARROWEST)) return;
     if (gd.__busy) { followWidth(Plotly, gd); return; }
     if (Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) relayout(Plotly, gd, { width: gd.clientWidth });
   }, WIDTH_LATER);
 }
 const WIDTH_LATER = 60;
+// A box narrower than this is a moment of Streamlit's layout (a section switched: the ROC walk's figure was
+// 89 px for a moment), never a column a figure is shown in (a phone's is 300 px): not followed.  plotly drew
+// the moment's figure with an x title at y = -Infinity (an error in the console, a test failing now and then).
+const NARROWEST = 160;
 // Draws the newest figure given (gd.__lab) until the drawn one is the newest; one loop at a time.
 async function drawLoop(Plotly, gd) {
   if (gd.__busy) return;
@@ -452,32 +483,8 @@ async function drawLoop(Plotly, gd) {
               drawLoop(Plotly, gd);
             } else if (!gd.__madeWidth) {
               followWidth(Plotly, gd);
-              // a legend in two columns is laid out again for the new width, and the figure given its height
-              // back to be fitted again, once the width has settled
-              // (the sidebar slides open: the box passes through many widths)
-              clearTimeout(gd.__twoLater);
-              gd.__twoLater = setTimeout(() => {
-                if (gd.__gone || !gd._fullLayout || gd.offsetParent === null) return;
-                const made = gd.__two || {};
-                // the height it was drawn with (a fitted figure's: fitted again), not what the fitting after
-                // the draw made of it at another width (taller for a wrapped legend, shorter for a square):
-                // the fitting runs again for this width
-                made.height = gd.__made !== undefined ? fitHeight(gd, gd.__made) : gd.__given;
-                // and its legend and bottom margin as made, placed again (clearLegend) for this width: a legend
-                // moved down for a wrapped legend kept the plot shorter, and plotly left a legend above the plot
-                // where its two rows at the narrower width had put it, over the plot's top (the P-R figure)
-                const legend = gd.layout.legend;
-                if (legend && legend.y !== undefined)
-                  made['legend.y'] = gd.__legendMade !== null && gd.__legendMade !== undefined ? gd.__legendMade : legend.y;
-                if (gd.__givenB !== undefined) made['margin.b'] = gd.__givenB;
-                if (gd.__titleMade && gd.layout.title && gd.layout.title.text)      // fitTitle makes it smaller
-                  made['title.font.size'] = gd.__titleMade;                           // again where it must
-                gd.__two = null;
-                gd.__squareAt = undefined;
-                if (!(made.height > 0)) delete made.height;
-                if (Object.keys(made).some((k) => k !== 'height' || Math.abs(made.height - gd._fullLayout.height) > 1))
-                  relayout(Plotly, gd, made);
-              }, SETTLED);
+              clearTimeout(gd.__settleLater);              // (the sidebar slides open: many widths)
+              gd.__settleLater = setTimeout(() => refit(Plotly, gd), SETTLED);
             }
           }
         });
@@ -506,7 +513,7 @@ async function drawLoop(Plotly, gd) {
 
 function release(gd) {
   if (gd.__resize) gd.__resize.disconnect();
-  clearTimeout(gd.__twoLater);
+  clearTimeout(gd.__settleLater);
   clearTimeout(gd.__widthLater);
   if (gd.__fitted) window.removeEventListener('resize', gd.__fitted);
   if (gd.__above) gd.__above.disconnect();
