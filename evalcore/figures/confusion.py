@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
-from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE,
+from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, MARGIN_B, NAME_CHARS, NARROW_BELOW, NEGATIVE,
                     NEGATIVE_CELL, PAPER, POSITIVE, fast_figure, layout, layout_dict, need, safe, threshold_text)
 
 
@@ -71,11 +71,11 @@ def narrow_cell_text(largest: int) -> int:
     return int(max(NARROW_CELL_TEXT, min(NARROW_CELL_MAX, 25 // em)))
 
 
-# A matrix's x axis is on top: below its plot the shared layout's 60 px bottom margin held nothing but the
+# A matrix's x axis is on top: below its plot the shared layout's bottom margin (MARGIN_B, 60 px) held nothing but the
 # toolbar on a phone (under the figure, ui.core.screens), about 100 px of blank with it.  Its bottom margin
 # is BOTTOM px and its height FREED px less: the cells keep their size.
 BOTTOM = 12
-FREED = 60 - BOTTOM
+FREED = MARGIN_B - BOTTOM
 # a K x K matrix of at least NARROW_MANY classes, in a phone's column: rows NARROW_CELL px tall under
 # NARROW_TOP px of axis titles and labels, counts NARROW_CELL_TEXT px ("1,617" fits a 26 px cell)
 NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT, NARROW_CELL_MAX = 6, 150 - FREED, 32, 10, 12

@@ -44,6 +44,7 @@ NOTE_SIZE = 12          # iso-F labels
 CELL_SIZE = 24          # counts in the 2 x 2 matrix
 CELL_SIZE_K = 22        # counts in a K x K matrix
 
+MARGIN_B = 60           # the shared layout's bottom margin (the x axis's ticks and title)
 HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
 SQUARE_WIDTH = 600
 NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name
@@ -151,7 +152,7 @@ def layout_dict(title: str | None = None, height: int = HEIGHT["default"], **mor
     """The shared layout as a plain dict, for builders on the hot path of a
     threshold move that skip plotly's validation (:func:`fast_figure`)."""
     out = dict(template=TEMPLATE_JSON, font=FONT, height=height,
-               margin=dict(l=70, r=30, t=60 if title else 30, b=60), legend=dict(font=dict(size=LEGEND_SIZE)),
+               margin=dict(l=70, r=30, t=60 if title else 30, b=MARGIN_B), legend=dict(font=dict(size=LEGEND_SIZE)),
                hoverlabel=dict(font=dict(size=HOVER_SIZE)))
     if title:
         out["title"] = dict(text=title, font=dict(size=TITLE_SIZE))
@@ -316,7 +317,7 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
 
     values = dict(template=copy.deepcopy(TEMPLATE_JSON),       # its own: plotly keeps the dict given, writes into it
                   font=merged("font", family=FONT["family"], size=FONT["size"]), height=height,
-                  margin=merged("margin", l=70, r=30, t=60 if title else 30, b=60),
+                  margin=merged("margin", l=70, r=30, t=60 if title else 30, b=MARGIN_B),
                   legend=merged("legend", {"size": LEGEND_SIZE}), hoverlabel=merged("hoverlabel", {"size": HOVER_SIZE}))
     if title:
         values["title"] = merged("title", {"size": TITLE_SIZE}, text=title)
