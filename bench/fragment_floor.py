@@ -150,6 +150,8 @@ def main() -> None:
         servers["the confusion page"] = (f"http://127.0.0.1:{port}", procs[-1].pid, "confusion")
         for url, _, _ in servers.values():
             wait_healthy(url)
+        url, pid, _ = servers["the confusion page"]     # its start-up work done before the first round
+        print(f"(waited {hall.start_up([url], lambda: cpu_seconds([pid])):.0f} s for the app's start-up work)")
         ms: dict[str, list[float]] = {k: [] for k in servers}
         msgs: dict[str, int] = {}
         for _ in range(args.rounds):

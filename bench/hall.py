@@ -349,16 +349,24 @@ def settle(cpu, seconds: float = 180.0, *, window: float = 2.0, share: float = 0
     return time.monotonic() - t0
 
 
+def start_up(apps: list[str], cpu) -> float:
+    """Open a session on each app process and wait until the server is idle; returns the seconds waited.
+    A process's first page run starts its background work (the methods' and comparison pages' defaults,
+    ``ui.protect.heavy.warm``: learners fitted for a few seconds of CPU at low priority), which a bench
+    started right after would count as its first actions' CPU (a confusion move's 60 ms instead of 17)."""
+    async def first():
+        for app in apps:
+            async with Student(app, random.Random(0)) as s:
+                await s.open("confusion", LINK)
+    asyncio.run(first())
+    return settle(cpu)
+
+
 def run(url: str, pids: list[int], n: int, join_s: float, mix_s: float, assets: bool, cpu_seconds, rss_mb,
         apps: list[str] | None = None) -> None:
     """The three phases, printed.  ``apps``: each app process's own address (behind nginx), else ``[url]``."""
     cpu = lambda: cpu_seconds(pids)  # noqa: E731
-    async def first():
-        for app in apps or [url]:        # a process's first session starts its background work: every process's,
-            async with Student(app, random.Random(0)) as s:      # before the solo phase measures one action's CPU
-                await s.open("confusion", LINK)
-    asyncio.run(first())
-    print(f"(waited {settle(cpu):.0f} s for the server's start-up work)", flush=True)
+    print(f"(waited {start_up(apps or [url], cpu):.0f} s for the server's start-up work)", flush=True)
     hall, ms = asyncio.run(solo(url, cpu))
     print(hall.table("\nsolo (one student, idle server; CPU ms = server CPU per action)", ms), flush=True)
     sampler = Sampler(lambda: rss_mb(pids))
