@@ -19,6 +19,14 @@ open and a phone.
   than its number: Streamlit cut a number too wide for its share to "0.…"
   (the ROC walk's TPR and FPR at 1280 px with the sidebar open); the row
   wraps instead;
+* two columns side by side with a figure (``st.columns(2)``, the confusion page's matrix beside its
+  numbers): one under the other where the figure's column would be narrower than ``FIGURE_COLUMN`` px or the
+  other than ``BESIDE_COLUMN``.
+  Streamlit stacks columns only below a 640 px window; at 1024 x 768 with the sidebar open, the main
+  column is 560 px, and the bias-variance pair drew two 270 px figures whose legends were cut at their
+  edges, the 2 x 2 matrix had 30 px cells and the comparison's null distribution a 150 px plot.  At
+  1280 x 720 with the sidebar open (the narrowest columns there 307 px with a figure, 265 px beside
+  one), at 1024 x 768 with it folded, on a laptop and wider, nothing changes;
 * headings broken into lines of about equal length (a phone's 混淆矩阵与性能度量
   left 量 alone on its last line);
 * a row of options (a segmented control: a page's sections, the comparison
@@ -34,6 +42,10 @@ from ui.core.components import component
 # CAPTION 5.6 : 1 on white, 5.3 : 1 on the sidebar; SELECTED 6.2 : 1 on the selected option's pale red.
 CAPTION = "#63615d"
 SELECTED = "#a0283a"
+# px: in a pair of columns with a figure, the figure's column narrower than FIGURE_COLUMN or the other narrower
+# than BESIDE_COLUMN (the P-R page's threshold box and table, 237 px, broke "Exact threshold") puts the pair
+# one under the other
+FIGURE_COLUMN, BESIDE_COLUMN = 300, 250
 
 _CSS = f"""
 .st-key-tour_scroll {{ display: none; }}
@@ -43,6 +55,10 @@ button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
 [class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; min-width: max-content !important; }}
 [data-testid="stMain"] :is(h1, h2, h3) {{ text-wrap: balance; }}
+[data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child):has(
+  .js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
+[data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child)
+  > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
 @media (max-width: 640px) {{
   [class*="st-key-metric_row_"] > * {{ min-width: 40% !important; }}
   [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; overflow-x: visible; }}
