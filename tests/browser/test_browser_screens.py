@@ -516,18 +516,29 @@ METRICS_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] [data
   .map(e => [e.innerText, Math.max(...[e, ...e.querySelectorAll('*')].map(x => x.scrollWidth - x.clientWidth))])"""
 
 
-@pytest.mark.parametrize("path", ["/roc", "/biasvar"])     # (the confusion and cost rows: as the ROC walk's)
+# a control's label drawn cut short ("Show 95% int…"): an element of a label that hides what overflows it (Streamlit
+# ends a label too long for its box with an ellipsis), its text wider than its box
+LABELS_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] :is([data-testid=stWidgetLabel], label) *')]
+  .filter(e => e.offsetParent !== null && e.textContent.trim() && getComputedStyle(e).overflowX !== 'visible')
+  .map(e => [e.textContent, e.scrollWidth - e.clientWidth])"""
+
+
+# (the confusion and cost rows: as the ROC walk's; the intervals switch of the confusion and ROC pages: as the P-R's)
+@pytest.mark.parametrize("path", ["/roc", "/biasvar", "/pr"])
 def test_no_number_is_cut_short_when_a_presenter_opens_the_sidebar(tab, server, path):
     """A browser review: at 1280 x 720 in presenter mode with the sidebar opened, the ROC walk's TPR and FPR
     read "0.…" (each metric a quarter of a 380 px column, 84 px for an 86 px number); at 1024 x 768 the
     confusion page's four measures, the cost page's two and the bias-variance identity's five too.  A row of
-    numbers now keeps each number whole and wraps instead."""
+    numbers now keeps each number whole and wraps instead.  No control's label is cut either: the intervals
+    switch read "Show 95% int…" in its third of the column; it now stands in a row of controls that wraps."""
     open_url(tab, f"{server}{path}?lang=en&presenter=1", 1024, 768)
     drawn(tab)
     open_sidebar(tab)
-    still(tab.locator("[data-testid=stMain] [data-testid=stMetricValue]").first)
+    still(tab.locator("[data-testid=stMain] .js-plotly-plot").first)
     cut = tab.evaluate(METRICS_CUT)
-    assert cut and all(over <= 1 for _, over in cut), cut
+    assert (cut or path == "/pr") and all(over <= 1 for _, over in cut), cut
+    labels = tab.evaluate(LABELS_CUT)
+    assert labels and all(over <= 1 for _, over in labels), labels
 
 
 # the home page's chapter cards: their boxes

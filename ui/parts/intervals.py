@@ -24,6 +24,7 @@ from ui.core.learners import make
 from ui.core.models import ModelFacts, model
 from ui.protect.budget import freeze
 from ui.core.state import SS, bind
+from ui.core.tables import control_row
 from ui.core.threshold import get_threshold
 
 LEVEL = 0.95                          # the confidence level of every interval shown
@@ -37,13 +38,15 @@ CV_LEARNERS = ("logistic", "tree", "knn", "naive_bayes")
 def switch() -> bool:
     """The switch (and its two method choices) that turns the intervals on;
     returns whether they are on."""
-    c1, c2, c3 = st.columns([1.2, 1.4, 1.4])
-    on = c1.toggle(t("common.ci.switch"), help=t("common.ci.switch.help"), **bind("ci_on"))
-    if on:
-        c2.radio(t("common.ci.prop"), PROP_METHODS, format_func=labels("common.ci.prop.", PROP_METHODS).get,
-                 horizontal=True, help=t("common.ci.prop.help"), **bind("ci_prop"))
-        c3.radio(t("common.ci.boot"), BOOT_METHODS, format_func=labels("common.ci.boot.", BOOT_METHODS).get,
-                 horizontal=True, help=t("common.ci.boot.help"), **bind("ci_boot"))
+    # side by side as wide as each needs, wrapping where the row is narrow: in a column of a third of the page
+    # the switch's own words were cut ("Show 95% int…" at 1024 x 768 with the sidebar open)
+    with control_row("ci_switch"):
+        on = st.toggle(t("common.ci.switch"), help=t("common.ci.switch.help"), **bind("ci_on"))
+        if on:
+            st.radio(t("common.ci.prop"), PROP_METHODS, format_func=labels("common.ci.prop.", PROP_METHODS).get,
+                     horizontal=True, help=t("common.ci.prop.help"), **bind("ci_prop"))
+            st.radio(t("common.ci.boot"), BOOT_METHODS, format_func=labels("common.ci.boot.", BOOT_METHODS).get,
+                     horizontal=True, help=t("common.ci.boot.help"), **bind("ci_boot"))
     return bool(on)
 
 
