@@ -21,7 +21,9 @@ open and a phone.
   wraps instead;
 * two columns side by side with a figure (``st.columns(2)``, the confusion page's matrix beside its
   numbers): one under the other where the figure's column would be narrower than ``FIGURE_COLUMN`` px or the
-  other than ``BESIDE_COLUMN``.
+  other than ``BESIDE_COLUMN``; a pair without a figure likewise where a formula's column would be
+  narrower than ``FIGURE_COLUMN`` (the metrics lab's log loss, typeset at half size in 274 px, still lost
+  its last digit).
   Streamlit stacks columns only below a 640 px window; at 1024 x 768 with the sidebar open, the main
   column is 560 px, and the bias-variance pair drew two 270 px figures whose legends were cut at their
   edges, the 2 x 2 matrix had 30 px cells and the comparison's null distribution a 150 px plot.  At
@@ -59,6 +61,8 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
   .js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
 [data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child)
   > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
+[data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child):not(
+  :has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}
 @media (max-width: 640px) {{
   [class*="st-key-metric_row_"] > * {{ min-width: 40% !important; }}
   [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; overflow-x: visible; }}
