@@ -435,6 +435,7 @@ function refit(Plotly, gd) {
   if (legend && legend.y !== undefined)
     made['legend.y'] = gd.__legendMade !== null && gd.__legendMade !== undefined ? gd.__legendMade : legend.y;
   if (gd.__givenB !== undefined) made['margin.b'] = gd.__givenB;
+  if (!gd.__madeWidth && Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) made.width = gd.clientWidth;
   if (gd.__titleMade && gd.layout.title && gd.layout.title.text) made['title.font.size'] = gd.__titleMade;
   gd.__two = null;
   gd.__squareAt = undefined;
@@ -506,7 +507,14 @@ async function drawLoop(Plotly, gd) {
   } finally {
     gd.__busy = false;
   }
-  if (!gd.__gone) fitText(Plotly, gd);
+  if (!gd.__gone) {
+    fitText(Plotly, gd);
+    // the box's width changed while the figure was being drawn (a change seen then, with no figure laid out
+    // to follow, was dropped: the P-R figure stayed 480 px in a 564 px box once in five openings of the
+    // sidebar at 1024 x 768, the pair standing one under the other): follow it now
+    if (!gd.__madeWidth && gd._fullLayout && gd.clientWidth >= NARROWEST
+        && Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) followWidth(Plotly, gd);
+  }
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
 }
