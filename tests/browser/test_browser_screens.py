@@ -463,8 +463,8 @@ def test_a_figure_pair_stands_one_under_the_other_where_the_sidebar_leaves_too_l
     figures whose legends ran past their edges ("fits f(x; D) of the training se"), and the metrics lab's
     binary log loss, typeset at half size beside its table, lost its last digit.  A pair of columns with a
     figure (or, without one, a formula) now stands one under the other there: each figure the column's width
-    with its legend inside, every formula whole; at 1280 x 720 with the sidebar open (402 px each) the pairs
-    stay side by side, as before."""
+    with its legend inside (the second, below the first screen, as tall as it was made), every formula whole;
+    at 1280 x 720 with the sidebar open (402 px each) the pairs stay side by side, as before."""
     open_url(tab, f"{server}{path}?lang=en&presenter=1", 1280, 720)
     drawn(tab)
     open_sidebar(tab)
@@ -484,6 +484,9 @@ def test_a_figure_pair_stands_one_under_the_other_where_the_sidebar_leaves_too_l
         still(tab.locator(f".st-key-{key} .legend"))
         got = tab.evaluate(LEGEND_ROWS, key)
         assert got["inside"], (key, got)
+    # the decomposition, below the first screen, keeps the height it was made with (fitted to the first screen
+    # it was squeezed to the least, 240 px, and its plot to 101 px)
+    assert tab.evaluate(LEGEND_ROWS, "biasvar_decomp")["plot"] >= 250
     assert_clean(tab)
 
 

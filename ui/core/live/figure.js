@@ -49,11 +49,14 @@ function freshTraces(fig) {
 
 // A page's main view in presenter mode (d.fit) is as tall as the first screen leaves below its top, at
 // most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen), or the height
-// its category labels need (gd.__least, fitCategories).
+// its category labels need (gd.__least, fitCategories).  One that cannot fit the first screen at all (it starts
+// too far down: the second of a pair standing one under the other at 1024 x 768 with the sidebar open) keeps
+// the height it was made with: squeezed to the least, the bias-variance decomposition had a 101 px plot.
 const FIT_MIN = 240, FIT_GAP = 12;
 function fitHeight(gd, height) {
   const top = gd.getBoundingClientRect().top + window.scrollY;
-  return Math.round(Math.max(FIT_MIN, gd.__least || 0, Math.min(height || 450, window.innerHeight - top - FIT_GAP)));
+  const least = Math.max(FIT_MIN, gd.__least || 0), room = window.innerHeight - top - FIT_GAP;
+  return Math.round(Math.max(least, room < least ? height || 450 : Math.min(height || 450, room)));
 }
 
 // A figure may carry a layout for narrow columns (layout.meta.narrow = {below: px, layout: {path: value}},
