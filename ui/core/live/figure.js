@@ -49,14 +49,15 @@ function freshTraces(fig) {
 
 // A page's main view in presenter mode (d.fit) is as tall as the first screen leaves below its top, at
 // most the height it was made with and at least FIT_MIN px (ui.core.charts._fits_screen), or the height
-// its category labels need (gd.__least, fitCategories).  One that cannot fit the first screen at all (it starts
-// too far down: the second of a pair standing one under the other at 1024 x 768 with the sidebar open) keeps
-// the height it was made with: squeezed to the least, the bias-variance decomposition had a 101 px plot.
+// its category labels need (gd.__least, fitCategories).  One of which not even half of that least would show on
+// the first screen (it starts further down: the second of a pair standing one under the other at 1024 x 768
+// with the sidebar open) keeps the height it was made with: squeezed to the least, the bias-variance
+// decomposition had a 101 px plot, all of it below the first screen.
 const FIT_MIN = 240, FIT_GAP = 12;
 function fitHeight(gd, height) {
   const top = gd.getBoundingClientRect().top + window.scrollY;
   const least = Math.max(FIT_MIN, gd.__least || 0), room = window.innerHeight - top - FIT_GAP;
-  return Math.round(Math.max(least, room < least ? height || 450 : Math.min(height || 450, room)));
+  return Math.round(Math.max(least, room < least / 2 ? height || 450 : Math.min(height || 450, room)));
 }
 
 // A figure may carry a layout for narrow columns (layout.meta.narrow = {below: px, layout: {path: value}},
