@@ -52,12 +52,12 @@ def null_figure(nd, *, text) -> go.Figure:
     # each part of the rejection region also as a faint band the plot's height: under a tail whose density is
     # a hair above 0 (chi-square beyond 3.84) the shaded area alone was invisible, its legend entry not
     spans = []
+    step = float(np.min(np.diff(nd.x))) if nd.x.size > 1 else 1.0      # between a discrete distribution's values
     if nd.discrete:
         fig.add_bar(x=nd.x[keep], y=nd.density[keep], marker_color=NEGATIVE, opacity=0.7, name=nd.name)
         fig.add_bar(x=nd.x[nd.reject], y=nd.density[nd.reject], marker_color=POSITIVE, name=w_region)
         fig.update_layout(bargap=0.1)
-        half = 0.5 * (float(np.min(np.diff(nd.x))) if nd.x.size > 1 else 1.0)
-        spans = [(float(nd.x[a]) - half, float(nd.x[b - 1]) + half) for a, b in _runs(nd.reject)]
+        spans = [(float(nd.x[a]) - 0.5 * step, float(nd.x[b - 1]) + 0.5 * step) for a, b in _runs(nd.reject)]
     else:
         fig.add_scatter(x=nd.x, y=nd.density, mode="lines", line=dict(color=NEGATIVE, width=3), name=nd.name)
         for i, (xs, ys) in enumerate(_regions(nd)):
@@ -77,7 +77,6 @@ def null_figure(nd, *, text) -> go.Figure:
     # opened, a phone) stretched the binomial's axis to -17 errors.  A label near either end is anchored
     # at its line's inner side instead, so it stays over the plot.
     marks = [float(v) for v in (*nd.critical, nd.observed) if math.isfinite(v)]
-    step = float(np.min(np.diff(nd.x))) if nd.x.size > 1 else 1.0
     ends = [float(np.min(nd.x)) - 0.5 * step, float(np.max(nd.x)) + 0.5 * step] if nd.discrete else \
         [float(np.min(nd.x)), float(np.max(nd.x))] if nd.x.size else [0.0, 1.0]
     lo, hi = min(ends + marks), max(ends + marks)

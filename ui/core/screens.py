@@ -48,6 +48,9 @@ SELECTED = "#a0283a"
 # than BESIDE_COLUMN (the P-R page's threshold box and table, 237 px, broke "Exact threshold") puts the pair
 # one under the other
 FIGURE_COLUMN, BESIDE_COLUMN = 300, 250
+# a pair of columns in the page's main part (st.columns(2))
+_PAIR = ('[data-testid="stMain"] [data-testid="stHorizontalBlock"]'
+         ':has(> [data-testid="stColumn"]:nth-child(2):last-child)')
 
 _CSS = f"""
 .st-key-tour_scroll {{ display: none; }}
@@ -57,12 +60,9 @@ button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
 [class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; min-width: max-content !important; }}
 [data-testid="stMain"] :is(h1, h2, h3) {{ text-wrap: balance; }}
-[data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child):has(
-  .js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
-[data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child)
-  > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
-[data-testid="stMain"] [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]:nth-child(2):last-child):not(
-  :has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}
+{_PAIR}:has(.js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
+{_PAIR} > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
+{_PAIR}:not(:has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}
 @media (max-width: 640px) {{
   [class*="st-key-metric_row_"] > * {{ min-width: 40% !important; }}
   [data-testid="stButtonGroup"] > div {{ flex-wrap: wrap; overflow-x: visible; }}

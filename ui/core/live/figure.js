@@ -439,7 +439,7 @@ function refit(Plotly, gd) {
   if (legend && legend.y !== undefined)
     made['legend.y'] = gd.__legendMade !== null && gd.__legendMade !== undefined ? gd.__legendMade : legend.y;
   if (gd.__givenB !== undefined) made['margin.b'] = gd.__givenB;
-  if (!gd.__madeWidth && Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) made.width = gd.clientWidth;
+  if (widthOff(gd)) made.width = gd.clientWidth;
   if (gd.__titleMade && gd.layout.title && gd.layout.title.text) made['title.font.size'] = gd.__titleMade;
   gd.__two = null;
   gd.__squareAt = undefined;
@@ -456,10 +456,14 @@ function followWidth(Plotly, gd) {
     if (gd.__gone || !gd._fullLayout || !gd.isConnected || gd.offsetParent === null) return;
     if (!(gd.clientWidth >= NARROWEST)) return;
     if (gd.__busy) { followWidth(Plotly, gd); return; }
-    if (Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) relayout(Plotly, gd, { width: gd.clientWidth });
+    if (widthOff(gd)) relayout(Plotly, gd, { width: gd.clientWidth });
   }, WIDTH_LATER);
 }
 const WIDTH_LATER = 60;
+// drawn at another width than its box's, where it follows its box (not made with a width of its own)
+function widthOff(gd) {
+  return !gd.__madeWidth && Boolean(gd._fullLayout) && Math.abs(gd._fullLayout.width - gd.clientWidth) > 1;
+}
 // A box narrower than this is a moment of Streamlit's layout (a section switched: the ROC walk's figure was
 // 89 px for a moment), never a column a figure is shown in (a phone's is 300 px): not followed.  plotly drew
 // the moment's figure with an x title at y = -Infinity (an error in the console, a test failing now and then).
@@ -516,8 +520,7 @@ async function drawLoop(Plotly, gd) {
     // the box's width changed while the figure was being drawn (a change seen then, with no figure laid out
     // to follow, was dropped: the P-R figure stayed 480 px in a 564 px box once in five openings of the
     // sidebar at 1024 x 768, the pair standing one under the other): follow it now
-    if (!gd.__madeWidth && gd._fullLayout && gd.clientWidth >= NARROWEST
-        && Math.abs(gd._fullLayout.width - gd.clientWidth) > 1) followWidth(Plotly, gd);
+    if (widthOff(gd)) followWidth(Plotly, gd);
   }
   if (gd.__gone) release(gd);         // it left the page during the draw
   else if (gd.__lab && gd.__lab.spec + gd.__lab.config !== gd.__drawn) drawLoop(Plotly, gd);   // came back
