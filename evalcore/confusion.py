@@ -126,6 +126,10 @@ def f_beta_counts(tp, fp, fn, *, beta: float = 1.0):
     (0.6666666666666666, nan)
     """
     b2 = float(beta) ** 2
+    if all(isinstance(v, (int, float, np.number)) for v in (tp, fp, fn)):    # one matrix: the same float64
+        tp, fp, fn = float(tp), float(fp), float(fn)                        # arithmetic without numpy's
+        den = (1 + b2) * tp + b2 * fn + fp                                  # per-call cost (3 on a move)
+        return (1 + b2) * tp / den if den > 0 else NAN
     tp, fp, fn = (np.asarray(v, dtype=np.float64) for v in (tp, fp, fn))
     den = (1 + b2) * tp + b2 * fn + fp
     with np.errstate(invalid="ignore", divide="ignore"):
