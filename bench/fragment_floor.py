@@ -5,8 +5,10 @@ Three servers, each with the lab's server changes (``ui.protect.protocol``) and 
 
 * **floor**: a fragment with the threshold's slider and number box, nothing else;
 * **same elements**: a fragment that sends what a move of the confusion page sends (the
-  same kinds of element, in the same containers, of about the same sizes) with no
-  computing behind them: fixed figures, numbers and tables;
+  same kinds of element, in the same containers, of about the same sizes; the controls and
+  headings that do not move drawn by the page's run, the fragment writing into places the page
+  made, as the confusion page does) with no computing behind them: fixed figures, numbers and
+  tables;
 * **one component**: the design issue 36's 10 ms would need: the threshold's widgets, the
   address and one component carrying everything a move changes (its data about the size of the
   confusion move's figures, numbers, formulas and table together), nothing else;
@@ -44,6 +46,7 @@ from loadtest import cpu_seconds  # noqa: E402
 
 PROBE = '''
 import os
+import types
 
 import pyarrow as pa
 import streamlit as st
@@ -57,7 +60,7 @@ figure = components.component("probe_figure", js="export default function (c) {}
 
 
 @st.fragment
-def moves():
+def moves(at=None):
     a, b = st.columns(2)
     with a:
         t = st.slider("threshold", 0.0, 1.0, 0.5, 0.01, key="_w_thr_s|probe")
@@ -70,30 +73,43 @@ def moves():
     if not SAME:
         return
     figure(key="address", data={"query": f"thr={t}"})
-    st.slider("beta", 0.1, 5.0, 1.0, key="_w_beta")
-    left, right = st.columns([1, 1.6])
-    with left:
+    with at.left:
         st.subheader(f"Confusion matrix (threshold {t:.3f})")
         figure(key="heat", data={"spec": "x" * 1400, "keys": ["a", "b"], "tkey": "t", "config": {"a": 1},
                                  "script": "s", "clickable": False, "fit": False})
-    with right:
-        with st.container(horizontal=True, gap="small"):
-            for name in ("Accuracy", "Precision", "Recall", "F1"):
-                st.metric(name, f"{t:.3f}", width="stretch")
-        st.segmented_control("y axis", ["count", "density", "log"], default="count", key="_w_scale")
+    with at.metrics, st.container(horizontal=True, gap="small"):
+        for name in ("Accuracy", "Precision", "Recall", "F1"):
+            st.metric(name, f"{t:.3f}", width="stretch")
+    with at.histogram:
         figure(key="hist", data={"spec": "x" * 1600, "keys": ["a", "b"], "tkey": "t", "config": {"a": 1},
                                  "script": "s", "clickable": False, "fit": False})
+    with at.formulas:
+        figure(key="formulas", data={"items": ["x" * 1150]})
+    with at.macro:
+        st.dataframe(pa.table({"matrix": ["a", "b"], "threshold": [f"{t:.3f}", "0.5"], "TP": [3, 6], "FP": [1, 2],
+                               "TN": [8, 7], "FN": [5, 2], "P": ["0.75", "0.75"], "R": ["0.38", "0.75"],
+                               "F1": ["0.50", "0.75"]}), hide_index=True)
+        figure(key="mm_formulas", data={"items": ["x" * 950]})
+        st.info(f"This page uses the textbook's definition ({t:.3f}).")
+
+
+if SAME:        # as the confusion page: the controls and headings that do not move are the page's, drawn once
+    control = st.container()
+    st.slider("beta", 0.1, 5.0, 1.0, key="_w_beta")
+    left, right = st.columns([1, 1.6])
+    with right:
+        metrics = st.container()
+        st.segmented_control("y axis", ["count", "density", "log"], default="count", key="_w_scale")
+        histogram = st.container()
     st.subheader("Measures from the current counts")
-    figure(key="formulas", data={"items": ["x" * 1150]})
+    formulas = st.container()
     st.header("Macro vs micro averages")
-    st.dataframe(pa.table({"matrix": ["a", "b"], "threshold": [f"{t:.3f}", "0.5"], "TP": [3, 6], "FP": [1, 2],
-                           "TN": [8, 7], "FN": [5, 2], "P": ["0.75", "0.75"], "R": ["0.38", "0.75"],
-                           "F1": ["0.50", "0.75"]}), hide_index=True)
-    figure(key="mm_formulas", data={"items": ["x" * 950]})
-    st.info(f"This page uses the textbook's definition ({t:.3f}).")
-
-
-moves()
+    places = types.SimpleNamespace(left=left, metrics=metrics, histogram=histogram, formulas=formulas,
+                                   macro=st.container())
+    with control:
+        moves(places)
+else:
+    moves()
 '''
 
 
