@@ -1,12 +1,14 @@
 """代价敏感错误率与代价曲线 · cost-sensitive error, cost curves, class imbalance (textbook 2.3.4)."""
+import types
+
 import streamlit as st
 
 import evalcore as ec
 from evalcore import figures
 
 import ui
+from ui.parts import cost
 
-FEW_SAMPLES = 50      # below this many of a class after resampling, the ROC curve visibly moves by chance
 RATIOS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
 
 ps, token, models = ui.open_data_page("cost")
@@ -58,11 +60,13 @@ with ui.guard("cost matrix"):
 # ------------------------------------------- error at the threshold and optimum
 @st.fragment
 @ui.guard("threshold views")
-def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, method: str, table) -> str:
-    """Everything that depends on the threshold (a threshold move reruns only
+def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, method: str, at) -> str:
+    """Everything that moves with the threshold (a threshold move reruns only
     this part; the cost matrix and prior above are read once per page run),
-    and the class-imbalance table, written into ``table`` further down the
-    page; returns the model its threshold applies to."""
+    and what it fills in places the page's run made further down: the formulas
+    (``at.grids``) and the class-imbalance table (``at.table``).  What does not
+    move with it (the cost curves' areas, the formulas' words) is the page's.
+    Returns the model its threshold applies to."""
     left, right = st.columns([1, 1])
     with left:                  # the model above its threshold: one row less above the figure
         model = ui.model_picker(models, "common.roc.thr.model")
@@ -79,52 +83,31 @@ def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, me
 
         st.button(T("cost.move"), on_click=ui.set_threshold_to_point, args=(token, model, tc, opt.index),
                   key="cost_move", disabled=cur.index == opt.index)
-    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=ui.tex_number(c01), c10=ui.tex_number(c10),
-                fnr=f"{1 - cur.tpr:.3f}", fpr=f"{cur.fpr:.3f}")
-
-    def formulas() -> None:
-        with st.container():
-            if ui.presenter():          # the cost matrix, above the figure without presenter mode
-                ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
-            st.markdown(T("cost.formulas"))
-            ui.formula_grid("cost_formulas", [
-                (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
-                (None, [ui.fill("cost.error"), ui.fill("cost.error_filled", v=f"{cur.cost:.4f}", **vals)])],
-                columns=1)
-        ui.formula_grid("cost_norm", [
-            (None, [ui.fill("cost.norm"), ui.fill("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)])],
-            columns=1)
-        st.caption(T("cost.formula_note"))
 
     # ------------------------------------------------------- linked figure
     facts = [ui.model(token, m, ps) for m in models]
-    curves = [f.cost_curve for f in facts]
     currents = [ec.cost_at(f.counts, ui.get_threshold(token, m, f.counts), p=p, cost01=c01, cost10=c10)
                 for m, f in zip(models, facts)]
-    optima = [f.optimal(p, c01, c10) for f in facts]
     comparison = ui.cost_comparison(facts[0], facts[1]) if len(models) >= 2 else None
     text = ui.texts("cost.fig.", "roc_title", "cost_title", "lines", "points", "line_hover", "iso", "area", "current",
                     "optimal", "norm")
     text.update(fpr=T("common.axis.fpr"), tpr=T("common.axis.tpr"))
-    shown = list(map(ui.shown_name, models))
-    fig = figures.cost_linked_figure([f.roc_view for f in facts], [f.hull for f in facts], curves, facts[0].cost_lines,
-                                     currents, optima, names=shown, pc=pc, text=text, comparison=comparison)
+    fig = figures.cost_linked_figure(
+        [f.roc_view for f in facts], [f.hull for f in facts], [f.cost_curve for f in facts], facts[0].cost_lines,
+        currents, [f.optimal(p, c01, c10) for f in facts], names=list(map(ui.shown_name, models)), pc=pc, text=text,
+        comparison=comparison)
     ui.linked_chart(fig)
-    # the section's name starts its caption: without a heading the figure starts on the first screen at 1366 x 768
-    st.caption(f"**{T('cost.linked')}** · " + T("cost.linked.help", model=models[0]))
-    cols = st.columns(len(models))
-    for col, m, cc, o in zip(cols, shown, curves, optima):
-        col.metric(T("cost.area", model=m), f"{cc.expected_total_cost:.4f}")
-    if comparison is not None:
-        winner = {ec.Better.FIRST: shown[0], ec.Better.SECOND: shown[1]}
-        parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w]) for a, b, w in comparison.segments
-                 if w in winner]
-        st.markdown(T("cost.compare", a=shown[0], b=shown[1]) + " " + "; ".join(parts) + ".")
-    # on a projector the formulas open on demand; otherwise below the figure they follow, every number filled in
-    with st.expander(T("cost.formulas")) if ui.presenter() else st.container():
-        formulas()
 
-    with table:                 # the class-imbalance table: the measures at this threshold, before and after
+    vals = dict(p=f"{p:.3f}", q=f"{1 - p:.3f}", c01=ui.tex_number(c01), c10=ui.tex_number(c10),
+                fnr=f"{1 - cur.tpr:.3f}", fpr=f"{cur.fpr:.3f}")
+    with at.grids:              # every number filled in
+        ui.formula_grid("cost_formulas", [
+            (None, [ui.fill("cost.pc"), ui.fill("cost.pc_filled", v=f"{pc:.4f}", **vals)]),
+            (None, [ui.fill("cost.error"), ui.fill("cost.error_filled", v=f"{cur.cost:.4f}", **vals)])], columns=1)
+        ui.formula_grid("cost_norm", [
+            (None, [ui.fill("cost.norm"), ui.fill("cost.norm_filled", v=f"{cur.norm_cost:.4f}", **vals)])], columns=1)
+
+    with at.table:              # the class-imbalance table: the measures at this threshold, before and after
         try:
             res = mf.resampled(float(rate), method)
         except ec.DataError:
@@ -144,45 +127,36 @@ def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, me
     return model
 
 
-def imbalance(model: str, c01: float, c10: float, rate: float, method: str) -> None:
-    """The class-imbalance section below its table: what resampling does to ``model``'s curves and optimum.
-    Nothing here moves with the threshold: drawn in the page's run (a move redrew it: a quarter of its work)."""
-    mf = ui.model(token, model, ps)
-    try:
-        res = mf.resampled(float(rate), method)
-    except ec.DataError as err:
-        ui.show_error(err)
-        return
-    if (got := f"{res.rate:.3f}") != (want := f"{rate:.3f}"):     # whole samples: the table's rate is not the slider's
-        st.caption(T("imb.nearest", pos=f"{res.counts.n_pos:,}", neg=f"{res.counts.n_neg:,}", want=want, got=got))
-    small = min(res.counts.n_pos, res.counts.n_neg)
-    if small < FEW_SAMPLES:      # the claim "ROC stays" is about expectations: say when too few samples remain
-        st.warning(T("imb.few", n=f"{small:,}", min=FEW_SAMPLES))
-    f1, f2 = st.columns(2)
-    names2 = [T("imb.before"), T("imb.after")]
-    rv = [mf.roc_view, res.roc]
-    pv, inputs = [mf.pr_view, res.pr], (token, model, float(rate), method)      # built once, kept while these stay
-    with f1:
-        ui.live_chart(ui.kept("imb_roc", lambda: figures.roc_curves(rv, names=names2, width=None, text=dict(
-            x=T("common.axis.fpr"), y=T("common.axis.tpr"), diagonal=T("common.roc.diagonal"),
-            threshold=T("common.thr.short"))), *inputs), key="imb_roc")
-    with f2:
-        ui.live_chart(ui.kept("imb_pr", lambda: figures.pr_curves(pv, names=names2, width=None, text=dict(
-            x=T("common.axis.recall"), y=T("common.axis.precision"), threshold=T("common.thr.short"), p_eq_r="P = R",
-            bep="BEP", best="max F1", best_f1="max F1")), *inputs), key="imb_pr")
-    p_data, p_new = ps.n_pos / ps.n, res.rate
-    if 0 < p_new < 1 and c10 > 0 and c01 > 0:
-        r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
-        direct = mf.optimal(p_new, c01, c10)
-        via = mf.optimal(p_data, r2, 1.0)
-        st.markdown(T("imb.rescale", p_new=f"{p_new:.3f}", p_data=f"{p_data:.3f}", ratio=ui.text_number(c01 / c10, 4),
-                      ratio2=ui.text_number(r2, 4), t1=ui.fmt_threshold(direct.threshold, 4),
-                      t2=ui.fmt_threshold(via.threshold, 4)))
+def linked_notes() -> None:
+    """Under the linked figure, what does not move with the threshold: each cost curve's area, which model
+    is cheaper where, and the formulas' words around the place the threshold's part fills (``grids``)."""
+    shown = list(map(ui.shown_name, models))
+    facts = [ui.model(token, m, ps) for m in models]
+    # the section's name starts its caption: without a heading the figure starts on the first screen at 1366 x 768
+    st.caption(f"**{T('cost.linked')}** · " + T("cost.linked.help", model=models[0]))
+    for col, m, f in zip(st.columns(len(models)), shown, facts):
+        col.metric(T("cost.area", model=m), f"{f.cost_curve.expected_total_cost:.4f}")
+    if len(models) >= 2:
+        winner = {ec.Better.FIRST: shown[0], ec.Better.SECOND: shown[1]}
+        parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w])
+                 for a, b, w in ui.cost_comparison(facts[0], facts[1]).segments if w in winner]
+        st.markdown(T("cost.compare", a=shown[0], b=shown[1]) + " " + "; ".join(parts) + ".")
 
 
-# The threshold's part first, in its place above; the class-imbalance section below it: its controls, then
-# the table the threshold's part fills, then the rest, drawn with the model the threshold's part shows.
-views, imb_head, imb_table, imb_rest = st.container(), st.container(), st.container(), st.container()
+# The threshold's part first, in its place above; below it what does not move, then the formulas around the place
+# the threshold's part fills; the class-imbalance section: its controls, the table the threshold's part fills, then
+# the rest, drawn with the model the threshold's part shows.
+views = st.container()
+with ui.guard("cost curves"):
+    linked_notes()
+# on a projector the formulas open on demand; otherwise below the figure they follow, every number filled in
+with st.expander(T("cost.formulas")) if ui.presenter() else st.container():
+    if ui.presenter():          # the cost matrix, above the figure without presenter mode
+        ui.formula("cost.matrix", c01=ui.tex_number(c01), c10=ui.tex_number(c10))
+    st.markdown(T("cost.formulas"))
+    grids = st.container()
+    st.caption(T("cost.formula_note"))
+imb_head, imb_table, imb_rest = st.container(), st.container(), st.container()
 with ui.guard("class imbalance"), imb_head:
     st.header(T("imb.title"), anchor="imbalance")
     st.markdown(T("imb.body"))
@@ -193,8 +167,9 @@ with ui.guard("class imbalance"), imb_head:
                           **ui.bind("imb_method", "under"))
 ui.SS.pop("_cost_imbalance_model", None)       # the page's run draws the section with the model shown
 with ui.guard("threshold"), views:
-    shown_model = threshold_views(c01, c10, p, pc, imb_rate, imb_method, imb_table)
+    shown_model = threshold_views(c01, c10, p, pc, imb_rate, imb_method,
+                                  types.SimpleNamespace(grids=grids, table=imb_table))
 with ui.guard("class imbalance"), imb_rest:
     if shown_model:
         ui.SS["_cost_imbalance_model"] = shown_model
-        imbalance(shown_model, c01, c10, imb_rate, imb_method)
+        cost.imbalance(token, ps, shown_model, c01, c10, imb_rate, imb_method)

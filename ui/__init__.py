@@ -36,6 +36,7 @@
   ``compare``     the comparison-tests page's sections          ``trust``     which test to trust
   ``intervals``   intervals, bands and k models (confusion, P-R, ROC)
   ``roc_walk``    the ROC page's step mode (the textbook's algorithm, step by step)
+  ``cost``        the cost page's class-imbalance section (resampled curves, rescaled cost ratio)
   ``multiclass``  the multi-class page: K-class data, model, cost matrix, a class's threshold
   ``exercises``   the exercises page by topic: ``methods``, ``measures``, ``normalisation``,
                   ``significance``; ``guess`` (guess first), ``shared``
