@@ -11,7 +11,6 @@ does): what a browser would never send, the server must still bound
   cached before it is still there after it."""
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import subprocess
@@ -23,6 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
 from class_server import free_port, start_app, stop_processes, wait_healthy  # noqa: E402  (the one way to start the app)
+from protocol_client import session  # noqa: E402
 
 PROBE = '''
 import uuid
@@ -63,53 +63,6 @@ def servers(tmp_path_factory):
         yield dict(zip(("app", "probe"), urls))
     finally:
         stop_processes(procs, wait=30)
-
-
-@contextlib.contextmanager
-def session(url: str):
-    """One websocket session to ``url`` (a :class:`Client`)."""
-    from websockets.sync.client import connect
-
-    with connect(url.replace("http", "ws") + "/_stcore/stream", origin=url, subprotocols=["streamlit"],
-                 open_timeout=30, max_size=2**26) as ws:
-        yield Client(ws)
-
-
-class Client:
-    """A websocket session: :meth:`send` a BackMsg and get the run's elements."""
-
-    def __init__(self, ws):
-        self.ws = ws
-        self.page = ""
-
-    def send(self, msg) -> list:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        self.ws.send(msg.SerializeToString())
-        elements, kinds = [], []
-        while "delta" not in kinds or kinds[-1] != "script_finished":     # (a first run may rerun)
-            fm = ForwardMsg()
-            fm.ParseFromString(self.ws.recv(timeout=60))
-            kind = fm.WhichOneof("type")
-            kinds.append(kind)
-            if kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
-                el = fm.delta.new_element
-                elements.append(getattr(el, el.WhichOneof("type")))
-        return elements
-
-    def rerun(self, query: str, page: str = "", widgets=()) -> list:
-        """A run of ``page`` (by default the page of the session's last run), as a browser asks for it.  The
-        page goes by its name: the ``new_session`` message of a session's first run names app.py's hash
-        where the page that ran is another (on a server that has run a session before), so a rerun by
-        that hash would open the home page."""
-        from streamlit.proto.BackMsg_pb2 import BackMsg
-
-        self.page = page or self.page
-        msg = BackMsg()
-        msg.rerun_script.query_string = query
-        msg.rerun_script.page_name = self.page
-        msg.rerun_script.widget_states.widgets.extend(widgets)
-        return self.send(msg)
 
 
 def _texts(elements) -> str:
