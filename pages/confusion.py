@@ -133,10 +133,9 @@ with ui.guard("binary"):
         # ------------------------------------------------- accuracy paradox
         st.header(T("paradox.title"), anchor="paradox")
         allneg = ec.measures(ec.Counts(0, 0, ps.n_neg, ps.n_pos))
-        p1, p2, p3 = st.columns(3)
-        p1.metric(T("paradox.acc"), ui.fmt(allneg.accuracy))
-        p2.metric(T("paradox.recall"), ui.fmt(allneg.recall))
-        p3.metric(T("paradox.rate"), f"{ps.n_pos / ps.n:.1%}")
+        ui.metric_row("paradox", [(T("paradox.acc"), ui.fmt(allneg.accuracy)),
+                                  (T("paradox.recall"), ui.fmt(allneg.recall)),
+                                  (T("paradox.rate"), f"{ps.n_pos / ps.n:.1%}")])
         st.markdown(T("paradox.body"))
         st.button(T("paradox.button"), on_click=ui.set_synthetic, args=(10_000, 1.5, 0.01), key="paradox_btn")
 

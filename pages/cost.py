@@ -134,8 +134,8 @@ def linked_notes() -> None:
     facts = [ui.model(token, m, ps) for m in models]
     # the section's name starts its caption: without a heading the figure starts on the first screen at 1366 x 768
     st.caption(f"**{T('cost.linked')}** · " + T("cost.linked.help", model=models[0]))
-    for col, m, f in zip(st.columns(len(models)), shown, facts):
-        col.metric(T("cost.area", model=m), f"{f.cost_curve.expected_total_cost:.4f}")
+    ui.metric_row("cost_area", [(T("cost.area", model=m), f"{f.cost_curve.expected_total_cost:.4f}")
+                                for m, f in zip(shown, facts)])
     if len(models) >= 2:
         winner = {ec.Better.FIRST: shown[0], ec.Better.SECOND: shown[1]}
         parts = [T("cost.range", lo=f"{a:.3f}", hi=f"{b:.3f}", model=winner[w])
