@@ -43,7 +43,7 @@ def threshold_views(models: list, model: str, beta: float, scale: str, at) -> No
     section).  It writes into the places ``at`` the page's run made for it
     (``at.left`` ... ``at.macro``); what does not move with the threshold (the
     model, β and the histogram's scale, the columns, two headings) is the
-    page's, drawn once per page run: eight messages fewer a move."""
+    page's, drawn once per page run: seven elements fewer a move."""
     facts = ui.model(token, model, ps)
     tc = facts.counts
     thr = ui.threshold_control(token, model, tc)
