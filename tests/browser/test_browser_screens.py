@@ -450,6 +450,36 @@ def test_a_figure_follows_its_box_when_a_presenter_opens_the_sidebar(tab, server
     assert_clean(tab)
 
 
+# the cost page's linked figure (fitted to the first screen in presenter mode): its height and its top on the page
+LINKED = """() => { const gd = document.querySelector('.st-key-linked .js-plotly-plot'), m = document.querySelector(
+  '[data-testid=stMain]'); if (!gd || !gd._fullLayout) return null; const r = gd.getBoundingClientRect();
+  return {height: Math.round(r.height), top: Math.round(r.top + m.scrollTop), scrolled: m.scrollTop}; }"""
+
+
+def test_a_fitted_figure_keeps_its_height_when_the_page_changes_while_scrolled_down(tab, server):
+    """Presenter mode fits the cost page's linked figure to the first screen.  A lecturer who scrolled down
+    and opened the formulas (or moved the resampling slider) made the page fit it again while scrolled: its
+    top was read from the window's scroll, which stays 0 (Streamlit scrolls its main part), so the figure
+    took the height it was made with (330 -> 600 px) and pushed the rest of the page down.  Now it is
+    fitted where it stands on the page."""
+    open_url(tab, f"{server}/cost?source=watermelon&lang=en&presenter=1", 1280, 720)
+    drawn(tab)
+    tab.wait_for_function(f"({LINKED})() !== null", timeout=30_000)
+    still(tab.locator(".st-key-linked .js-plotly-plot"))
+    before = tab.evaluate(LINKED)
+    assert before["top"] + before["height"] <= 720, before          # fitted: whole on the first screen
+    formulas = tab.locator("[data-testid='stExpander'] summary").filter(has_text="Formulas")
+    formulas.scroll_into_view_if_needed()
+    assert tab.evaluate(LINKED)["scrolled"] > 200
+    formulas.click()
+    drawn(tab)
+    tab.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+    still(tab.locator(".st-key-linked .js-plotly-plot"))
+    after = tab.evaluate(LINKED)
+    assert abs(after["height"] - before["height"]) <= 2 and after["top"] == before["top"], (before, after)
+    assert_clean(tab)
+
+
 # each pair of columns holding a figure or a formula: its columns' widths and whether the second stands under the first
 PAIRS = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stHorizontalBlock]')]
   .filter(h => h.children.length === 2 && h.querySelector('.js-plotly-plot, .katex')).map(h => {
@@ -534,21 +564,28 @@ LABELS_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] :is([d
 
 
 # (the confusion and cost rows: as the ROC walk's; the intervals switch of the confusion and ROC pages: as the P-R's)
-@pytest.mark.parametrize("path", ["/roc", "/biasvar", "/pr"])
+@pytest.mark.parametrize("path", ["/roc", "/biasvar", "/pr", "/multiclass"])
 def test_no_number_is_cut_short_when_a_presenter_opens_the_sidebar(tab, server, path):
     """A browser review: at 1280 x 720 in presenter mode with the sidebar opened, the ROC walk's TPR and FPR
     read "0.…" (each metric a quarter of a 380 px column, 84 px for an 86 px number); at 1024 x 768 the
     confusion page's four measures, the cost page's two and the bias-variance identity's five too.  A row of
     numbers now keeps each number whole and wraps instead.  No control's label is cut either: the intervals
-    switch read "Show 95% int…" in its third of the column; it now stands in a row of controls that wraps."""
+    switch read "Show 95% int…" in its third of the column; it now stands in a row of controls that wraps.
+    Nor a number's label: the multi-class page's read "Expected cost (by t…"; it now goes on two lines."""
     open_url(tab, f"{server}{path}?lang=en&presenter=1", 1024, 768)
     drawn(tab)
     open_sidebar(tab)
     still(tab.locator("[data-testid=stMain] .js-plotly-plot").first)
     cut = tab.evaluate(METRICS_CUT)
     assert (cut or path == "/pr") and all(over <= 1 for _, over in cut), cut
-    labels = tab.evaluate(LABELS_CUT)
+    labels = tab.evaluate(LABELS_CUT) + tab.evaluate(METRIC_LABELS)        # the controls' and the numbers'
     assert labels and all(over <= 1 for _, over in labels), labels
+
+
+# each number's label (st.metric) in the page: its text, and how far its text reaches past its box
+METRIC_LABELS = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stMetricLabel] p')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.textContent, e.parentElement.scrollWidth - e.parentElement.clientWidth])"""
 
 
 # the home page's chapter cards: their boxes

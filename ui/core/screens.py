@@ -19,6 +19,10 @@ open and a phone.
   than its number: Streamlit cut a number too wide for its share to "0.…"
   (the ROC walk's TPR and FPR at 1280 px with the sidebar open); the row
   wraps instead;
+* a number's label (``st.metric``) on as many lines as it needs: Streamlit
+  cut it to one line ("Accuracy of “predict all ne…” in a phone's row of
+  two, "Expected cost (by t…" at 1024 x 768 with the sidebar open); the
+  numbers of a row stay on one line, their labels above them;
 * two columns side by side with a figure (``st.columns(2)``, the confusion page's matrix beside its
   numbers): one under the other where the figure's column would be narrower than ``FIGURE_COLUMN`` px or the
   other than ``BESIDE_COLUMN``; a pair without a figure likewise where a formula's column would be
@@ -58,8 +62,11 @@ _CSS = f"""
 [data-testid="stCaptionContainer"] * {{ color: inherit; }}
 button[data-variant="segmented_control"][data-selected="true"],
 button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELECTED} !important; }}
+[class*="st-key-metric_row_"] {{ align-items: flex-end !important; }}
 [class*="st-key-metric_row_"] > * {{ flex: 1 1 0 !important; min-width: max-content !important; }}
 [data-testid="stMain"] :is(h1, h2, h3) {{ text-wrap: balance; }}
+[data-testid="stMain"] [data-testid="stMetricLabel"] :is([data-testid="stMarkdownContainer"], p) {{
+  white-space: normal; overflow: visible; }}
 {_PAIR}:has(.js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
 {_PAIR} > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
 {_PAIR}:not(:has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}

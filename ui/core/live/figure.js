@@ -54,8 +54,16 @@ function freshTraces(fig) {
 // with the sidebar open) keeps the height it was made with: squeezed to the least, the bias-variance
 // decomposition had a 101 px plot, all of it below the first screen.
 const FIT_MIN = 240, FIT_GAP = 12;
+// Where an element's top is on the page as first shown, scrolled however far: Streamlit scrolls its main
+// part, not the window, so window.scrollY alone stayed 0 and a figure fitted again while the page was
+// scrolled down (an expander opened, a section redrawn) took the height it was made with (330 -> 600 px).
+function pageTop(el) {
+  let top = el.getBoundingClientRect().top;           // the window's own scroll is the <html> element's
+  for (let p = el.parentElement; p; p = p.parentElement) top += p.scrollTop;
+  return top;
+}
 function fitHeight(gd, height) {
-  const top = gd.getBoundingClientRect().top + window.scrollY;
+  const top = pageTop(gd);
   const least = Math.max(FIT_MIN, gd.__least || 0), room = window.innerHeight - top - FIT_GAP;
   return Math.round(Math.max(least, room < least / 2 ? height || 450 : Math.min(height || 450, room)));
 }
