@@ -2,6 +2,8 @@
 both classes' score histograms."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -109,10 +111,13 @@ def score_histogram(hist: ScoreHistogram, threshold: float | None = None, *, tex
     data = [dict(type="bar", x=centers, y=yn, width=width, name=neg, marker=dict(color=NEGATIVE), opacity=0.6),
             dict(type="bar", x=centers, y=yp, width=width, name=pos, marker=dict(color=POSITIVE), opacity=0.6)]
     # the top LABEL_ROOM of the plot is left to the threshold's label, which hangs there (over the tallest
-    # bar of a four-row upload it was unreadable); the log axis keeps plotly's range
+    # bar of a four-row upload it was unreadable); the log axis from half a sample: plotly's own range
+    # started at 1, where a bin of one sample is a bar of no height (a review saw only stubs)
     top = float(max(yn.max(initial=0), yp.max(initial=0))) or 1.0
     if scale == "log":
-        yaxis = dict(title=dict(text=y_title), type="log", dtick=1, tickformat=",d")
+        low = math.log10(0.5)           # (a log axis's range is in powers of ten)
+        yaxis = dict(title=dict(text=y_title), type="log", dtick=1, tickformat=",d",
+                     range=[low, low + (math.log10(top) - low) / (1 - LABEL_ROOM)])
     elif scale == "density":
         yaxis = dict(title=dict(text=y_title), range=[0, top / (1 - LABEL_ROOM)], tickformat=".0%")
     else:   # whole numbers only on a count axis

@@ -67,6 +67,12 @@ def test_histogram_and_matrix_carry_the_counts():
     for scale, tallest in (("count", max(h.neg_counts.max(), h.pos_counts.max())), ("density", max(shares))):
         fig = figures.score_histogram(h, 0.5, scale=scale, text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
         assert fig.layout.yaxis.range[0] == 0 and tallest <= 0.75 * fig.layout.yaxis.range[1] + 1e-12, scale
+    # on the log axis too, where a bin of one sample is a bar (plotly's range started at 1: a bar of no height)
+    fig = figures.score_histogram(h, 0.5, scale="log", text=dict(pos="P", neg="N", x="X", y="Y", threshold="T"))
+    lo, hi = fig.layout.yaxis.range
+    assert 10 ** lo < 1 and min(h.neg_counts[h.neg_counts > 0].min(), h.pos_counts[h.pos_counts > 0].min()) == 1
+    tallest = max(h.neg_counts.max(), h.pos_counts.max())
+    assert np.log10(tallest) - lo == pytest.approx(0.75 * (hi - lo)), (lo, hi)
     c = ec.Counts(tp=3, fp=1, tn=5, fn=2)
     fig = figures.confusion_heatmap(c, text=dict(tp="tp", fn="fn", fp="fp", tn="tn", pos="P", neg="N", true="T",
                                                  pred="Q"))
