@@ -63,11 +63,11 @@ if section == "decisions":
             axes = dict(true=T("multiclass.axis.true"), pred=T("multiclass.axis.pred"))
             ui.live_chart(figures.confusion_matrix_heatmap(*ui.readable_classes(decided.cm, names), text=axes),
                           key="multiclass_cm")
-        m1, m2, m3, m4 = st.columns(4)
-        m1.metric(T("multiclass.accuracy"), ui.fmt(kp.p_o))
-        m2.metric(T("multiclass.cost_error"), ui.fmt_cost(decided.cost_error))
-        m3.metric(T("multiclass.expected"), ui.fmt_cost(decided.expected_cost) if probabilities else "—")
-        m4.metric("κ", ui.fmt(kp.kappa))
+        ui.metric_row("multiclass", [(T("multiclass.accuracy"), ui.fmt(kp.p_o)),
+                                     (T("multiclass.cost_error"), ui.fmt_cost(decided.cost_error)),
+                                     (T("multiclass.expected"),
+                                      ui.fmt_cost(decided.expected_cost) if probabilities else "—"),
+                                     ("κ", ui.fmt(kp.kappa))])
         ui.formula_grid("multiclass_cost_formulas", [
             (T("multiclass.cost_error"), ui.fill("multiclass.cost_error", sum=ui.tex_number(decided.cost_total, 6),
                                                  m=f"{ms.n:,}", v=ui.fmt_cost(decided.cost_error))),
