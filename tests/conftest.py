@@ -48,7 +48,8 @@ MARKERS = {"browser": pytest.mark.browser, "system": pytest.mark.system}
 # The browser tests in as many groups as there are worker processes, each group on one process with its
 # own server and Chromium: the parts below (a file, or one long test) with their seconds as measured with
 # --durations=0 on 2 cores (2026-11-29, fourteenth session, scaled by 0.78 to a quiet machine: a helper's Chromium
-# ran beside that run), dealt largest first to the group with the least so far, so that the processes finish
+# ran beside that run; the screens' file plus the fifteenth session's two tests and a fourth case, about 20 s
+# in its --durations), dealt largest first to the group with the least so far, so that the processes finish
 # together.  A part not listed counts 5 s.
 BROWSER_SECONDS = {"test_browser_screens.py": 135, "test_browser.py": 58, "test_browser_lecture.py": 54,
                    "test_browser_class.py": 31, "test_browser_compare_lab.py": 27,

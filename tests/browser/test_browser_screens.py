@@ -550,8 +550,9 @@ def test_a_square_plot_or_a_matrix_leaves_no_blank_band_below_it_on_a_phone(phon
     phone.wait_for_function(f"(({BLANK_BELOW})('multiclass_cm') || {{blank: 99}}).blank <= 24", timeout=20_000)
 
 
-# the numbers of st.metric drawn cut short ("0.…"): their text wider than their box
-METRICS_CUT = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stMetricValue]')]
+# st.metric's numbers (stMetricValue) or their labels (stMetricLabel) drawn cut short ("0.…", "Expected cost
+# (by t…"): their text wider than their box
+METRICS_CUT = """(part) => [...document.querySelectorAll(`[data-testid=stMain] [data-testid=${part}]`)]
   .filter(e => e.offsetParent !== null)
   .map(e => [e.innerText, Math.max(...[e, ...e.querySelectorAll('*')].map(x => x.scrollWidth - x.clientWidth))])"""
 
@@ -571,21 +572,32 @@ def test_no_number_is_cut_short_when_a_presenter_opens_the_sidebar(tab, server, 
     confusion page's four measures, the cost page's two and the bias-variance identity's five too.  A row of
     numbers now keeps each number whole and wraps instead.  No control's label is cut either: the intervals
     switch read "Show 95% int…" in its third of the column; it now stands in a row of controls that wraps.
-    Nor a number's label: the multi-class page's read "Expected cost (by t…"; it now goes on two lines."""
+    Nor a number's label: the multi-class page's read "Expected cost (by t…"; its numbers are now a row, each
+    as wide as its label (on a phone, where a row's numbers share its width, the label wraps: below)."""
     open_url(tab, f"{server}{path}?lang=en&presenter=1", 1024, 768)
     drawn(tab)
     open_sidebar(tab)
     still(tab.locator("[data-testid=stMain] .js-plotly-plot").first)
-    cut = tab.evaluate(METRICS_CUT)
+    cut = tab.evaluate(METRICS_CUT, "stMetricValue")
     assert (cut or path == "/pr") and all(over <= 1 for _, over in cut), cut
-    labels = tab.evaluate(LABELS_CUT) + tab.evaluate(METRIC_LABELS)        # the controls' and the numbers'
+    labels = tab.evaluate(LABELS_CUT) + tab.evaluate(METRICS_CUT, "stMetricLabel")   # the controls' and the numbers'
     assert labels and all(over <= 1 for _, over in labels), labels
 
 
-# each number's label (st.metric) in the page: its text, and how far its text reaches past its box
-METRIC_LABELS = """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stMetricLabel] p')]
-  .filter(e => e.offsetParent !== null)
-  .map(e => [e.textContent, e.parentElement.scrollWidth - e.parentElement.clientWidth])"""
+def test_a_numbers_label_goes_on_as_many_lines_as_it_needs_on_a_phone(phone, server):
+    """A browser review: in the confusion page's accuracy paradox, two numbers to a line on an English phone,
+    the first label read "Accuracy of “predict all ne…” (Streamlit cuts a number's label to one line); it
+    now wraps, and the row's numbers stay side by side on one line."""
+    open_url(phone, f"{server}/confusion?source=watermelon&lang=en")
+    row = phone.locator(".st-key-metric_row_paradox")
+    row.scroll_into_view_if_needed()
+    still(row)
+    labels = [x for x in phone.evaluate(METRICS_CUT, "stMetricLabel") if x[0].startswith(("Accuracy of", "Its"))]
+    assert len(labels) == 2 and all(over <= 1 for _, over in labels), labels
+    values = row.locator("[data-testid=stMetricValue]")
+    tops = [values.nth(i).bounding_box()["y"] for i in range(2)]
+    assert abs(tops[0] - tops[1]) <= 1, tops
+    assert not phone.locator("[data-testid='stException']").count()
 
 
 # the home page's chapter cards: their boxes

@@ -40,13 +40,17 @@ def _move(app: str, page: str, to: float):
         return first, client.move(QUERY, slider, to)
 
 
+def _has(element, field: str) -> bool:
+    """Whether the element's message kind has ``field`` (reading one it lacks raises)."""
+    return field in element.DESCRIPTOR.fields_by_name
+
+
 def _widgets(elements) -> list[str]:
-    fields = lambda e: e.DESCRIPTOR.fields_by_name          # noqa: E731
-    return sorted(e.label for e in elements if "label" in fields(e) and "id" in fields(e) and e.id.startswith("$$ID"))
+    return sorted(e.label for e in elements if _has(e, "label") and _has(e, "id") and e.id.startswith("$$ID"))
 
 
 def _components(elements) -> list[str]:
-    return sorted(e.component_name for e in elements if "component_name" in e.DESCRIPTOR.fields_by_name)
+    return sorted(e.component_name for e in elements if _has(e, "component_name"))
 
 
 def test_a_confusion_move_brings_back_what_the_threshold_changes_and_nothing_else(app):
