@@ -33,6 +33,8 @@ from screens_js import (CONTRAST, FORMULA_CUT, HORIZONTAL_SCROLL, LABEL_ON_POINT
 import ui
 from ui.core.registry import first_screen_views, main_view
 
+from .conftest import watched
+
 # name: (width, height, presenter mode, touch)
 SIZES = {"presenter-1280x720": (1280, 720, True, False), "presenter-1024x768": (1024, 768, True, False),
          "laptop-1366x768": (1366, 768, False, False), "wide-1920x1080": (1920, 1080, False, False),
@@ -178,7 +180,7 @@ def phone(browser):
     """A touch tab at a phone's size (a context of its own: touch is a context's setting)."""
     width, height, *_ = SIZES["phone-390x844"]
     ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    yield ctx.new_page()
+    yield watched(ctx)
     ctx.close()
 
 
@@ -589,7 +591,9 @@ def test_a_numbers_label_goes_on_as_many_lines_as_it_needs_on_a_phone(phone, ser
     the first label read "Accuracy of “predict all ne…” (Streamlit cuts a number's label to one line); it
     now wraps, and the row's numbers stay side by side on one line."""
     open_url(phone, f"{server}/confusion?source=watermelon&lang=en")
+    drawn(phone)
     row = phone.locator(".st-key-metric_row_paradox")
+    expect(row.locator("[data-testid=stMetricLabel]")).to_have_count(3)
     row.scroll_into_view_if_needed()
     still(row)
     labels = [x for x in phone.evaluate(METRICS_CUT, "stMetricLabel") if x[0].startswith(("Accuracy of", "Its"))]
