@@ -31,6 +31,7 @@
   ``heavy``       heavy computations: a cost bound, one turn at a time, cancellable
   ``timers``      timed reruns (Play) that stop
   ``protocol``    Streamlit's server for a shared class: a client cannot clear the caches every session shares
+  ``wakeups``     Streamlit's server hands a run's messages to the browser with fewer wake-ups (same messages)
 ``ui.parts``    one page's own parts (a part never imports another page's part)
   ``methods``     the evaluation-methods page's experiments     ``biasvar``   the bias-variance simulations
   ``compare``     the comparison-tests page's sections          ``trust``     which test to trust
@@ -68,6 +69,7 @@ from ui.core.threshold import (get_threshold, set_threshold, set_threshold_to_po
                                threshold_panel)
 from ui.core.typeset import formula_grid
 from ui.protect import protocol  # noqa: F401  (applied once, on import: a client cannot clear the shared caches)
+from ui.protect import wakeups  # noqa: F401  (applied once, on import: a run's messages with fewer wake-ups)
 from ui.protect.bounds import bounded_editor, costs, labels_parser, readable_classes, redraw, table_parser
 from ui.protect.budget import once
 
