@@ -19,7 +19,7 @@ class Session:
     """What ``batched`` uses of an AppSession: its loop, how it schedules a callback, the handler."""
 
     def __init__(self, loop):
-        self._event_loop, self.handled, self.scheduled = loop, [], 0
+        self._event_loop, self.handled, self.scheduled, self.loop_thread = loop, [], 0, None
 
     def _call_soon_on_event_loop(self, callback):
         self.scheduled += 1
@@ -28,24 +28,32 @@ class Session:
     def _handle_scriptrunner_event_on_event_loop(self, sender, event, forward_msg=None, **_):
         if event == "raise":
             raise ValueError("a handler that raises")
-        self.handled.append((event, forward_msg, threading.current_thread() is threading.main_thread()))
+        self.handled.append((event, forward_msg, threading.current_thread() is self.loop_thread))
 
 
 def _events_from_a_thread(n: int):
-    """``n`` events sent from a script thread while the loop runs in this (the main) thread."""
+    """``n`` events sent from a script thread while the session's loop runs in a thread of its own
+    (a worker that ran the browser tests holds Playwright's running loop in its main thread)."""
     loop = asyncio.new_event_loop()
     session = Session(loop)
     on_event = wakeups.batched(AppSession._on_scriptrunner_event.__wrapped__)
+    errors = []
+    loop.set_exception_handler(lambda _, context: errors.append(context["exception"]))
+    session.loop_thread = threading.Thread(target=loop.run_forever)
+    session.loop_thread.start()
 
     def script():
         for i in range(n):
             on_event(session, None, "raise" if i == 3 else "enqueue", forward_msg=i)
-        loop.call_soon_threadsafe(lambda: loop.call_later(0.05, loop.stop))
 
-    errors = []
-    loop.set_exception_handler(lambda _, context: errors.append(context["exception"]))
-    threading.Thread(target=script).start()
-    loop.run_forever()
+    sender = threading.Thread(target=script)
+    sender.start()
+    sender.join()
+    done = threading.Event()
+    loop.call_soon_threadsafe(lambda: loop.call_soon(done.set))     # after every drain scheduled so far
+    done.wait(10)
+    loop.call_soon_threadsafe(loop.stop)
+    session.loop_thread.join()
     loop.close()
     return session, errors
 
