@@ -82,7 +82,7 @@ def threshold_views(models: list, model: str, beta: float, scale: str, at) -> No
         cm_ = tcm.at(tm)
         mm_ = ec.measures(cm_)
         counts_list.append(cm_)
-        rows.append({T("mm.matrix"): ui.shown_cell(mod), T("common.thr.short"): ui.fmt_threshold(tm, 4),
+        rows.append({T("mm.matrix"): ui.shown_name(mod), T("common.thr.short"): ui.fmt_threshold(tm, 4),
                      "TP": cm_.tp, "FP": cm_.fp, "TN": cm_.tn, "FN": cm_.fn, "P": ui.fmt(mm_.precision),
                      "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
     mac = ec.macro_micro(counts_list)
@@ -91,7 +91,7 @@ def threshold_views(models: list, model: str, beta: float, scale: str, at) -> No
     mean_f1, macro_f1 = ui.fmt(mac.mean_f1), ui.fmt(mac.macro_f1)
     note = "mm.note" if mean_f1 != macro_f1 else "mm.note.one" if len(models) == 1 else "mm.note.same"
     with at.macro:
-        st.dataframe(ui.arrow_table(rows), hide_index=True)
+        ui.text_table(rows)
         ui.formula_grid("mm_formulas", [(None, ui.fill("cm.macro_p", v=p)), (None, ui.fill("cm.micro_p", v=mp)),
                                         (None, ui.fill("cm.macro_r", v=r)), (None, ui.fill("cm.micro_r", v=mr)),
                                         (None, ui.fill("cm.macro_f1", p=p, r=r, v=ui.fmt(mac.macro_f1))),
@@ -178,9 +178,9 @@ with ui.guard("multi-class"):
         per = []
         for lab, cc in zip(names, ovr):
             mm_ = ec.measures(cc)
-            per.append({T("mc.class"): ui.cell(lab), "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
+            per.append({T("mc.class"): lab, "TP": cc.tp, "FP": cc.fp, "FN": cc.fn,
                         "P": ui.fmt(mm_.precision), "R": ui.fmt(mm_.recall), "F1": ui.fmt(mm_.f1)})
-        st.dataframe(per, hide_index=True)
+        ui.text_table(per)
         mac2 = ec.macro_micro(ovr)
         st.markdown(T("mc.ovr", macro_p=ui.fmt(mac2.macro_p), macro_r=ui.fmt(mac2.macro_r),
                       macro_f1=ui.fmt(mac2.macro_f1), micro_f1=ui.fmt(mac2.micro_f1),

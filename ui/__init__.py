@@ -64,7 +64,7 @@ from ui.core.registry import PAGES, STAGES, Page, navigation_pages, page_link
 from ui.core.settings import (COMPARE_SECTIONS, FEATURE_SOURCES, LAB_SECTIONS, NMI_AVERAGES, SOURCES, choices,
                               grid_step, span)
 from ui.core.state import KEYS, SS, bind, tied
-from ui.core.tables import control_row, edited_table, last_good, metric_row, section
+from ui.core.tables import control_row, edited_table, last_good, metric_row, section, text_table
 from ui.core.threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                                threshold_panel)
 from ui.core.typeset import formula_grid
@@ -86,7 +86,7 @@ __all__ = [
     "data_sidebar", "open_data_page", "open_page", "presenter", "run", "sidebar_state", "preload",
     "PAGES", "STAGES", "Page", "navigation_pages", "page_link",
     "COMPARE_SECTIONS", "FEATURE_SOURCES", "LAB_SECTIONS", "NMI_AVERAGES", "SOURCES", "choices", "grid_step", "span",
-    "KEYS", "SS", "bind", "tied", "edited_table", "last_good", "metric_row", "control_row", "section",
+    "KEYS", "SS", "bind", "tied", "edited_table", "last_good", "metric_row", "control_row", "section", "text_table",
     "get_threshold", "set_threshold", "set_threshold_to_point", "threshold_control", "threshold_panel",
     "formula_grid", "bounded_editor", "costs", "labels_parser", "readable_classes", "redraw", "table_parser", "once",
     "arrow_table",

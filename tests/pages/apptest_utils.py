@@ -62,6 +62,25 @@ def metrics(at):
     return {m.label: m.value for m in at.metric}
 
 
+_RULE = re.compile(r"^\|( --- \|)+$")
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+_UNESCAPE = re.compile(r"\\(.)")
+
+
+def text_tables(at) -> list[list[dict]]:
+    """Every table drawn as Markdown (``ui.text_table``) as rows of ``{column: cell text}``, the cells
+    as a reader sees them (Markdown's escapes and the invisible word joiners of ``ui.md`` undone)."""
+    tables = []
+    for m in at.markdown:
+        lines = m.value.split("\n")
+        if len(lines) < 2 or not lines[0].startswith("| ") or not _RULE.match(lines[1]):
+            continue
+        cells = [[_UNESCAPE.sub(r"\1", c.strip()).replace("\u2060", "") for c in _CELL_SPLIT.split(line)[1:-1]]
+                 for line in lines]
+        tables.append([dict(zip(cells[0], row)) for row in cells[2:]])
+    return tables
+
+
 def figures(at) -> list[dict]:
     """Every figure on the page as ``{"key", "spec", "config"}`` (spec and
     config parsed): Streamlit's charts first, then the figures drawn in place

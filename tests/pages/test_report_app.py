@@ -5,7 +5,7 @@ import json
 import re
 
 import pytest
-from apptest_utils import metrics, ok, run
+from apptest_utils import metrics, ok, run, text_tables
 
 TOKEN = "builtin:breast-cancer"
 MODELS = ["logistic", "naive_bayes", "tree_depth2"]
@@ -49,12 +49,14 @@ def test_report_numbers_equal_the_confusion_page(lang):
     cur = by[SHOWN[lang]["logistic"]]                                # the model the page shows first
     shown = [m.value for m in at.metric][:4]        # (a later "Accuracy" belongs to the K x K section)
     assert shown == [f3(cur["accuracy"]), f3(cur["precision"]), f3(cur["recall"]), f3(cur["f1"])]
-    table = at.dataframe[0].value                                    # every model at its threshold
-    for _, row in table.iterrows():
-        op = by[row.iloc[0]]
-        assert [row["TP"], row["FP"], row["TN"], row["FN"]] == [op["tp"], op["fp"], op["tn"], op["fn"]]
+    table = text_tables(at)[0]                                       # every model at its threshold
+    assert len(table) == len(MODELS)
+    for row in table:
+        name, threshold = list(row.values())[:2]
+        op = by[name]
+        assert [row["TP"], row["FP"], row["TN"], row["FN"]] == [str(op[k]) for k in ("tp", "fp", "tn", "fn")]
         assert [row["P"], row["R"], row["F1"]] == [f3(op["precision"]), f3(op["recall"]), f3(op["f1"])]
-        assert row.iloc[1] == f"{op['threshold']:.4g}"
+        assert threshold == f"{op['threshold']:.4g}"
     assert n["link"].split("?")[1].count("source=breast-cancer") == 1
 
 

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apptest_utils import ROOT, figure, ok, run
+from apptest_utils import ROOT, figure, ok, run, text_tables
 
 import evalcore as ec
 import ui
@@ -79,11 +79,15 @@ def test_a_trailing_comma_file_loads():
 
 
 def test_formula_cells_are_neutralised_in_tables():
+    """A data frame can be downloaded as CSV: a name that a spreadsheet would run gets a quote in front.  A
+    table of text (the confusion page's, ``ui.text_table``) shows the name as written, inert."""
     data = b"y,=HYPERLINK(1),@cmd\n1,0.9,0.8\n0,0.2,0.3\n1,0.6,0.7\n0,0.4,0.1\n"
+    at = upload(run("pages/pr.py", source="upload", lang="en"), data)
+    ok(at)
+    assert {"'=HYPERLINK(1)", "'@cmd"} <= set(at.dataframe[0].value.columns)
     at = upload(run("pages/confusion.py", source="upload", lang="en"), data)
     ok(at)
-    table = at.dataframe[0].value
-    assert set(table.iloc[:, 0]) == {"'=HYPERLINK(1)", "'@cmd"}
+    assert [row["matrix"] for row in text_tables(at)[0]] == ["=HYPERLINK(1)", "@cmd"]
 
 
 @pytest.mark.parametrize("lang,words", [("en", "at most 3"), ("zh", "最多接受 3")])

@@ -23,6 +23,9 @@ open and a phone.
   cut it to one line ("Accuracy of “predict all ne…” in a phone's row of
   two, "Expected cost (by t…" at 1024 x 768 with the sidebar open); the
   numbers of a row stay on one line, their labels above them;
+* a table of text (``ui.core.tables.text_table``, Markdown) scrolls sideways
+  inside its column where it is wider, as a data frame does (on a phone the
+  confusion page's nine columns were cut at the fifth);
 * two columns side by side with a figure (``st.columns(2)``, the confusion page's matrix beside its
   numbers): one under the other where the figure's column would be narrower than ``FIGURE_COLUMN`` px or the
   other than ``BESIDE_COLUMN``; a pair without a figure likewise where a formula's column would be
@@ -67,6 +70,8 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
 [data-testid="stMain"] :is(h1, h2, h3) {{ text-wrap: balance; }}
 [data-testid="stMain"] [data-testid="stMetricLabel"] :is([data-testid="stMarkdownContainer"], p) {{
   white-space: normal; overflow: visible; }}
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] table {{
+  display: block; width: max-content; max-width: 100%; overflow-x: auto; }}
 {_PAIR}:has(.js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
 {_PAIR} > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
 {_PAIR}:not(:has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}

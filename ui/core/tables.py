@@ -7,7 +7,8 @@
 * :func:`edited_table` -- an editable table checked on every edit; a bad
   edit shows its message and the last good table's result stays;
 * :func:`last_good` -- the same for a result computed from other controls;
-* :func:`metric_row` -- a row of numbers (``st.metric``) in one block.
+* :func:`metric_row` -- a row of numbers (``st.metric``) in one block;
+* :func:`text_table` -- a small table of text, drawn as Markdown.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.protect.bounds import bounded_editor
-from ui.core.i18n import labels, show_error, t
+from ui.core.i18n import labels, md, show_error, t
 from ui.core.state import SS, bind
 
 
@@ -87,3 +88,26 @@ def metric_row(name: str, items: list[tuple[str, str]]) -> None:
     with st.container(horizontal=True, gap="small", key=f"metric_row_{name}"):
         for label, value in items:
             st.metric(label, value, width="stretch")
+
+
+def _text_cell(value) -> str:
+    """A table cell's text as Markdown shows it: inert (:func:`md`), on one line."""
+    return md(" ".join(str(value).split())) or " "
+
+
+def text_table(rows: list[dict]) -> None:
+    """``rows`` (dicts with the same keys, numbers already formatted) as a
+    table of text, drawn by Streamlit's Markdown (one element); every cell,
+    user text too, is shown, never interpreted (:func:`md`).  For the few
+    rows a page computes itself (one per model or class), where a data
+    frame's grid brings nothing to sort or scroll: that grid's code is about
+    1.2 MB of scripts a fresh browser loads before its first screen (0.27 s
+    of the confusion page's, issue 36), and each data frame an Arrow table to
+    build on every threshold move (0.6 ms of the server's CPU)."""
+    if not rows:
+        return
+    head = list(rows[0])
+    lines = ["| " + " | ".join(_text_cell(h) for h in head) + " |", "|" + " --- |" * len(head)]
+    lines += ["| " + " | ".join(_text_cell(row.get(h, "")) for h in head) + " |"
+              for row in rows]
+    st.markdown("\n".join(lines))

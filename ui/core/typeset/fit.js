@@ -6,18 +6,23 @@
 // shows as a cut formula.  Installed once per window: it watches the page for
 // new formulas (Streamlit's st.latex and ui.core.typeset's cells alike) and each
 // formula's box for a new width (a window resized, a tab shown), and fits
-// again when a font arrives.
+// again when a font arrives.  A table of text (ui.core.tables.text_table, which
+// scrolls sideways where it is wider than its column) is watched the same way,
+// for the keyboard's focus alone.
 const MIN_SCALE = 0.55;
+const BOXES = '.katex-display, [data-testid="stMarkdownContainer"] table';
 
 function fit(box) {
+  if (!box.clientWidth) return;
   const k = box.querySelector(':scope > .katex');
-  if (!k || !box.clientWidth) return;
-  k.style.fontSize = '';
-  const need = box.scrollWidth, room = box.clientWidth;
-  if (need > room + 1) {
-    const size = parseFloat(getComputedStyle(k).fontSize);
-    k.style.fontSize = `${Math.max(MIN_SCALE, (room - 2) / need) * size}px`;
-  }
+  if (k) {
+    k.style.fontSize = '';
+    const need = box.scrollWidth, room = box.clientWidth;
+    if (need > room + 1) {
+      const size = parseFloat(getComputedStyle(k).fontSize);
+      k.style.fontSize = `${Math.max(MIN_SCALE, (room - 2) / need) * size}px`;
+    }
+  } else if (box.tagName !== 'TABLE') return;
   // a box that still scrolls (a phone's column) takes the keyboard's focus, so it can be scrolled
   // without a pointer (WCAG 2.1.1; axe-core's scrollable-region-focusable)
   if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
@@ -118,9 +123,9 @@ function install() {
       else { seen.add(box); sizes.observe(box); }      // calls fit() once now, and at each new width
     });
   };
-  const inside = (node) => {            // a changed node: the formula box it belongs to, if any
+  const inside = (node) => {            // a changed node: the formula box (or table) it belongs to, if any
     const el = node.nodeType === 1 ? node : node.parentElement;
-    const box = el && el.closest('.katex-display');
+    const box = el && el.closest(BOXES);
     if (box) changed.add(box);
     const gd = el && el.closest('.js-plotly-plot');
     if (gd) plots.add(gd);
@@ -128,7 +133,7 @@ function install() {
   const added = (node) => {             // an added subtree: its formula boxes (only the new subtree is searched)
     if (node.nodeType !== 1) return inside(node);
     inside(node);
-    node.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+    node.querySelectorAll(BOXES).forEach((b) => changed.add(b));
     node.querySelectorAll('.js-plotly-plot').forEach((g) => plots.add(g));
   };
   const schedule = () => {               // one pass per frame, however many changes came
@@ -138,7 +143,7 @@ function install() {
     }
   };
   const all = () => {                   // also what was drawn before this script was installed
-    document.querySelectorAll('.katex-display').forEach((b) => changed.add(b));
+    document.querySelectorAll(BOXES).forEach((b) => changed.add(b));
     document.querySelectorAll('.js-plotly-plot').forEach((g) => plots.add(g));
     schedule();
   };
