@@ -41,6 +41,12 @@ nothing.  Traffic goes only to 127.0.0.1 (the script starts its own server).
     python bench/browser_latency.py --rows 1000 --repeats 5
     python bench/browser_latency.py --rows 1000 --repeats 0 --first 5   # the first screen alone
     python bench/browser_latency.py --rows 1000 --repeats 0 --first 5 --floor   # ... beside Streamlit's own
+    python bench/browser_latency.py --rows 1000 --repeats 0 --first 8 --against ../other   # ... beside another checkout
+
+With ``--against FOLDER`` (another checkout, ``git worktree add ../other <rev>``), each first screen is
+measured beside that checkout's, the two alternated: a change worth 0.2 s is within one run's spread on a
+shared machine (a day's median moves by more), so the paired differences and how often this one was
+faster say whether it is real.
 
 Targets (issue 13): key press -> figures redrawn p50 <= 300 ms at 10^3 and <= 600 ms at 10^6;
 first visit <= 2 s at 10^6.
@@ -307,6 +313,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=10, help="key presses per page (0: none)")
     ap.add_argument("--first", type=int, default=3, help="fresh-browser first screens per size (0: none)")
     ap.add_argument("--floor", action="store_true", help="each first screen beside Streamlit's own (a three-line app)")
+    ap.add_argument("--against", help="another checkout: each first screen beside its own, alternated")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -317,12 +324,18 @@ def main() -> None:
     floor_port = free_port()
     floor = start_app(floor_port, folder=floor_app(Path(tmp.name))) if args.floor else None
     floor_url = f"http://127.0.0.1:{floor_port}"
+    other_port = free_port()
+    other = start_app(other_port, folder=Path(args.against).resolve()) if args.against else None
+    other_url = f"http://127.0.0.1:{other_port}"
     try:
         wait_healthy(url)
         if floor:
             wait_healthy(floor_url)
+        if other:
+            wait_healthy(other_url)
         rows = []
         floors: dict[int, float] = {}
+        pairs: dict[int, list] = {}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=FLAGS)
             firsts = []
@@ -331,11 +344,15 @@ def main() -> None:
                     first_screen(browser, url, n)          # the server's facts at this size exist (a class's
                     if floor:                              # 2nd student), Streamlit's own first run done
                         floor_screen(browser, floor_url)
+                    if other:
+                        first_screen(browser, other_url, n)
                     got, own = [], []
-                    for i in range(args.first):            # the two alternated: the machine's drift in both
+                    for i in range(args.first):            # alternated: the machine's drift in each
                         got.append(first_screen(browser, url, n, show=i == 0))
                         if floor:
                             own.append(floor_screen(browser, floor_url))
+                        if other:
+                            pairs.setdefault(n, []).append((got[-1][0], first_screen(browser, other_url, n)[0]))
                     firsts.append((n, *(statistics.median(g[k] for g in got) for k in range(5))))
                     if own:
                         floors[n] = statistics.median(own)
@@ -357,6 +374,14 @@ def main() -> None:
                 for n, took, *_ in firsts:
                     own = floors[n]
                     print(f"| {n:,} | {own:.2f} s | {took:.2f} s | {took / own:.2f} | {took - own:.2f} s |")
+            if pairs:
+                print(f"\n| rows | this checkout | {args.against} | this - that (median of pairs) | this faster |")
+                print("| ---: | ---: | ---: | ---: | ---: |")
+                for n, ab in pairs.items():
+                    a, b = (statistics.median(x[k] for x in ab) for k in (0, 1))
+                    diff = statistics.median(x[0] - x[1] for x in ab)
+                    faster = sum(x[0] < x[1] for x in ab)
+                    print(f"| {n:,} | {a:.2f} s | {b:.2f} s | {diff:+.2f} s | {faster} of {len(ab)} |")
         if not rows:
             return
         print("\n| page | rows | open link (home) | first visit | key press -> figures redrawn "
@@ -369,7 +394,7 @@ def main() -> None:
         print(f"\nkey presses: medians of {args.repeats}.  Targets: key press -> figures redrawn p50 <= 300 ms "
               "at 10^3 and <= 600 ms at 10^6; first visit <= 2 s at 10^6")
     finally:
-        for proc in (app, floor):
+        for proc in (app, floor, other):
             if proc is not None:
                 proc.terminate()
                 proc.wait(10)

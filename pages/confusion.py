@@ -170,9 +170,11 @@ with ui.guard("multi-class"):
                           key="mc_heat")
         with r2:
             st.metric(T("m.accuracy"), ui.fmt(kp.p_o))
-            ui.formula("cm.p_o", agree=kp.n_agree, n=kp.n, v=ui.fmt(kp.p_o))
-            ui.formula("cm.p_e", v=ui.fmt(kp.p_e))
-            ui.formula("cm.kappa", po=ui.fmt(kp.p_o), pe=ui.fmt(kp.p_e), v=ui.fmt(kp.kappa))
+            # typeset in place as the page's other formulas: st.latex loads Streamlit's own KaTeX (77 kB)
+            po, pe = ui.fmt(kp.p_o), ui.fmt(kp.p_e)
+            ui.formula_grid("mc_kappa", [(None, ui.fill("cm.p_o", agree=kp.n_agree, n=kp.n, v=po)),
+                                         (None, ui.fill("cm.p_e", v=pe)),
+                                         (None, ui.fill("cm.kappa", po=po, pe=pe, v=ui.fmt(kp.kappa)))], columns=1)
             st.caption(T("mc.kappa.note"))
         ovr = ec.one_vs_rest(cmk)
         per = []

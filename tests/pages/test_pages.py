@@ -250,7 +250,7 @@ def test_data_survives_a_page_switch():
 
 def test_multiclass_kappa_example_and_bad_upload():
     at = run("pages/confusion.py", lang="en")
-    assert r"= 0.400" in "\n".join(e.value for e in at.latex if "kappa" in e.value)
+    assert r"= 0.400" in "\n".join(f for f in latex(at) if "kappa" in f)
     widget(at.radio, "_w_mc_source").set_value("upload").run()
     at.file_uploader(key="_w_mc_upload").set_value(("x.csv", b"a,b,c\n1,2,3\n", "text/csv")).run()
     ok(at)

@@ -140,7 +140,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
-    st.markdown("<style>" + "\n".join(css) + "</style>", unsafe_allow_html=True)   # our own CSS only, one element
+    # our own CSS only, one element; st.html: a Markdown element with HTML loads rehype-raw (56 kB) first
+    st.html("<style>" + "\n".join(css) + "</style>")
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
     st.title(title, anchor=page(key).top or None)   # the top section's anchor, if any
     tour.bar()                                   # in a tour: the stop, its talking point, Prev / Next
