@@ -21,7 +21,7 @@ _CSS = ("<style>.st-key-preload { visibility: hidden; position: absolute !import
 def preload() -> None:
     """One element of each kind the pages draw, in a hidden box (no keys: no
     session state, nothing in the link)."""
-    st.markdown(_CSS, unsafe_allow_html=True)
+    st.html(_CSS)
     hidden = dict(label_visibility="collapsed", disabled=True)
     with st.container(key="preload"):
         preload_figures()
