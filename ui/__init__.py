@@ -19,7 +19,7 @@
   ``keys``        keyboard shortcuts (presenter remotes);  ``typeset``: formulas typeset in place
   ``preload``     the home page starts every element's code in the browser
   ``tables``      a page's open section as state; editable tables that keep the last good result;
-                  a row of numbers, a row of controls that wraps
+                  a row of numbers, a row of controls that wraps, a small table of text (Markdown)
   ``tour``        the lecture tour: stops, the tour bar, tour files;  ``tour_editor``: a lecturer's own tour
   ``screens``     the screens of a lecture: contrast, presenter spacing, touch toolbars; a stop's section scrolled to
   ``tour_questions`` a question a tour stop puts to the class (class mode, issue 38)

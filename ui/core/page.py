@@ -47,9 +47,9 @@ _CSS = """
 # Without presenter mode (which has its own spacing): less space above the title, and on a laptop's
 # 768 px smaller headings, so that each page's main figure starts on the first screen
 _READER_CSS = """
-.block-container { padding-top: 4.2rem !important; }   /* Streamlit's 6 rem: the title just below its 60 px header */
+.block-container { padding-top: 5.2rem !important; }   /* Streamlit's 6 rem: the title just below its 60 px header */
 @media (max-height: 820px) and (min-width: 700px) {
-  .block-container { padding-top: 3.9rem !important; }
+  .block-container { padding-top: 4.9rem !important; }
   [data-testid="stMain"] h1 { font-size: 2.3rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
   [data-testid="stMain"] h2 { font-size: 1.9rem; padding-top: 0.6rem; padding-bottom: 0.5rem; }
 }
@@ -140,7 +140,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
-    # our own CSS only, one element; st.html: a Markdown element with HTML loads rehype-raw (56 kB) first
+    # our own CSS only, one element; st.html: a Markdown element with HTML loads rehype-raw (56 kB) first.
+    # A style sheet alone is not laid out in the page (no gap above the title: the paddings allow for it)
     st.html("<style>" + "\n".join(css) + "</style>")
     fit_formulas()                               # a formula wider than its column is typeset smaller, not cut
     st.title(title, anchor=page(key).top or None)   # the top section's anchor, if any

@@ -93,7 +93,7 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
 # between the elements above it (Streamlit's 1 rem gap, an alert's padding), so that the figure, which
 # takes the height left below its top (ui/core/live/figure.js), keeps more of it.
 _PRESENTER_CSS = """
-.block-container { padding-top: 1.9rem !important; }     /* the title below Streamlit's 60 px header */
+.block-container { padding-top: 2.35rem !important; }     /* the title below Streamlit's 60 px header */
 [data-testid="stMain"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
 [data-testid="stMain"] [data-testid="stHeading"] [data-testid="stMarkdownContainer"] { margin-bottom: -0.3rem; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.8rem; }
