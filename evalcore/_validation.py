@@ -182,8 +182,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "no_label_column": (
         "Could not tell which column holds the true labels (columns: {columns}). "
-        "Name it y_true, label or 标签, or pick it by hand.",
-        "无法判断哪一列是真实标签(列:{columns})。请把它命名为 y_true、label 或 标签,或手动选择。",
+        "Name it y_true, label or 标签 and load the file again.",
+        "无法判断哪一列是真实标签(列:{columns})。请把它命名为 y_true、label 或 标签,再重新载入文件。",
     ),
     "unknown_column": (
         "There is no column {col!r}; the columns are {columns}.",

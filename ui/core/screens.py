@@ -25,7 +25,9 @@ open and a phone.
   numbers of a row stay on one line, their labels above them;
 * a table of text (``ui.core.tables.text_table``, Markdown) scrolls sideways
   inside its column where it is wider, as a data frame does (on a phone the
-  confusion page's nine columns were cut at the fifth);
+  confusion page's nine columns were cut at the fifth), each cell on one line
+  (a Chinese name stood a character a line), a shadow on the side where more
+  of it is (the covers scroll with the table, the shadows do not);
 * two columns side by side with a figure (``st.columns(2)``, the confusion page's matrix beside its
   numbers): one under the other where the figure's column would be narrower than ``FIGURE_COLUMN`` px or the
   other than ``BESIDE_COLUMN``; a pair without a figure likewise where a formula's column would be
@@ -71,7 +73,11 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
 [data-testid="stMain"] [data-testid="stMetricLabel"] :is([data-testid="stMarkdownContainer"], p) {{
   white-space: normal; overflow: visible; }}
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] table {{
-  display: block; width: max-content; max-width: 100%; overflow-x: auto; }}
+  display: block; width: max-content; max-width: 100%; overflow-x: auto; white-space: nowrap;
+  background: linear-gradient(to right, #fff 30%, #fff0) 0 0 / 2.5rem 100% no-repeat local,
+    linear-gradient(to left, #fff 30%, #fff0) 100% 0 / 2.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, #0003, #0000) 0 0 / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, #0003, #0000) 100% 0 / 0.8rem 100% no-repeat scroll; }}
 {_PAIR}:has(.js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
 {_PAIR} > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
 {_PAIR}:not(:has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}
