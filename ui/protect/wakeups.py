@@ -114,15 +114,25 @@ def _theme_touched(section: str = "theme") -> bool:
     return not all(value is None for value in config.get_options_for_section(section).values())
 
 
+def _replaceable(owner, *names) -> bool:
+    """Whether ``owner`` has every one of ``names`` and the first is Streamlit's own (not yet replaced)."""
+    return all(hasattr(owner, n) for n in names) and not getattr(getattr(owner, names[0]), "_lab_batched", False)
+
+
 def install() -> None:
-    """Apply the three changes (idempotent)."""
-    if getattr(AppSession._on_scriptrunner_event, "_lab_batched", False):
-        return
-    AppSession._on_scriptrunner_event = batched(AppSession._on_scriptrunner_event)
-    Runtime._enqueued_some_message = flush_once(Runtime._enqueued_some_message)
-    app_session._populate_config_msg = built_once(app_session._populate_config_msg)
-    app_session._populate_theme_msg = built_once(app_session._populate_theme_msg, _theme_touched)
-    config.on_config_parsed(_BUILT.clear, force_connect=True)
+    """Apply the three changes (idempotent).  Each replaces a function of
+    Streamlit's server by name, as Streamlit 1.67 has them
+    (``tests/pages/test_wakeups.py`` says when one is not applied); a
+    Streamlit without one keeps that part of its server as it is."""
+    if _replaceable(AppSession, "_on_scriptrunner_event", "_call_soon_on_event_loop",
+                    "_handle_scriptrunner_event_on_event_loop"):
+        AppSession._on_scriptrunner_event = batched(AppSession._on_scriptrunner_event)
+    if _replaceable(Runtime, "_enqueued_some_message", "_get_async_objs"):
+        Runtime._enqueued_some_message = flush_once(Runtime._enqueued_some_message)
+    if _replaceable(app_session, "_populate_theme_msg", "_populate_config_msg"):
+        app_session._populate_config_msg = built_once(app_session._populate_config_msg)
+        app_session._populate_theme_msg = built_once(app_session._populate_theme_msg, _theme_touched)
+        config.on_config_parsed(_BUILT.clear, force_connect=True)
 
 
 install()
