@@ -48,7 +48,6 @@ PROBE = '''
 import os
 import types
 
-import pyarrow as pa
 import streamlit as st
 import streamlit.components.v2 as components
 
@@ -86,9 +85,9 @@ def moves(at=None):
     with at.formulas:
         figure(key="formulas", data={"items": ["x" * 1150]})
     with at.macro:
-        st.dataframe(pa.table({"matrix": ["a", "b"], "threshold": [f"{t:.3f}", "0.5"], "TP": [3, 6], "FP": [1, 2],
-                               "TN": [8, 7], "FN": [5, 2], "P": ["0.75", "0.75"], "R": ["0.38", "0.75"],
-                               "F1": ["0.50", "0.75"]}), hide_index=True)
+        rows = [("a", f"{t:.3f}", 3, 1, 8, 5, "0.75", "0.38", "0.50"), ("b", "0.5", 6, 2, 7, 2, "0.75", "0.75", "0.75")]
+        st.markdown(chr(10).join(["| matrix | threshold | TP | FP | TN | FN | P | R | F1 |", "|" + " --- |" * 9]
+                                 + ["| " + " | ".join(map(str, r)) + " |" for r in rows]))    # as ui.text_table
         figure(key="mm_formulas", data={"items": ["x" * 950]})
         st.info(f"This page uses the textbook's definition ({t:.3f}).")
 
