@@ -77,7 +77,6 @@ def test_an_event_after_the_loop_is_closed_is_dropped_and_nothing_waits():
 
 
 def test_a_flush_is_asked_for_only_when_none_is_due():
-    loop = asyncio.new_event_loop()
     asked = []
 
     class Objs:
@@ -95,7 +94,6 @@ def test_a_flush_is_asked_for_only_when_none_is_due():
     Objs.need_send_data.clear()                         # the loop clears it, then flushes: the next one asks
     enqueued(runtime)
     assert len(asked) == 2
-    loop.close()
 
 
 def _new_session(config_msg, theme_msg) -> bytes:

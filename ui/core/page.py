@@ -55,7 +55,7 @@ _READER_CSS = """
 }
 """
 _PRESENTER_CSS = """
-.block-container { padding-top: 1.2rem !important; padding-bottom: 1rem !important; max-width: 100% !important; }
+.block-container { padding-bottom: 1rem !important; max-width: 100% !important; }   /* its top: ui.core.screens */
 h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 [data-testid="stMetricValue"] { font-size: 2.4rem !important; }
 .katex-display { padding: 0.7em 0.15em 0.5em; }

@@ -90,9 +90,9 @@ def metric_row(name: str, items: list[tuple[str, str]]) -> None:
             st.metric(label, value, width="stretch")
 
 
-def _text_cell(value) -> str:
-    """A table cell's text as Markdown shows it: inert (:func:`md`), on one line."""
-    return md(" ".join(str(value).split())) or " "
+def _text_row(cells) -> str:
+    """A Markdown table's row: each cell's text inert (:func:`md`) and on one line."""
+    return "| " + " | ".join(md(" ".join(str(c).split())) or " " for c in cells) + " |"
 
 
 def text_table(rows: list[dict]) -> None:
@@ -107,7 +107,5 @@ def text_table(rows: list[dict]) -> None:
     if not rows:
         return
     head = list(rows[0])
-    lines = ["| " + " | ".join(_text_cell(h) for h in head) + " |", "|" + " --- |" * len(head)]
-    lines += ["| " + " | ".join(_text_cell(row.get(h, "")) for h in head) + " |"
-              for row in rows]
+    lines = [_text_row(head), "|" + " --- |" * len(head), *(_text_row(row.get(h, "") for h in head) for row in rows)]
     st.markdown("\n".join(lines))

@@ -43,7 +43,9 @@ def batched(on_event):
     @functools.wraps(on_event)
     def _on_scriptrunner_event(self, *args, **kwargs):
         with _LOCK:
-            waiting = self.__dict__.setdefault("_lab_events", collections.deque())
+            waiting = self.__dict__.get("_lab_events")
+            if waiting is None:                     # the session's first event (no deque made per event)
+                waiting = self._lab_events = collections.deque()
             waiting.append((args, kwargs))
             if self.__dict__.get("_lab_drain"):
                 return
@@ -93,14 +95,11 @@ def built_once(populate, touches=lambda *args: True):
     @functools.wraps(populate)
     def populated(msg, *args):
         key = (populate.__name__, *args)
-        with _LOCK:
-            built = _BUILT.get(key)
-        if built is None:
+        built = _BUILT.get(key)
+        if built is None:                           # two sessions building it at once build the same part
             part = type(msg)()
             populate(part, *args)
-            built = (touches(*args), part)
-            with _LOCK:
-                _BUILT[key] = built
+            built = _BUILT[key] = (touches(*args), part)
         touched, part = built
         if touched:
             msg.MergeFrom(part)

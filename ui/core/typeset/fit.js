@@ -13,8 +13,8 @@ const MIN_SCALE = 0.55;
 const BOXES = '.katex-display, [data-testid="stMarkdownContainer"] table';
 
 function fit(box) {
-  if (!box.clientWidth) return;
   const k = box.querySelector(':scope > .katex');
+  if (!box.clientWidth || (!k && box.tagName !== 'TABLE')) return;
   if (k) {
     k.style.fontSize = '';
     const need = box.scrollWidth, room = box.clientWidth;
@@ -22,7 +22,7 @@ function fit(box) {
       const size = parseFloat(getComputedStyle(k).fontSize);
       k.style.fontSize = `${Math.max(MIN_SCALE, (room - 2) / need) * size}px`;
     }
-  } else if (box.tagName !== 'TABLE') return;
+  }
   // a box that still scrolls (a phone's column) takes the keyboard's focus, so it can be scrolled
   // without a pointer (WCAG 2.1.1; axe-core's scrollable-region-focusable)
   if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
