@@ -32,6 +32,7 @@
   ``timers``      timed reruns (Play) that stop
   ``protocol``    Streamlit's server for a shared class: a client cannot clear the caches every session shares
   ``wakeups``     Streamlit's server hands a run's messages to the browser with fewer wake-ups (same messages)
+  ``nodelay``     the server's connections send a small write at once (no 40 ms wait for an acknowledgment)
 ``ui.parts``    one page's own parts (a part never imports another page's part)
   ``methods``     the evaluation-methods page's experiments     ``biasvar``   the bias-variance simulations
   ``compare``     the comparison-tests page's sections          ``trust``     which test to trust
@@ -70,6 +71,7 @@ from ui.core.threshold import (get_threshold, set_threshold, set_threshold_to_po
 from ui.core.typeset import formula_grid
 from ui.protect import protocol  # noqa: F401  (applied once, on import: a client cannot clear the shared caches)
 from ui.protect import wakeups  # noqa: F401  (applied once, on import: a run's messages with fewer wake-ups)
+from ui.protect import nodelay  # noqa: F401  (applied once, on import: small writes sent at once)
 from ui.protect.bounds import bounded_editor, costs, labels_parser, readable_classes, redraw, table_parser
 from ui.protect.budget import once
 
