@@ -84,9 +84,12 @@ def test_the_sockets_a_loop_already_watches_get_it_and_anything_else_is_left_alo
         loop.add_reader(listening.fileno(), lambda: None)
         loop.add_reader(read, lambda: None)                 # not a socket
         assert not _nodelay_of(listening)
+        fds = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
         nodelay._on_open_sockets(loop)
         assert _nodelay_of(listening)
         assert listening.fileno() >= 0 and os.fstat(read)   # the loop's own objects still open
+        if fds is not None:
+            assert len(os.listdir("/proc/self/fd")) == fds  # every duplicate closed, the pipe's too
         loop.remove_reader(listening.fileno())
         loop.remove_reader(read)
     finally:

@@ -59,8 +59,13 @@ def _on_open_sockets(loop) -> None:
         return
     for key in list(selector.get_map().values()):
         try:
-            dup = socket.socket(fileno=os.dup(key.fd))
-        except OSError:             # not a socket (a pipe), or closed meanwhile
+            fd = os.dup(key.fd)
+        except OSError:             # closed meanwhile
+            continue
+        try:
+            dup = socket.socket(fileno=fd)
+        except OSError:             # not a socket (a pipe)
+            os.close(fd)
             continue
         with dup:
             _nodelay(dup)
