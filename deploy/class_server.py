@@ -14,6 +14,7 @@ folder (the source tree is never written).  ``bench/loadtest.py
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import shutil
 import signal
@@ -41,6 +42,42 @@ def upload_mb() -> int:
     if str(ROOT) not in sys.path:            # limits.py reads its shared numbers from evalcore
         sys.path.insert(0, str(ROOT))
     return int(runpy.run_path(str(ROOT / "ui" / "protect" / "limits.py"))["UPLOAD_MB"])
+
+
+WARM_PAGE = "confusion"      # the page a class is sent to first (a lecturer's link); its default data's facts
+
+
+def warm(url: str, page: str = WARM_PAGE, timeout: float = 120.0) -> float | None:
+    """One session without a browser opens ``page`` on the app process at ``url`` and waits for its run's
+    end; returns the seconds it took, or None when it could not (the process serves all the same).
+
+    A process's first run imports the app (evalcore, plotly, pandas), computes the default data's facts and
+    sets up its server (``ui.protect.nodelay``): a fresh browser on a cold process waited 4.0 s for its first
+    screen where a warm one waits 2.1 s (measured here, ``bench/browser_latency.py``'s first screen).  Done
+    here, before the link is given out, no student pays it."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    from websockets.sync.client import connect
+
+    msg = BackMsg()
+    msg.rerun_script.query_string = ""
+    msg.rerun_script.page_name = page
+    t0 = time.monotonic()
+    try:
+        with connect(url.replace("http", "ws", 1) + "/_stcore/stream", origin=url, subprotocols=["streamlit"],
+                     open_timeout=30, max_size=2**26) as ws:
+            ws.send(msg.SerializeToString())
+            seen_delta = False
+            while time.monotonic() - t0 < timeout:
+                fm = ForwardMsg()
+                fm.ParseFromString(ws.recv(timeout=max(1.0, timeout - (time.monotonic() - t0))))
+                kind = fm.WhichOneof("type")
+                seen_delta = seen_delta or kind == "delta"
+                if kind == "script_finished" and seen_delta and fm.script_finished != 2:   # 2: stopped to rerun
+                    return time.monotonic() - t0
+    except Exception as err:      # noqa: BLE001  (refused, closed, timed out: the process serves all the same)
+        print(f"warm-up of {url} failed: {type(err).__name__}: {err}", file=sys.stderr)
+    return None
 
 
 def nginx_config(tmp: Path, address: str, port: int, app_ports: list[int]) -> str:
@@ -88,7 +125,7 @@ class Cluster:
     """N app processes and nginx; ``url`` is nginx's address."""
 
     def __init__(self, processes: int, port: int, address: str = "127.0.0.1", quiet: bool = True,
-                 store: str | None = None):
+                 store: str | None = None, warm_up: bool = True):
         if shutil.which("nginx") is None:
             raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
         self.tmp = Path(tempfile.mkdtemp(prefix="evallab-nginx-"))
@@ -97,9 +134,13 @@ class Cluster:
         self.apps = [start_app(p, quiet, store) for p in self.app_ports]
         (self.tmp / "nginx.conf").write_text(nginx_config(self.tmp, address, port, self.app_ports))
         self.nginx = None
+        self.warmed: list[float | None] = []       # seconds each process's first run took (None: failed)
         try:
             for p in self.app_ports:
                 wait_healthy(f"http://127.0.0.1:{p}")
+            if warm_up:        # each process's first run before any student's (:func:`warm`), side by side
+                with concurrent.futures.ThreadPoolExecutor(len(self.app_ports)) as pool:
+                    self.warmed = list(pool.map(warm, [f"http://127.0.0.1:{p}" for p in self.app_ports]))
             self.nginx = subprocess.Popen(["nginx", "-p", str(self.tmp), "-c", str(self.tmp / "nginx.conf"),
                                            "-g", "daemon off;"], stdout=out, stderr=out)
             self.url = f"http://{'127.0.0.1' if address in ('0.0.0.0', '') else address}:{port}"
@@ -138,7 +179,9 @@ def main() -> None:
                          "~/.local/share/evallab/class.sqlite3) or redis://host:port/db for several machines")
     args = ap.parse_args()
     cluster = Cluster(max(1, min(args.processes, 32)), args.port, args.address, quiet=False, store=args.store)
-    print(f"\n  {len(cluster.apps)} app processes behind nginx: {cluster.url}  (Ctrl+C stops all)\n", flush=True)
+    warmed = ", ".join("failed" if w is None else f"{w:.1f} s" for w in cluster.warmed)
+    print(f"\n  {len(cluster.apps)} app processes behind nginx: {cluster.url}  (Ctrl+C stops all)"
+          f"\n  each process's first run done before any student's: {warmed}\n", flush=True)
     stop = lambda *_: (_ for _ in ()).throw(KeyboardInterrupt)  # noqa: E731
     signal.signal(signal.SIGTERM, stop)
     try:

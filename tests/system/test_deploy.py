@@ -69,3 +69,18 @@ def test_a_streamlit_session_runs_through_the_proxy(cluster):
             fm.ParseFromString(ws.recv(timeout=60))
             kinds.append(fm.WhichOneof("type"))
     assert "new_session" in kinds and "delta" in kinds
+
+
+def test_each_process_has_run_a_page_before_the_link_is_given_out(cluster):
+    """deploy/class_server.py's warm-up: each process's first run (the app's imports, the default data's
+    facts, ui.protect.nodelay) is over before nginx takes the first student: a cold process kept a fresh
+    browser's first screen waiting about 2 s longer."""
+    assert len(cluster.warmed) == len(cluster.app_ports) == 2
+    assert all(w is not None and w > 0 for w in cluster.warmed)
+
+
+def test_a_warm_up_that_cannot_connect_says_so_and_returns_none(capsys):
+    from class_server import free_port, warm
+
+    assert warm(f"http://127.0.0.1:{free_port()}", timeout=5) is None        # nothing listens there
+    assert "warm-up of" in capsys.readouterr().err
