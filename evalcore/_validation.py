@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 
 import numpy as np
 
@@ -243,6 +244,9 @@ def register_messages(messages: dict[str, tuple[str, str]]) -> None:
     MESSAGES.update(messages)
 
 
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
 class Bi(tuple):
     """A message parameter given in both languages: ``Bi("label column", "标签列")``."""
 
@@ -283,6 +287,13 @@ class DataError(ValueError):
         template = zh if lang == "zh" else en
         i = 1 if lang == "zh" else 0
         params = {k: (v[i] if isinstance(v, Bi) else v) for k, v in self.params.items()}
+        if lang == "zh":      # a space sets Latin words apart from Chinese ("是 PNG 图片"), never two Han characters
+            for k, v in params.items():
+                if isinstance(self.params[k], Bi) and v:
+                    if _HAN.match(v[0]):
+                        template = re.sub(r"(?<=[\u4e00-\u9fff]) (?=\{" + re.escape(k) + r"[}:!])", "", template)
+                    if _HAN.match(v[-1]):
+                        template = re.sub(r"(?<=\{" + re.escape(k) + r"\}) (?=[\u4e00-\u9fff])", "", template)
         return template.format(**params)
 
 

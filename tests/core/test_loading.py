@@ -134,3 +134,14 @@ def test_load_labels_multiclass():
     assert cm.tolist() == [[1, 0, 0], [0, 1, 0], [0, 1, 0]]
     with pytest.raises(ec.DataError, match="needs a true-label column and a predicted-label"):
         ec.load_labels(b"a,b,c\n1,2,3\n")
+
+
+@pytest.mark.parametrize("data, shown", [(bytes(range(256)) * 4, "(看起来是二进制文件)"),
+                                         (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(200), "(看起来是旧版 Excel"),
+                                         (b"\x89PNG\r\n\x1a\n" + bytes(100), "(看起来是 PNG 图片)")])
+def test_a_chinese_message_spaces_latin_words_apart_and_never_two_han_characters(data, shown):
+    """A space sets a Latin word apart in the Chinese messages ("是 PNG 图片"); a parameter in Chinese
+    takes none ("是二进制文件": a review saw "看起来是 二进制文件")."""
+    with pytest.raises(ec.DataError) as info:
+        ec.load_predictions(data)
+    assert shown in info.value.text("zh")
