@@ -70,7 +70,9 @@ def watched(ctx):
     (``.console_errors``), its script runs (``.runs``, for ``settle``) and
     Streamlit's own probe 404s (``.stcore_probes``:
     Streamlit probes <page>/_stcore/... before /_stcore/... when opened at a
-    deep link; expected, counted, then ignored by ``assert_clean``)."""
+    deep link before the server process has run the app once, which tells it
+    where the server is from then on, ui.core.served.page_addresses; counted,
+    then ignored by ``assert_clean``)."""
     from browser_utils import Runs
 
     pg = ctx.new_page()

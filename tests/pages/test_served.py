@@ -212,3 +212,19 @@ def test_a_katex_is_used_only_in_the_version_of_streamlits_style(monkeypatch, st
             assert url is None                   # neither kept nor served in that version: st.latex draws
     finally:
         typeset.katex_url.cache_clear()
+
+
+def test_a_pages_address_tells_streamlits_front_end_where_the_server_is():
+    """ui.core.served.page_addresses: the page's head names the app's pages, so the front end opened at
+    ``<base>/<page>`` looks for its server at ``<base>/`` at once (tests/browser/test_deep_links_browser.py
+    checks it in Chromium: no ``<page>/_stcore/`` request, no 404)."""
+    from ui.core import registry
+
+    keys = tuple(p.key for p in registry.PAGES[1:])
+    served.page_addresses(keys)
+    tag = served._HEAD["base"]
+    assert tag.startswith("<script>") and tag.endswith("</script>") and tag.count("</") == 1
+    assert all(f'"{k}"' in tag for k in keys) and '"home"' not in tag and "BACKEND_BASE_URL" in tag
+    assert all(k.replace("_", "").isalnum() for k in keys)          # nothing to escape inside the script
+    page = served.page_with_head()[0]
+    assert tag.encode() in page.split(b"</head>", 1)[0]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
+from ui.core import served
 from ui.core.i18n import t
 from ui.core.links import restore
 
@@ -117,6 +118,7 @@ def navigation_pages() -> list:
     """``st.Page`` objects for ``st.navigation``, home first (the default),
     titled in the language a link asks for."""
     restore()
+    served.page_addresses(tuple(p.key for p in PAGES[1:]))     # a page's address says where the server is
     return [st.Page(p.path, title=t(p.title_key), url_path=p.key, default=(i == 0)) for i, p in enumerate(PAGES)]
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import json
 import os
 import threading
 from pathlib import Path
@@ -76,6 +77,22 @@ def head(name: str, tags: str) -> None:
         if _HEAD.get(name) != tags:
             _HEAD[name] = tags
             _PAGE.clear()
+
+
+@functools.cache
+def page_addresses(keys: tuple[str, ...]) -> None:
+    """The app's pages are at ``<base>/<key>``: a page's address tells Streamlit's front end where its server
+    is (``window.__streamlit.BACKEND_BASE_URL``, read once when its script starts).  Without it the front end,
+    opened at a page's address (every lecturer's link), first asked ``<page>/_stcore/health`` and
+    ``host-config``, was refused (two 404s in the browser's console on every page but home: Streamlit's
+    issue 7074) and asked ``/_stcore/...`` again 0.13 s later.  An address whose last part is not one of
+    ``keys`` (home, a trailing slash) is left to the front end's own search, as is a base a host page set."""
+    pages = json.dumps(sorted(keys))          # the registry's keys ([a-z_]): nothing to escape in a script
+    head("base", "<script>(() => { const pages = " + pages + ", parts = location.pathname.split('/'), "
+         "own = window.__streamlit || {};  /* ui.core.served.page_addresses */\n"
+         "if (parts.length > 1 && pages.includes(parts[parts.length - 1]) && !own.BACKEND_BASE_URL)\n"
+         "  window.__streamlit = Object.assign({}, own, "
+         "{BACKEND_BASE_URL: location.origin + parts.slice(0, -1).join('/') + '/'}); })();</script>")
 
 
 @functools.cache
