@@ -150,7 +150,7 @@ def table_labels(values, col: str, allowed, *, names=None) -> list:
     ...     ec.table_labels(["cat", "horse"], "y", ("cat", "dog"), names=names)
     ... except ec.DataError as err:
     ...     print(err.text("zh"))
-    第 2 行、列 'y' 为 'horse';这个表格中的标签只能是 猫、狗 之一。
+    第 2 行、列 'y' 为 'horse';这个表格中的标签只能是猫、狗之一。
     """
     out = []
     numeric = all(isinstance(a, (int, float)) for a in allowed)

@@ -98,7 +98,7 @@ def test_a_label_outside_the_table_s_classes_is_named_as_the_page_names_them():
     with pytest.raises(ec.DataError) as err:
         ec.table_labels(["dog", "cat", "horse"], "y", ("cat", "dog", "rabbit"), names=names)
     assert err.value.params["row"] == 3
-    assert err.value.text("zh").endswith("只能是 猫、狗、rabbit 之一。")
+    assert err.value.text("zh").endswith("只能是猫、狗、rabbit 之一。")     # no space between two Han characters
     assert str(err.value).endswith("one of cat, dog, rabbit.")
     with pytest.raises(ec.DataError) as plain:
         ec.table_labels([2], "y", (0, 1))

@@ -67,7 +67,7 @@ BAD = [
     ("binary", {"y": [1, 0, 1], "p": [0.9, 1.5, 0.3]}, "a probability lies between 0 and 1", "概率应在 0 到 1 之间"),
     ("binary", {"y": [1, 2, 1], "p": [0.9, 0.5, 0.3]}, "one of 0, 1", "只能是 0, 1 之一"),
     ("multi", {"y": ["cat", "horse"], "cat": [0.7, 0.1], "dog": [0.2, 0.8], "rabbit": [0.1, 0.1]},
-     "one of cat, dog, rabbit", "只能是 猫、狗、兔 之一"),       # the classes as the select box names them
+     "one of cat, dog, rabbit", "只能是猫、狗、兔之一"),         # the classes as the select box names them
     ("hinge", {"y": [1, 0, 1], "w": [1.4, -0.3, 0.2]}, "one of -1, 1", "只能是 -1, 1 之一"),
 ]
 
