@@ -38,6 +38,7 @@ def test_a_class_votes_from_phones_and_sees_the_experiment(browser, tab, class_s
         key(projector, "_w_class_open").locator("button").first.click()
         card = key(projector, "class_card")
         expect(card.locator("img")).to_be_visible(timeout=20_000)                 # the QR code, drawn here
+        expect(card).to_contain_text(re.compile(r"[A-Z2-9]{4} [A-Z2-9]{4}"), timeout=20_000)      # and the code
         shown = re.search(r"\b([A-Z2-9]{4}) ([A-Z2-9]{4})\b", card.inner_text())
         assert shown, card.inner_text()
         code = shown[1] + shown[2]

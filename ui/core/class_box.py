@@ -186,6 +186,7 @@ def join_card() -> None:
         left, right = st.columns([1, 2])
         qr = segno.make(url, error="m").svg_inline(scale=12, border=2, dark="#000000", light="#ffffff")
         left.image(qr, width="stretch", caption=t("common.class.scan"))   # the column's width: never over the code
-        right.markdown(f"<div style='font-size:4.5rem;font-weight:700;letter-spacing:0.12em'>{code[:4]} "
-                       f"{code[4:]}</div>", unsafe_allow_html=True)       # our own code: 8 letters of ALPHABET
+        # our own code (8 letters of ALPHABET), as HTML (st.html: its sanitiser is loaded with the page's style
+        # sheet; Markdown with HTML loads another renderer first, and the code came a moment after the QR code)
+        right.html(f"<div style='font-size:4.5rem;font-weight:700;letter-spacing:0.12em'>{code[:4]} {code[4:]}</div>")
         right.markdown(t("common.class.or_type", link=url.split("?")[0]))
