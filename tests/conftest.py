@@ -56,7 +56,8 @@ BROWSER_SECONDS = {"test_browser_screens.py": 135, "test_browser.py": 58, "test_
                    "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode": 18,
                    "test_bounds_browser.py": 17, "test_browser_multiclass.py": 15, "test_browser_pages.py": 13,
                    "test_browser_tour.py": 10, "test_browser_report.py": 6, "test_browser_review.py": 5,
-                   "test_browser_intervals.py": 5, "test_browser_hall.py": 3, "test_inert_links_browser.py": 2}
+                   "test_browser_intervals.py": 5, "test_browser_hall.py": 3, "test_inert_links_browser.py": 2,
+                   "test_deep_links_browser.py": 6}
 
 
 def part(parts: tuple, name: str) -> str:
