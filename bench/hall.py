@@ -354,11 +354,11 @@ def start_up(apps: list[str], cpu) -> float:
     A process's first page run starts its background work (the methods' and comparison pages' defaults,
     ``ui.protect.heavy.warm``: learners fitted for a few seconds of CPU at low priority), which a bench
     started right after would count as its first actions' CPU (a confusion move's 60 ms instead of 17)."""
-    async def first():
-        for app in apps:
-            async with Student(app, random.Random(0)) as s:
-                await s.open("confusion", LINK)
-    asyncio.run(first())
+    from class_server import warm       # (deploy/ is on the path of every bench that runs the hall)
+
+    for app in apps:
+        if warm(app, "confusion", LINK) is None:
+            raise RuntimeError(f"no first run on {app}")
     return settle(cpu)
 
 

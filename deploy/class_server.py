@@ -47,9 +47,10 @@ def upload_mb() -> int:
 WARM_PAGE = "confusion"      # the page a class is sent to first (a lecturer's link); its default data's facts
 
 
-def warm(url: str, page: str = WARM_PAGE, timeout: float = 120.0) -> float | None:
-    """One session without a browser opens ``page`` on the app process at ``url`` and waits for its run's
-    end; returns the seconds it took, or None when it could not (the process serves all the same).
+def warm(url: str, page: str = WARM_PAGE, query: str = "", timeout: float = 120.0) -> float | None:
+    """One session without a browser opens ``page`` (with the link's ``query``) on the app process at ``url``
+    and waits for its run's end; returns the seconds it took, or None when it could not (the process serves
+    all the same).
 
     A process's first run imports the app (evalcore, plotly, pandas), computes the default data's facts and
     sets up its server (``ui.protect.nodelay``): a fresh browser on a cold process waited 4.0 s for its first
@@ -60,7 +61,7 @@ def warm(url: str, page: str = WARM_PAGE, timeout: float = 120.0) -> float | Non
     from websockets.sync.client import connect
 
     msg = BackMsg()
-    msg.rerun_script.query_string = ""
+    msg.rerun_script.query_string = query
     msg.rerun_script.page_name = page
     t0 = time.monotonic()
     try:

@@ -61,7 +61,6 @@ h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 .katex-display { padding: 0.7em 0.15em 0.5em; }
 .katex-display > .katex { font-size: 1.3em; }
 [data-testid="stTable"] td, [data-testid="stTable"] th { font-size: 1.3rem !important; }
-[data-testid="stMarkdownContainer"] table :is(td, th) { font-size: 1.3rem !important; }
 """
 
 

@@ -88,6 +88,7 @@ PAGES: tuple[Page, ...] = (
          sections=("decomposition", "identity", "fitting", "zero-one"), top="decomposition"),
     Page("exercises", "exercises", switch="x.open"),
 )
+served.page_addresses(tuple(p.key for p in PAGES[1:]))         # a page's address says where the server is
 
 
 def warm_starts() -> None:
@@ -118,7 +119,6 @@ def navigation_pages() -> list:
     """``st.Page`` objects for ``st.navigation``, home first (the default),
     titled in the language a link asks for."""
     restore()
-    served.page_addresses(tuple(p.key for p in PAGES[1:]))     # a page's address says where the server is
     return [st.Page(p.path, title=t(p.title_key), url_path=p.key, default=(i == 0)) for i, p in enumerate(PAGES)]
 
 

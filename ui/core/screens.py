@@ -104,6 +104,7 @@ _PRESENTER_CSS = """
 [data-testid="stMain"] [data-testid="stHeading"] [data-testid="stMarkdownContainer"] { margin-bottom: -0.3rem; }
 [data-testid="stMain"] [data-testid="stAlertContainer"] { padding: 0.45rem 0.8rem; }
 [data-testid="stMain"] [data-testid="stExpander"] summary { padding-top: 0.3rem; padding-bottom: 0.3rem; }
+[data-testid="stMarkdownContainer"] table :is(td, th) { font-size: 1.3rem !important; }   /* a table of text */
 """
 
 

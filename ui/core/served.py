@@ -90,7 +90,7 @@ def page_addresses(keys: tuple[str, ...]) -> None:
     pages = json.dumps(sorted(keys))          # the registry's keys ([a-z_]): nothing to escape in a script
     head("base", "<script>(() => { const pages = " + pages + ", parts = location.pathname.split('/'), "
          "own = window.__streamlit || {};  /* ui.core.served.page_addresses */\n"
-         "if (parts.length > 1 && pages.includes(parts[parts.length - 1]) && !own.BACKEND_BASE_URL)\n"
+         "if (pages.includes(parts[parts.length - 1]) && !own.BACKEND_BASE_URL)\n"
          "  window.__streamlit = Object.assign({}, own, "
          "{BACKEND_BASE_URL: location.origin + parts.slice(0, -1).join('/') + '/'}); })();</script>")
 

@@ -34,17 +34,13 @@ if getattr(ASYNCIO_SET_NODELAY, "_lab_nodelay", False):              # this modu
     ASYNCIO_SET_NODELAY = ASYNCIO_SET_NODELAY._lab_asyncio
 
 
-def _nodelay(sock: socket.socket) -> None:
+def _set_nodelay(sock: socket.socket) -> None:
+    """asyncio's ``base_events._set_nodelay`` for every TCP socket, whatever its protocol number."""
     if sock.family in _TCP and sock.type == socket.SOCK_STREAM and sock.proto in (0, socket.IPPROTO_TCP):
         try:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:             # closed meanwhile, or not TCP after all
             pass
-
-
-def _set_nodelay(sock: socket.socket) -> None:
-    """asyncio's ``base_events._set_nodelay`` for every TCP socket, whatever its protocol number."""
-    _nodelay(sock)
 
 
 _set_nodelay._lab_nodelay = True
@@ -68,7 +64,7 @@ def _on_open_sockets(loop) -> None:
             os.close(fd)
             continue
         with dup:
-            _nodelay(dup)
+            _set_nodelay(dup)
 
 
 def install() -> None:
