@@ -212,10 +212,15 @@ FIRST_SCREEN = """() => {
 }""" % IN_WINDOW
 
 
-def first_screen(browser, url: str, rows: int, show: bool = False) -> tuple[float, int, float, float, float]:
+WIFI_MBIT = 20      # --wifi: each phone's share of a classroom's access point, down (up: half)
+
+
+def first_screen(browser, url: str, rows: int, show: bool = False,
+                 wifi_ms: float = 0) -> tuple[float, int, float, float, float]:
     """A fresh context opens ``/confusion`` with ``rows`` synthetic rows until its figures are drawn and the
     run is over: (seconds, requests, HTTP kB, websocket kB, seconds until the window first showed what it
-    shows at the end)."""
+    shows at the end).  With ``wifi_ms``, over a network of that round trip and WIFI_MBIT (Chromium's own
+    emulation: each request waits the round trip, each byte the throughput)."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     context.add_init_script(WATCH)
     page = context.new_page()
@@ -228,6 +233,10 @@ def first_screen(browser, url: str, rows: int, show: bool = False) -> tuple[floa
     cdp.on("Network.webSocketFrameReceived",
            lambda ev: ws.__setitem__(0, ws[0] + len(ev["response"].get("payloadData", "")) * 3 / 4))
     cdp.send("Network.enable")
+    if wifi_ms:
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": wifi_ms,
+                                                       "downloadThroughput": WIFI_MBIT * 125_000,
+                                                       "uploadThroughput": WIFI_MBIT * 62_500})
     try:
         t0 = time.perf_counter()
         page.goto(f"{url}/confusion?source=synthetic&n={rows}")
@@ -314,6 +323,8 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=3, help="fresh-browser first screens per size (0: none)")
     ap.add_argument("--floor", action="store_true", help="each first screen beside Streamlit's own (a three-line app)")
     ap.add_argument("--against", help="another checkout: each first screen beside its own, alternated")
+    ap.add_argument("--wifi", type=float, default=0, metavar="MS",
+                    help=f"first screens over a network of this round trip and {WIFI_MBIT} Mbit/s")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -348,11 +359,11 @@ def main() -> None:
                         first_screen(browser, other_url, n)
                     got, own = [], []
                     for i in range(args.first):            # alternated: the machine's drift in each
-                        got.append(first_screen(browser, url, n, show=i == 0))
+                        got.append(first_screen(browser, url, n, show=i == 0, wifi_ms=args.wifi))
                         if floor:
                             own.append(floor_screen(browser, floor_url))
                         if other:
-                            that = first_screen(browser, other_url, n)     # (whole page, window) each
+                            that = first_screen(browser, other_url, n, wifi_ms=args.wifi)  # (whole page, window)
                             pairs.setdefault(n, []).append(((got[-1][0], got[-1][4]), (that[0], that[4])))
                     firsts.append((n, *(statistics.median(g[k] for g in got) for k in range(5))))
                     if own:

@@ -8,9 +8,9 @@
 
 The fast loop is ``pytest -m "not browser and not system"``.  Tests run on
 two processes (pytest-xdist, ``-n 2`` in pyproject.toml; ``-n 0`` for one):
-the browser tests run in one group per process, of about equal time
-(``BROWSER_SECONDS``), each with one server and one Chromium; the system
-tests stay together on one process.
+the browser tests run in one unit per process, of about equal time
+(``BROWSER_SECONDS``), each with one server and one Chromium; every other
+test with its module's (:func:`pytest_xdist_make_scheduler`).
 
 Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine sets it), compiled modules go to a cache outside
 the tree (:func:`bytecode_outside_the_tree`); ``EVALLAB_PYCACHE=0`` leaves Python as it was.
@@ -99,15 +99,43 @@ def pytest_ignore_collect(collection_path, config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """A test under ``browser/`` or ``system/`` carries that folder's marker;
-    the system tests run in one group of one process, the browser tests in
-    one group per worker process (``--dist loadgroup``)."""
-    where = {}
+    """A test under ``browser/`` or ``system/`` carries that folder's marker."""
     for item in items:
         parts = Path(item.path).relative_to(HERE).parts if Path(item.path).is_relative_to(HERE) else ()
         if parts and parts[0] in MARKERS:
             item.add_marker(MARKERS[parts[0]])
-            where[item] = part(parts, item.name) if parts[0] == "browser" else None
-    groups = browser_groups({p for p in where.values() if p}, int(getattr(config.option, "numprocesses", 0) or 1))
-    for item, p in where.items():
-        item.add_marker(pytest.mark.xdist_group(groups[p] if p else "system"))
+
+
+def scopes(nodeids: list[str], workers: int) -> dict[str, str]:
+    """{test id: the unit of work it goes to a worker process in}: the browser tests in one unit per
+    process (the parts of ``BROWSER_SECONDS`` dealt largest first to the lightest), every other test with
+    the tests of its module (a module's fixtures, a cluster or a JVM, start once)."""
+    def split(nodeid: str) -> tuple[str, ...]:
+        return tuple(nodeid.split("::", 1)[0].split("/"))
+
+    browser = {n: part(split(n)[1:], n.split("::", 1)[1]) for n in nodeids
+               if split(n)[:2] == ("tests", "browser") and "::" in n}
+    groups = browser_groups(set(browser.values()), workers)
+    return {n: groups[browser[n]] if n in browser else n.split("::", 1)[0] for n in nodeids}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (pyproject.toml's) by :func:`scopes`' units, in the order collected (the browser
+    tests first, the longest units).  xdist's own reads each test's group from its id, which pytest 9 no
+    longer lets a plugin change: every test went its own way, and a module's fixtures (a cluster behind
+    nginx, Spark's JVM) started on each process that ran one of its tests.  Another ``--dist``: xdist's."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    config.option.loadscopereorder = False
+
+    class Units(LoadScopeScheduling):
+        units: dict[str, str] = {}
+
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid not in self.units:
+                self.units = scopes(list(next(iter(self.registered_collections.values()))), len(self.nodes))
+            return self.units[nodeid]
+
+    return Units(config, log)

@@ -17,7 +17,7 @@ from evalcore.report.__main__ import main
 from evalcore.report.multiclass import build_multiclass_report
 
 pytest.importorskip("pyspark")
-pytestmark = [pytest.mark.system, pytest.mark.xdist_group("spark"),
+pytestmark = [pytest.mark.system,
               pytest.mark.skipif(shutil.which("java") is None, reason="Spark needs Java")]
 
 from test_report_engines import _rows, _same, _without_engine, _write_csv  # noqa: E402

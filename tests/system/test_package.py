@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [pytest.mark.system, pytest.mark.xdist_group("package")]
+pytestmark = pytest.mark.system
 
 
 def test_the_wheel_installs_evalcore_and_its_console_script(tmp_path):
