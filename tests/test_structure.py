@@ -471,3 +471,26 @@ def test_a_shareable_settings_range_is_written_once_in_the_settings_table():
             if key in ranged and "within=" not in rest and not re.search(r"\b(span|choices)\(", args):
                 bad.append(f"{f.relative_to(ROOT)}: {kind} {key}")
     assert not bad, bad
+
+
+def test_the_suite_is_dealt_in_units_a_module_or_a_share_of_the_browser_tests():
+    """tests/conftest.py's units for xdist: a module's tests stay together (its fixtures start once), the
+    browser tests go in one unit per process, their measured seconds dealt evenly, a long test apart."""
+    from tests.conftest import BROWSER_SECONDS, scopes
+
+    ids = ["tests/system/test_deploy.py::test_a", "tests/system/test_deploy.py::test_b",
+           "tests/core/test_splits.py::test_c[1]", "evalcore/results.py::evalcore.results.f",
+           "tests/browser/test_browser_screens.py::test_d[x]", "tests/browser/test_browser.py::test_e",
+           "tests/browser/test_browser_lecture.py::test_f", "tests/browser/test_browser_tour.py::test_g",
+           "tests/browser/test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode[en]"]
+    units = scopes(ids, 2)
+    assert units[ids[0]] == units[ids[1]] == "tests/system/test_deploy.py"
+    assert units[ids[2]] == "tests/core/test_splits.py" and units[ids[3]] == "evalcore/results.py"
+    browser = {i: units[i] for i in ids[4:]}
+    assert set(browser.values()) == {"browser-0", "browser-1"}
+    parts = ("test_browser_screens.py", "test_browser.py", "test_browser_lecture.py", "test_browser_tour.py",
+             "test_browser_tour.py::test_the_tour_by_keyboard_in_presenter_mode")
+    load = {g: sum(BROWSER_SECONDS[p] for p, i in zip(parts, ids[4:]) if units[i] == g)
+            for g in ("browser-0", "browser-1")}
+    assert abs(load["browser-0"] - load["browser-1"]) <= min(BROWSER_SECONDS[p] for p in parts)     # as even as can be
+    assert set(scopes(ids[4:], 1).values()) == {"browser-0"}
