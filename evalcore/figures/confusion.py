@@ -9,8 +9,9 @@ import plotly.graph_objects as go
 
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
-from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, MARGIN_B, NAME_CHARS, NARROW_BELOW, NEGATIVE,
-                    NEGATIVE_CELL, PAPER, POSITIVE, fast_figure, layout, layout_dict, need, safe, threshold_text)
+from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE,
+                    NEGATIVE_CELL, PAPER, POSITIVE, TOP_AXIS, fast_figure, layout, layout_dict, need, safe,
+                    threshold_text)
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -31,7 +32,8 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     trace = dict(type="heatmap", z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
                  textfont=dict(size=CELL_SIZE, color=CELL_TEXT), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
-    return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"] - FREED, margin=dict(b=BOTTOM),
+    top = TOP_AXIS + (60 - 30 if text.get("title") else 0)          # the axis on top (and a title): drawn once
+    return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"] - FREED, margin=dict(b=BOTTOM, t=top),
                                             yaxis=dict(autorange="reversed", title=dict(text=true), type="category"),
                                             xaxis=dict(side="top", title=dict(text=pred), type="category")))
 
@@ -54,6 +56,7 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
     fig.update_xaxes(side="top", title=pred, type="category")
     fig = layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120) - FREED)
     fig.layout.margin.b = BOTTOM
+    fig.layout.margin.t = max(fig.layout.margin.t, TOP_AXIS)     # the axis on top: drawn once (style.MARGIN_B)
     k = len(labels)
     if k >= NARROW_MANY:
         # a phone's column: ten classes left cells about 26 px wide and 90 px tall, the diagonal's three-digit
@@ -73,11 +76,11 @@ def narrow_cell_text(largest: int) -> int:
     return int(max(NARROW_CELL_TEXT, min(NARROW_CELL_MAX, 25 // em)))
 
 
-# A matrix's x axis is on top: below its plot the shared layout's bottom margin (MARGIN_B, 60 px) held nothing but the
+# A matrix's x axis is on top: below its plot the shared layout's bottom margin (60 px then) held nothing but the
 # toolbar on a phone (under the figure, ui.core.screens), about 100 px of blank with it.  Its bottom margin
-# is BOTTOM px and its height FREED px less: the cells keep their size.
+# is BOTTOM px and its height FREED px less: the cells keep the size they had.
 BOTTOM = 12
-FREED = MARGIN_B - BOTTOM
+FREED = 60 - BOTTOM
 # a K x K matrix of at least NARROW_MANY classes, in a phone's column: rows NARROW_CELL px tall under
 # NARROW_TOP px of axis titles and labels, counts NARROW_CELL_TEXT px ("1,617" fits a 26 px cell)
 NARROW_MANY, NARROW_TOP, NARROW_CELL, NARROW_CELL_TEXT, NARROW_CELL_MAX = 6, 150 - FREED, 32, 10, 12

@@ -44,7 +44,11 @@ NOTE_SIZE = 12          # iso-F labels
 CELL_SIZE = 24          # counts in the 2 x 2 matrix
 CELL_SIZE_K = 22        # counts in a K x K matrix
 
-MARGIN_B = 60           # the shared layout's bottom margin (the x axis's ticks and title)
+# The shared layout's bottom margin: what the x axis's ticks and title (17 px, 15 px from the ticks) take.
+# plotly pushes a margin that is too small (the template's automargin) and then draws the figure again: at 60 px,
+# every figure was drawn twice (a warm draw 18 -> 8 ms, a fresh browser's first about 100 ms).
+MARGIN_B = 64
+TOP_AXIS = 65           # the top margin an x axis on top takes (a matrix's): its ticks and title, as MARGIN_B
 HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
 SQUARE_WIDTH = 600
 NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name

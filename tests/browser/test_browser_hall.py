@@ -45,3 +45,23 @@ def test_a_threshold_move_sends_one_rerun_and_gets_back_what_changed(tab, server
     finally:
         tab.remove_listener("websocket", on_socket)
         cdp.detach()
+
+
+# each figure drawn in place: the margins it was given, and those plotly drew it with
+MARGINS = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=stMain] .lab-figure.js-plotly-plot')]
+  .map(gd => [(gd.closest('[class*=st-key-]').className.match(/st-key-(\\S+)/) || [])[1],
+              ['t', 'b'].map(k => [gd.layout.margin[k], Math.round(gd._fullLayout._size[k])])]))"""
+
+
+def test_the_confusion_pages_figures_are_drawn_with_the_margins_they_were_given(tab, server):
+    """A margin too small for its axis plotly pushes (the template's automargin), and draws the figure a second
+    time: a fresh browser's first draws cost about a tenth more.  The histogram's x axis below it (its ticks and
+    title, evalcore.figures.style.MARGIN_B) and the matrices' on top (TOP_AXIS) fit the margins given."""
+    open_url(tab, f"{server}/confusion?lang=zh")
+    drawn(tab)
+    drawn_with = tab.evaluate(MARGINS)
+    assert {"cm_heat", "cm_hist", "mc_heat"} <= set(drawn_with), drawn_with
+    for key in ("cm_heat", "cm_hist", "mc_heat"):
+        for given, final in drawn_with[key]:
+            assert given == final, (key, drawn_with[key])
+    assert_clean(tab)

@@ -391,7 +391,7 @@ def test_the_shared_layout_is_what_one_update_layout_call_gives(title):
     reference = built()
     reference.update_layout(template=style.TEMPLATE, font=style.FONT, height=333,
                             title=dict(text=title, font=dict(size=style.TITLE_SIZE)) if title else None,
-                            margin=dict(l=70, r=30, t=60 if title else 30, b=60),
+                            margin=dict(l=70, r=30, t=60 if title else 30, b=style.MARGIN_B),
                             legend=dict(font=dict(size=style.LEGEND_SIZE)), hoverlabel=dict(font_size=style.HOVER_SIZE))
     mine, theirs = (json.loads(f.to_json()) for f in (style.layout(built(), title, 333), reference))
     for j in (mine, theirs):                       # an empty title and none draw the same
