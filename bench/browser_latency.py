@@ -42,11 +42,13 @@ nothing.  Traffic goes only to 127.0.0.1 (the script starts its own server).
     python bench/browser_latency.py --rows 1000 --repeats 0 --first 5   # the first screen alone
     python bench/browser_latency.py --rows 1000 --repeats 0 --first 5 --floor   # ... beside Streamlit's own
     python bench/browser_latency.py --rows 1000 --repeats 0 --first 8 --against ../other   # ... beside another checkout
+    python bench/browser_latency.py --rows 1000 --repeats 0 --first 8 --wifi 40   # ... over a classroom's network
 
 With ``--against FOLDER`` (another checkout, ``git worktree add ../other <rev>``), each first screen is
 measured beside that checkout's, the two alternated: a change worth 0.2 s is within one run's spread on a
 shared machine (a day's median moves by more), so the paired differences and how often this one was
-faster say whether it is real.
+faster say whether it is real.  ``--wifi MS`` gives each first screen a network of that round trip and
+WIFI_MBIT (Chromium's emulation): what a phone in a lecture hall waits for that 127.0.0.1 hides.
 
 Targets (issue 13): key press -> figures redrawn p50 <= 300 ms at 10^3 and <= 600 ms at 10^6;
 first visit <= 2 s at 10^6.
