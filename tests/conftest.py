@@ -131,10 +131,8 @@ def pytest_xdist_make_scheduler(config, log):
     config.option.loadscopereorder = False
 
     class Units(LoadScopeScheduling):
-        units: dict[str, str] = {}
-
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid not in self.units:
+            if nodeid not in getattr(self, "units", {}):        # the first call: every process's ids are in
                 self.units = scopes(list(next(iter(self.registered_collections.values()))), len(self.nodes))
             return self.units[nodeid]
 
