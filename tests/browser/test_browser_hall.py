@@ -56,12 +56,14 @@ MARGINS = """() => Object.fromEntries([...document.querySelectorAll('[data-testi
 def test_the_confusion_pages_figures_are_drawn_with_the_margins_they_were_given(tab, server):
     """A margin too small for its axis plotly pushes (the template's automargin), and draws the figure a second
     time: a fresh browser's first draws cost about a tenth more.  The histogram's x axis below it (its ticks and
-    title, evalcore.figures.style.MARGIN_B) and the matrices' on top (TOP_AXIS) fit the margins given."""
-    open_url(tab, f"{server}/confusion?lang=zh")
-    drawn(tab)
-    drawn_with = tab.evaluate(MARGINS)
-    assert {"cm_heat", "cm_hist", "mc_heat"} <= set(drawn_with), drawn_with
-    for key in ("cm_heat", "cm_hist", "mc_heat"):
-        for given, final in drawn_with[key]:
-            assert given == final, (key, drawn_with[key])
+    title, evalcore.figures.style.MARGIN_B) and the matrices' on top (TOP_AXIS) fit the margins given, in the
+    presenter's larger type too (ui.core.charts.PRESENTER_AXIS)."""
+    for query, size in (("lang=zh", ()), ("lang=en&presenter=1", (1280, 720))):
+        open_url(tab, f"{server}/confusion?{query}", *size)
+        drawn(tab)
+        drawn_with = tab.evaluate(MARGINS)
+        assert {"cm_heat", "cm_hist", "mc_heat"} <= set(drawn_with), drawn_with
+        for key in ("cm_heat", "cm_hist", "mc_heat"):
+            for given, final in drawn_with[key]:
+                assert given == final, (query, key, drawn_with[key])
     assert_clean(tab)

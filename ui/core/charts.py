@@ -13,7 +13,8 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
-from evalcore.figures.style import figure_json, is_legend_below, legend_below, plotly_figure, trace_types
+from evalcore.figures.style import (MARGIN_B, TOP_AXIS, figure_json, is_legend_below, legend_below, plotly_figure,
+                                   trace_types)
 
 from ui.core import held_traces, served
 from ui.core.components import component
@@ -34,6 +35,9 @@ CHART_CONFIGS = {fmt: {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["
 # Streamlit inspects a dict or list value for a data frame (importing pandas, ~1 s, on the first one)
 LIVE_CONFIGS = {fmt: json.dumps({**cfg, "responsive": True}) for fmt, cfg in CHART_CONFIGS.items()}
 PRESENTER_FONT = dict(base=20, tick=18, title=24)
+# what an x axis's ticks and title take more in that type: the shared margins below the plot (style.MARGIN_B)
+# and above a matrix (style.TOP_AXIS) grow by it, so that plotly draws each figure once (68 and 69 px, measured)
+PRESENTER_AXIS = 4
 
 
 def _export(configs: dict):
@@ -50,6 +54,11 @@ def _presenter(fig) -> None:
     fig.update_yaxes(tickfont_size=f["tick"], title_font_size=f["title"])
     fig.update_annotations(font_size=f["tick"])
     fig.update_traces(textfont_size=f["tick"], selector=dict(type="scatter", mode="text"))   # values written by bars
+    margin = fig.layout.margin
+    if margin.b == MARGIN_B:
+        margin.b = MARGIN_B + PRESENTER_AXIS
+    if margin.t == TOP_AXIS:
+        margin.t = TOP_AXIS + PRESENTER_AXIS
     if is_legend_below(fig):                    # under the axis title in the larger type too
         legend_below(fig, tick=f["tick"], title=f["title"], legend=f["tick"])
     if any(a.xanchor == "left" and a.x is not None and a.x >= 0.99 for a in fig.layout.annotations):
