@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
 from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE,
-                    NEGATIVE_CELL, PAPER, POSITIVE, TOP_AXIS, fast_figure, layout, layout_dict, need, safe,
+                    NEGATIVE_CELL, PAPER, POSITIVE, TITLE_ROOM, TOP_AXIS, fast_figure, layout, layout_dict, need, safe,
                     threshold_text)
 
 
@@ -32,7 +32,7 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     trace = dict(type="heatmap", z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
                  textfont=dict(size=CELL_SIZE, color=CELL_TEXT), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
-    top = TOP_AXIS + (60 - 30 if text.get("title") else 0)          # the axis on top (and a title): drawn once
+    top = TOP_AXIS + (TITLE_ROOM if text.get("title") else 0)      # the axis on top (and a title): drawn once
     return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"] - FREED, margin=dict(b=BOTTOM, t=top),
                                             yaxis=dict(autorange="reversed", title=dict(text=true), type="category"),
                                             xaxis=dict(side="top", title=dict(text=pred), type="category")))

@@ -46,9 +46,12 @@ CELL_SIZE_K = 22        # counts in a K x K matrix
 
 # The shared layout's bottom margin: what the x axis's ticks and title (17 px, 15 px from the ticks) take.
 # plotly pushes a margin that is too small (the template's automargin) and then draws the figure again: at 60 px,
-# every figure was drawn twice (a warm draw 18 -> 8 ms, a fresh browser's first about 100 ms).
+# every such figure was drawn twice (a matrix's warm draw 18 -> 8 ms; plotly's time in a fresh browser's first
+# screen about 30 ms less).
 MARGIN_B = 64
 TOP_AXIS = 65           # the top margin an x axis on top takes (a matrix's): its ticks and title, as MARGIN_B
+MARGIN_T = 30           # the shared top margin, and what a title adds to it
+TITLE_ROOM = 30
 HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
 SQUARE_WIDTH = 600
 NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name
@@ -156,7 +159,8 @@ def layout_dict(title: str | None = None, height: int = HEIGHT["default"], **mor
     """The shared layout as a plain dict, for builders on the hot path of a
     threshold move that skip plotly's validation (:func:`fast_figure`)."""
     out = dict(template=TEMPLATE_JSON, font=FONT, height=height,
-               margin=dict(l=70, r=30, t=60 if title else 30, b=MARGIN_B), legend=dict(font=dict(size=LEGEND_SIZE)),
+               margin=dict(l=70, r=30, t=MARGIN_T + (TITLE_ROOM if title else 0), b=MARGIN_B),
+               legend=dict(font=dict(size=LEGEND_SIZE)),
                hoverlabel=dict(font=dict(size=HOVER_SIZE)))
     if title:
         out["title"] = dict(text=title, font=dict(size=TITLE_SIZE))
@@ -321,7 +325,7 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
 
     values = dict(template=copy.deepcopy(TEMPLATE_JSON),       # its own: plotly keeps the dict given, writes into it
                   font=merged("font", family=FONT["family"], size=FONT["size"]), height=height,
-                  margin=merged("margin", l=70, r=30, t=60 if title else 30, b=MARGIN_B),
+                  margin=merged("margin", l=70, r=30, t=MARGIN_T + (TITLE_ROOM if title else 0), b=MARGIN_B),
                   legend=merged("legend", {"size": LEGEND_SIZE}), hoverlabel=merged("hoverlabel", {"size": HOVER_SIZE}))
     if title:
         values["title"] = merged("title", {"size": TITLE_SIZE}, text=title)
