@@ -10,8 +10,8 @@ import plotly.graph_objects as go
 from ..confusion import Counts
 from ..drawing import ScoreHistogram
 from .style import (CELL_SIZE, CELL_SIZE_K, CELL_TEXT, GOOD, HEIGHT, INK, NAME_CHARS, NARROW_BELOW, NEGATIVE,
-                    NEGATIVE_CELL, PAPER, POSITIVE, TITLE_ROOM, TOP_AXIS, fast_figure, layout, layout_dict, need, safe,
-                    threshold_text)
+                    NEGATIVE_CELL, PAPER, POSITIVE, fast_figure, layout, layout_dict, need, safe, threshold_text,
+                    top_margin)
 
 
 def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
@@ -32,7 +32,7 @@ def confusion_heatmap(counts: Counts, *, text) -> go.Figure:
     trace = dict(type="heatmap", z=signed, x=[pos, neg], y=[pos, neg], text=cells, texttemplate="%{text}",
                  textfont=dict(size=CELL_SIZE, color=CELL_TEXT), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
                  colorscale=[[0.0, POSITIVE], [0.5, PAPER], [1.0, GOOD]], xgap=3, ygap=3)
-    top = TOP_AXIS + (TITLE_ROOM if text.get("title") else 0)      # the axis on top (and a title): drawn once
+    top = top_margin(text.get("title"), axis_on_top=True)       # what the axis takes: drawn once (style.MARGIN_B)
     return fast_figure([trace], layout_dict(text.get("title"), HEIGHT["matrix"] - FREED, margin=dict(b=BOTTOM, t=top),
                                             yaxis=dict(autorange="reversed", title=dict(text=true), type="category"),
                                             xaxis=dict(side="top", title=dict(text=pred), type="category")))
@@ -56,7 +56,7 @@ def confusion_matrix_heatmap(cm, labels, *, text) -> go.Figure:
     fig.update_xaxes(side="top", title=pred, type="category")
     fig = layout(fig, text.get("title"), height=max(320, 90 * len(labels) + 120) - FREED)
     fig.layout.margin.b = BOTTOM
-    fig.layout.margin.t = max(fig.layout.margin.t, TOP_AXIS)     # the axis on top: drawn once (style.MARGIN_B)
+    fig.layout.margin.t = top_margin(text.get("title"), axis_on_top=True)     # as the 2 x 2 matrix's
     k = len(labels)
     if k >= NARROW_MANY:
         # a phone's column: ten classes left cells about 26 px wide and 90 px tall, the diagonal's three-digit

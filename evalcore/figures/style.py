@@ -50,8 +50,8 @@ CELL_SIZE_K = 22        # counts in a K x K matrix
 # screen about 30 ms less).
 MARGIN_B = 64
 TOP_AXIS = 65           # the top margin an x axis on top takes (a matrix's): its ticks and title, as MARGIN_B
-MARGIN_T = 30           # the shared top margin, and what a title adds to it
-TITLE_ROOM = 30
+MARGIN_T = 30           # the shared top margin
+TITLE_ROOM = 30         # what a figure's title adds to a top margin
 HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
 SQUARE_WIDTH = 600
 NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name
@@ -155,11 +155,16 @@ TEMPLATE = _template()
 TEMPLATE_JSON = TEMPLATE.to_plotly_json()
 
 
+def top_margin(title: str | None = None, axis_on_top: bool = False) -> int:
+    """A figure's top margin: the shared one, or what an x axis on top takes (TOP_AXIS), and room for a title."""
+    return (TOP_AXIS if axis_on_top else MARGIN_T) + (TITLE_ROOM if title else 0)
+
+
 def layout_dict(title: str | None = None, height: int = HEIGHT["default"], **more) -> dict:
     """The shared layout as a plain dict, for builders on the hot path of a
     threshold move that skip plotly's validation (:func:`fast_figure`)."""
     out = dict(template=TEMPLATE_JSON, font=FONT, height=height,
-               margin=dict(l=70, r=30, t=MARGIN_T + (TITLE_ROOM if title else 0), b=MARGIN_B),
+               margin=dict(l=70, r=30, t=top_margin(title), b=MARGIN_B),
                legend=dict(font=dict(size=LEGEND_SIZE)),
                hoverlabel=dict(font=dict(size=HOVER_SIZE)))
     if title:
@@ -325,7 +330,7 @@ def layout(fig: go.Figure, title: str | None = None, height: int = HEIGHT["defau
 
     values = dict(template=copy.deepcopy(TEMPLATE_JSON),       # its own: plotly keeps the dict given, writes into it
                   font=merged("font", family=FONT["family"], size=FONT["size"]), height=height,
-                  margin=merged("margin", l=70, r=30, t=MARGIN_T + (TITLE_ROOM if title else 0), b=MARGIN_B),
+                  margin=merged("margin", l=70, r=30, t=top_margin(title), b=MARGIN_B),
                   legend=merged("legend", {"size": LEGEND_SIZE}), hoverlabel=merged("hoverlabel", {"size": HOVER_SIZE}))
     if title:
         values["title"] = merged("title", {"size": TITLE_SIZE}, text=title)
@@ -377,7 +382,7 @@ def legend_below(fig: go.Figure, *, rows: int = 4, tick: float = FONT["size"], t
     lay = fig.layout
     below = _under_plot(lay, tick, title)
     row = 1.6 * legend
-    top = lay.margin.t if lay.margin.t is not None else 30
+    top = lay.margin.t if lay.margin.t is not None else MARGIN_T
     plot = max(80.0, (lay.height or HEIGHT["default"]) - top - (below + rows * row + 10))
     _unchecked(lay, dict(margin=_merged(lay, "margin", b=int(below + 2 * row + 10)),
                          legend=_merged(lay, "legend", orientation="h", x=0, xanchor="left", y=-below / plot,
@@ -396,7 +401,7 @@ def legend_under(fig: go.Figure, rows: int, height: float | None = None) -> dict
     with equal scales was left 60 px wide) and one in the plot's corner covered half of it.  (A horizontal
     legend lays out groups with titles in one column, over the axis title.)"""
     lay = fig.layout
-    return _legend_under(_under_plot(lay), lay.margin.t if lay.margin.t is not None else 30, rows,
+    return _legend_under(_under_plot(lay), lay.margin.t if lay.margin.t is not None else MARGIN_T, rows,
                          height or lay.height or HEIGHT["default"])
 
 
@@ -404,7 +409,7 @@ def legend_under_dict(lay: dict, rows: int, height: float | None = None) -> dict
     """:func:`legend_under` for a layout given as a plain dict (:func:`layout_dict`, a figure redrawn on every
     threshold move, which builds no plotly ``Figure``)."""
     title = ((lay.get("xaxis") or {}).get("title") or {}).get("text")
-    return _legend_under(_under_plot_text(title), (lay.get("margin") or {}).get("t", 30), rows,
+    return _legend_under(_under_plot_text(title), (lay.get("margin") or {}).get("t", MARGIN_T), rows,
                          height or lay.get("height") or HEIGHT["default"])
 
 
