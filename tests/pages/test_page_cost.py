@@ -89,7 +89,7 @@ def test_linked_figure_html_and_two_model_ranges():
     meta = spec["layout"]["meta"]
     assert names[meta["hl_roc"]] == "hl-roc" and names[meta["hl_cost"]] == "hl-cost"   # wired by index
     assert linked.component_name == "lab_live_figure"                          # the one in-place figure
-    assert re.fullmatch(r"/component/[\w.]+/plotly(-cartesian-[\d.]+)?\.min\.js", args["script"])   # served
+    assert re.fullmatch(r"/component/[\w.]+/plotly(-lab-[\d.]+)?\.min\.js", args["script"])   # served
     text = "\n".join(m.value for m in at.markdown)
     assert re.search(r"A vs B\*\*:.*for P\(\+\)cost in \[0\.000, [0-9.]+\], (A|B) costs less", text)
 

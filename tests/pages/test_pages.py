@@ -34,7 +34,7 @@ def test_page_runs(page, lang):
     # every figure is one the plotly.js bundle served for figures drawn in place can draw (ui/core/live/vendor/):
     # in presenter mode a page's main view, whichever it is, is drawn in place
     kinds = {t.get("type", "scatter") for f in figures(at) for t in f["spec"].get("data", ())}
-    assert kinds <= charts.CARTESIAN, kinds - charts.CARTESIAN
+    assert kinds <= charts.TRACE_KINDS, kinds - charts.TRACE_KINDS
     # Streamlit's charts keep the figure's own look, as those drawn in place do: Streamlit's theme drew their
     # tick labels and axis titles grey, 3.7 : 1 on white (WCAG AA asks 4.5 : 1 of small text)
     themed = [el.proto.id for el in at.get("plotly_chart")

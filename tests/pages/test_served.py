@@ -73,21 +73,28 @@ def test_anything_else_goes_its_usual_way(path):
     assert status is None and passed == [path]
 
 
-def test_the_vendored_plotly_bundle_is_the_npm_file_named_in_its_readme():
+def test_the_plotly_bundle_is_the_file_its_readme_names_and_holds_the_trace_types_the_app_counts_on():
     import hashlib
     import re
 
     readme = (charts.VENDOR / "README.md").read_text(encoding="utf-8")
-    bundles = sorted(charts.VENDOR.glob("plotly-cartesian-*.min.js"))
+    bundles = sorted(charts.VENDOR.glob("plotly-lab-*.min.js"))
     assert len(bundles) == 1                         # one version kept: the old one deleted with an update
-    version = re.fullmatch(r"plotly-cartesian-(.+)\.min\.js", bundles[0].name).group(1)
+    version = re.fullmatch(r"plotly-lab-(.+)\.min\.js", bundles[0].name).group(1)
     data = bundles[0].read_bytes()
-    assert f"plotly.js (cartesian - minified) v{version}".encode() in data[:200]
-    assert hashlib.sha256(data).hexdigest() in readme and f"plotly.js-cartesian-dist-min@{version}" in readme
+    assert hashlib.sha256(data).hexdigest() in readme and f"plotly.js@{version}" in readme
+    # what build.sh bundles is what the app sends there, and the file says so
+    script = (charts.VENDOR / "build.sh").read_text(encoding="utf-8")
+    traces = re.search(r'^TRACES="([a-z ]+)"$', script, re.M).group(1)
+    assert set(traces.split()) | {"scatter"} == charts.TRACE_KINDS
+    assert f"plotly.js (lab: scatter {traces} - minified) v{version}".encode() in data[:300]
+    # each trace type is registered in the bundle (plotly.js's lib/<type>.js names its moduleType and name)
+    for kind in charts.TRACE_KINDS - {"scatter"}:
+        assert f'name:"{kind}"'.encode() in data, kind
 
 
 @pytest.mark.parametrize("same", [True, False])
-def test_the_cartesian_bundle_is_served_only_for_the_plotly_version_the_figures_are_made_for(monkeypatch, same):
+def test_the_bundle_is_served_only_for_the_plotly_version_the_figures_are_made_for(monkeypatch, same):
     import plotly.offline
 
     bundled = plotly.offline.get_plotlyjs_version()
@@ -95,8 +102,8 @@ def test_the_cartesian_bundle_is_served_only_for_the_plotly_version_the_figures_
     charts._plotly_js.cache_clear()
     try:
         url, kinds = charts._plotly_js()
-        if same and (charts.VENDOR / f"plotly-cartesian-{bundled}.min.js").is_file():
-            assert url.endswith(f"/plotly-cartesian-{bundled}.min.js") and kinds == charts.CARTESIAN
+        if same and (charts.VENDOR / f"plotly-lab-{bundled}.min.js").is_file():
+            assert url.endswith(f"/plotly-lab-{bundled}.min.js") and kinds == charts.TRACE_KINDS
         else:
             assert url.endswith("/plotly.min.js") and kinds is None
         assert served._FILES[url][0][:3] == b"/**"          # registered, answered from memory
