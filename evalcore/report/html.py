@@ -21,7 +21,8 @@ from . import POINTS, Report
 from .strings import text
 
 SECTIONS = ("data", "settings", "measures", "roc", "pr", "cost", "calibration", "compare", "about")
-_CONFIG = {"displaylogo": False, "responsive": True}
+# no "Share chart..." button (plotly.js 4 shows one by default): it would upload the figure and its data
+_CONFIG = {"displaylogo": False, "responsive": True, "showSendToCloud": False}
 _CSS = """
 body{font-family:"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",Arial,sans-serif;margin:0;color:#111;
   line-height:1.5;background:#fff}

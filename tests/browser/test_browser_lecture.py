@@ -320,6 +320,8 @@ def test_every_figure_has_the_toolbar_with_png_download(tab, server, key):
         charts.nth(i).hover()
         expect(charts.nth(i).locator(".modebar-btn[data-title*='png'], .modebar-btn[data-title*='PNG']")
                ).to_have_count(1, timeout=10_000)
+        # and no "Share chart...": plotly.js 4's button that uploads the figure and its data to Plotly Cloud
+        expect(charts.nth(i).locator(".modebar-btn[data-title^='Share']")).to_have_count(0)
     if key == "cost":                               # the linked ROC / cost figure is among them
         assert page.locator(".st-key-linked .js-plotly-plot").count() == 1
 

@@ -29,5 +29,11 @@ def test_report_opens_offline_with_every_section_and_figure(browser, tmp_path, l
     assert pg.locator(".fig").count() == 4
     assert pg.evaluate("[...document.querySelectorAll('.fig')].every(d => d.querySelector('.main-svg'))")
     assert pg.locator("nav li").count() == len(SECTIONS)
+    # each figure's toolbar: a download, no "Share chart..." (plotly.js 4's upload to Plotly Cloud)
+    for i in range(4):
+        fig = pg.locator(".fig").nth(i)
+        fig.hover()
+        assert fig.locator(".modebar-btn[data-title^='Download plot']").count() == 1
+        assert fig.locator(".modebar-btn[data-title^='Share']").count() == 0
     assert errors == [] and requested == []
     ctx.close()

@@ -23,8 +23,11 @@ from ui.core.state import SS
 from ui.core.threshold import threshold_from_click
 
 # Every figure has the toolbar with a PNG download at twice the screen's resolution (shown while the
-# pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector) ...
-CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False,
+# pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector), and no
+# "Share chart..." button: plotly.js 4 shows one by default (``showSendToCloud``), which uploads the figure,
+# its data included, to Plotly Cloud, where the lab needs no internet and a student's uploaded scores stay
+# on the class's server (the report's figures likewise: evalcore.report.html) ...
+CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False, "showSendToCloud": False,
                 "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
                                            "hoverClosestCartesian", "hoverCompareCartesian"],
                 "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "evaluation-lab"}}
