@@ -65,9 +65,9 @@ def decomposition_figure(curve, x, current, *, text, ticks=None, floor=None) -> 
     for y, name, color, dash in ((curve.bias2, w_b, BIAS, None), (curve.variance, w_v, VARIANCE, None),
                                  (curve.noise, w_n, NOISE, "dot"), (curve.error, w_t, TOTAL, None)):
         fig.add_scatter(x=d, y=y, mode="lines+markers", name=name, line=dict(color=color, width=3, dash=dash),
-                        hovertemplate=f"{name}: %{{y:.4g}}<extra></extra>")
+                        hovertemplate=f"{name}: %{{y:.4~g}}<extra></extra>")
     fig.add_scatter(x=d, y=curve.measured_error, mode="markers", name=w_m,
-                    marker=dict(symbol="x", size=11, color=TOTAL), hovertemplate=f"{w_m}: %{{y:.4g}}<extra></extra>")
+                    marker=dict(symbol="x", size=11, color=TOTAL), hovertemplate=f"{w_m}: %{{y:.4~g}}<extra></extra>")
     _now(fig, current, w_c)
     fig.update_yaxes(_log_axis(y_t, _log_range(floor, curve.error, curve.bias2, curve.variance, curve.measured_error)))
     _ticks(fig, x_t, d, ticks)

@@ -42,7 +42,7 @@ def _curve_trace(v, i: int, legend: str, name: str, point_label: str, xy_hover: 
     return dict(type="scatter", x=v.x, y=v.y, mode="lines+markers", name=legend,
                 line=dict(color=model_color(i), width=3, dash=model_dash(i)), **_clickable(model_color(i)),
                 customdata=_hover_data(v),
-                hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6g}}<br>"
+                hovertemplate=(f"<b>{name}</b><br>{point_label} ≥ %{{customdata[0]:.6~g}}<br>"
                                f"{xy_hover}<br>TP = %{{customdata[1]}}, FP = %{{customdata[2]}}"
                                "<extra></extra>"))
 

@@ -207,7 +207,7 @@ def posterior_figure(post, *, text) -> go.Figure:
                             fill="toself", fillcolor=translucent(color, 0.45), line=dict(width=0), mode="lines",
                             name=name, hoverinfo="skip")
     fig.add_scatter(x=x, y=y, mode="lines", line=dict(color=INK, width=2), showlegend=False,
-                    hovertemplate="%{x:.4f}: %{y:.3g}<extra></extra>")
+                    hovertemplate="%{x:.4f}: %{y:.3~g}<extra></extra>")
     fig.update_xaxes(title=x_t, zeroline=True)
     fig.update_yaxes(title=y_t, rangemode="tozero")
     fig = layout(fig, text.get("title"), height=HEIGHT["default"])

@@ -62,7 +62,7 @@ def ranked_strip(ranked, k_step: int, *, text, ids=None) -> go.Figure:
                                      opacity=1.0, symbol=np.where(taken[m], "circle", "circle-open").tolist(),
                                      line=dict(color=color, width=2)),
                          customdata=np.column_stack([label, ranked.step[m]]),
-                         hovertemplate=(f"%{{customdata[0]}}: {w_score} %{{y:.4g}}, {w_rank} %{{x}}, "
+                         hovertemplate=(f"%{{customdata[0]}}: {w_score} %{{y:.4~g}}, {w_rank} %{{x}}, "
                                         f"{w_step} %{{customdata[1]}}<extra></extra>")))
     cut_x = int(taken.sum()) + 0.5               # the cut between the samples taken in and the rest
     lay = layout_dict(text.get("title"), HEIGHT["strip"],

@@ -525,6 +525,33 @@ def test_a_figure_pair_stands_one_under_the_other_where_the_sidebar_leaves_too_l
     assert_clean(tab)
 
 
+# the figures drawn in place whose box is not as tall as what plotly drew in it (a box of 0 px: the figure
+# spills over what is below it)
+SPILLED = """() => [...document.querySelectorAll('[data-testid=stMain] .lab-figure.js-plotly-plot')].map(gd => ({
+    key: ((gd.closest('[class*=st-key-]') || {}).className || '').match(/st-key-[\\w-]+/)?.[0],
+    box: gd.getBoundingClientRect().height, drawn: +gd.querySelector('.main-svg').getAttribute('height')}))
+  .filter(f => Math.abs(f.box - f.drawn) > 2)"""
+
+
+@pytest.mark.parametrize("path", ["/roc", "/cost"])
+def test_a_figure_keeps_its_height_when_the_window_narrows(tab, server, path):
+    """A browser review: a window narrowed from 1366 to 1024 px (a laptop's window put beside another, a
+    projector's resolution) left the ROC walk's step figure and the cost page's imbalance figures in a 0 px
+    box, drawn 461 px tall over the strip and the text below them.  plotly.js's own resize (its ``responsive``
+    setting) dropped the height of a figure without a width of its own, and these, drawn anew across their
+    narrow layout's width, were not fitted again after it.  Figures drawn in place follow their box themselves
+    (ui/core/live/figure.js); plotly's resize is off."""
+    open_url(tab, f"{server}{path}?lang=en", 1366, 768)
+    drawn(tab)
+    assert tab.evaluate(SPILLED) == []
+    tab.set_viewport_size({"width": 1024, "height": 768})
+    tab.wait_for_function(f"() => ({WIDTHS})().every(f => Math.abs(f.drawn - f.box) <= 1)", timeout=30_000)
+    for i in range(tab.locator("[data-testid=stMain] .lab-figure .main-svg").count()):
+        still(tab.locator("[data-testid=stMain] .lab-figure .main-svg").nth(i), frames=30)
+    assert tab.evaluate(SPILLED) == []
+    assert_clean(tab)
+
+
 # a figure's blank band at its foot: its box's bottom less the lowest thing drawn in it (the plot, tick labels,
 # axis titles, the legend), and its plot's width and height
 BLANK_BELOW = """key => { const gd = document.querySelector(`.st-key-${key} .js-plotly-plot`);

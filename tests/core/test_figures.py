@@ -1075,3 +1075,16 @@ def test_the_bootstrap_balls_go_in_shorter_rows_on_a_phone(m):
     for k, tr in narrow["data"].items():                                      # each trace's balls, in order
         assert len(tr["x"]) == len(fig.data[k].x)
     assert fig.layout.xaxis.range[1] == min(methods.PER_ROW, m)
+
+
+def test_numbers_in_hover_texts_drop_trailing_zeros():
+    """plotly formats a hover text's numbers with d3-format, whose ``g`` keeps trailing zeros: a ROC point's
+    threshold showed as "≥ 0.700000" (a browser review).  ``~g`` trims them, as Python's ``g`` does."""
+    import re
+    from pathlib import Path
+
+    import evalcore.figures
+    folder = Path(evalcore.figures.__file__).parent
+    kept = [(f.name, m.group(0)) for f in sorted(folder.glob("*.py"))
+            for m in re.finditer(r"%\{\{?[\w\[\].]+:[^}~]*\d+[eg]\}", f.read_text(encoding="utf-8"))]
+    assert kept == []

@@ -35,8 +35,11 @@ CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False, "showSendToClou
 CHART_CONFIGS = {fmt: {**CHART_CONFIG, "toImageButtonOptions": {**CHART_CONFIG["toImageButtonOptions"], "format": fmt}}
                  for fmt in ("png", "svg")}
 # live_chart's settings as JSON text: every value the component gets is a string or a flag, because
-# Streamlit inspects a dict or list value for a data frame (importing pandas, ~1 s, on the first one)
-LIVE_CONFIGS = {fmt: json.dumps({**cfg, "responsive": True}) for fmt, cfg in CHART_CONFIGS.items()}
+# Streamlit inspects a dict or list value for a data frame (importing pandas, ~1 s, on the first one).
+# Without plotly's ``responsive``: a figure drawn in place follows its box itself (live/figure.js), and
+# plotly's own resize, after a window resize, dropped the height of a figure without a width of its own
+# (the ROC walk's step figure stayed in a 0 px box, drawn over what is below it)
+LIVE_CONFIGS = {fmt: json.dumps(cfg) for fmt, cfg in CHART_CONFIGS.items()}
 PRESENTER_FONT = dict(base=20, tick=18, title=24)
 # what an x axis's ticks and title take more in that type: the shared margins below the plot (style.MARGIN_B)
 # and above a matrix (style.TOP_AXIS) grow by it, so that plotly draws each figure once (68 and 69 px, measured)
