@@ -257,6 +257,16 @@ class Bi(tuple):
         return self[0]
 
 
+NAMES_SHOWN = 12      # a list parameter (a file's columns) names at most this many in a message
+
+
+def _names(values: list, lang: str) -> str:
+    """A list parameter as a message shows it: each item quoted, ", " (English) or "、" (Chinese) between,
+    at most NAMES_SHOWN of them, then "…" if there are more (a file may have thousands of columns)."""
+    sep = "、" if lang == "zh" else ", "
+    return sep.join([repr(str(v)) for v in values[:NAMES_SHOWN]] + ["…"] * (len(values) > NAMES_SHOWN))
+
+
 class DataError(ValueError):
     """Bad input to an evalcore function.
 
@@ -286,7 +296,8 @@ class DataError(ValueError):
         en, zh = MESSAGES[self.code]
         template = zh if lang == "zh" else en
         i = 1 if lang == "zh" else 0
-        params = {k: (v[i] if isinstance(v, Bi) else v) for k, v in self.params.items()}
+        params = {k: (v[i] if isinstance(v, Bi) else _names(v, lang) if isinstance(v, list) else v)
+                  for k, v in self.params.items()}
         if lang == "zh":      # a space sets Latin words apart from Chinese ("是 PNG 图片"), never two Han characters
             for k, v in params.items():
                 if isinstance(self.params[k], Bi) and v:

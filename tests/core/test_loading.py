@@ -145,3 +145,18 @@ def test_a_chinese_message_spaces_latin_words_apart_and_never_two_han_characters
     with pytest.raises(ec.DataError) as info:
         ec.load_predictions(data)
     assert shown in info.value.text("zh")
+
+
+def test_a_message_names_a_files_columns_as_names_not_as_a_python_list():
+    """A browser review: "(columns: ['score_a', 'score_b'])" in both languages.  Each name is quoted, with
+    the language's separator, and a file with many columns names the first dozen."""
+    from evalcore._validation import NAMES_SHOWN
+
+    with pytest.raises(ec.DataError) as err:
+        ec.load_predictions(io.StringIO("score_a,score_b\n0.1,0.9\n0.8,0.3\n0.5,0.2\n"))
+    assert "(columns: 'score_a', 'score_b')" in err.value.text("en")
+    assert "(列:'score_a'、'score_b')" in err.value.text("zh")
+    assert "[" not in err.value.text("en") + err.value.text("zh")
+    many = ec.DataError("unknown_column", col="x", columns=[f"c{i}" for i in range(100)])
+    assert many.text("en").endswith(f"'c{NAMES_SHOWN - 1}', ….") and f"'c{NAMES_SHOWN}'" not in many.text("en")
+    assert many.text("zh").endswith(f"'c{NAMES_SHOWN - 1}'、…。")

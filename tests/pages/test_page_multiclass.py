@@ -201,7 +201,7 @@ def test_a_bad_upload_is_refused_by_name_and_the_last_good_stays(kind, lang):
         want = {"en": f"at most {limits.MC_CLASSES}", "zh": f"最多接受 {limits.MC_CLASSES}"}
     else:
         data = b"y,a:x,a:y\nx,0.9,0.1\nz,0.2,0.8\n"
-        want = {"en": "['z']", "zh": "['z']"}
+        want = {"en": "label(s) 'z' of column 'y'", "zh": "标签 'z' 没有"}      # the names quoted, not a list
     at = AppTest.from_function(_upload_script, args=(data, lang), default_timeout=60).run()
     ok(at)
     errors = [e.value for e in at.error]
