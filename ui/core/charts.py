@@ -25,8 +25,8 @@ from ui.core.threshold import threshold_from_click
 # Every figure has the toolbar with a PNG download at twice the screen's resolution (shown while the
 # pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector), and no
 # "Share chart..." button: plotly.js 4 shows one by default (``showSendToCloud``), which uploads the figure,
-# its data included, to Plotly Cloud, where the lab needs no internet and a student's uploaded scores stay
-# on the class's server (the report's figures likewise: evalcore.report.html) ...
+# its data included, to Plotly Cloud; the lab needs no internet, and a student's uploaded scores stay on the
+# class's server (the report's figures likewise: evalcore.report.html) ...
 CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False, "showSendToCloud": False,
                 "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
                                            "hoverClosestCartesian", "hoverCompareCartesian"],
@@ -195,9 +195,8 @@ def _plotly_js() -> tuple[str, frozenset | None]:
     trace types the app draws: a fresh browser loads it and draws a first figure in about 0.33 s
     of its main thread on 2 cores, npm's cartesian bundle in 0.6 s, the whole library in 1.2 s)
     when it is the version the installed plotly package was made for; otherwise that package's
-    whole ``plotly.min.js``.  Either is served by
-    Streamlit itself (its folder declared as a component's), so it works offline and nothing is
-    ever written into the app's tree."""
+    whole ``plotly.min.js``.  Either is served by Streamlit itself (its folder declared as a
+    component's), so it works offline and nothing is ever written into the app's tree."""
     version = plotly.offline.get_plotlyjs_version()
     partial = VENDOR / f"plotly-lab-{version}.min.js"
     if partial.is_file():
