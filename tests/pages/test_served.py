@@ -83,6 +83,11 @@ def test_the_plotly_bundle_is_the_file_its_readme_names_and_holds_the_trace_type
     version = re.fullmatch(r"plotly-lab-(.+)\.min\.js", bundles[0].name).group(1)
     data = bundles[0].read_bytes()
     assert hashlib.sha256(data).hexdigest() in readme and f"plotly.js@{version}" in readme
+    # built from the packages the lock file names: plotly.js at the bundle's version
+    import json
+    lock = json.loads((charts.VENDOR / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"]["node_modules/plotly.js"]["version"] == version
+    assert lock["packages"][""]["dependencies"]["plotly.js"] == version
     # what build.sh bundles is what the app sends there, and the file says so
     script = (charts.VENDOR / "build.sh").read_text(encoding="utf-8")
     traces = re.search(r'^TRACES="([a-z ]+)"$', script, re.M).group(1)

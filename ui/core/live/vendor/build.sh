@@ -5,8 +5,10 @@
 #
 #   ui/core/live/vendor/build.sh 4.1.1      # the version the installed plotly package was made for
 #
-# Needs Node.js and npm; works in a temporary folder and writes only the bundle here.  The same
-# version, esbuild and trace types give the same file, byte for byte (its digest is in README.md).
+# Needs Node.js and npm; works in a temporary folder and writes only the bundle here.  The packages
+# are those of package-lock.json here (npm ci), so the same version gives the same file, byte for
+# byte (its digest is in README.md).  Another version is installed afresh, and package.json and
+# package-lock.json here are updated with it.
 set -eu
 VERSION=${1:?"usage: $0 <plotly.js version>, python -c 'import plotly.offline as o; print(o.get_plotlyjs_version())'"}
 ESBUILD=0.28.2
@@ -16,9 +18,14 @@ TRACES="bar box heatmap histogram"
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+cp "$here/package.json" "$here/package-lock.json" "$work/"
 cd "$work"
-npm init -y > /dev/null
-npm install --silent --no-audit --no-fund --ignore-scripts "plotly.js@$VERSION" "esbuild@$ESBUILD"
+if grep -q "\"plotly.js\": \"$VERSION\"" package.json; then
+    npm ci --silent --no-audit --no-fund --ignore-scripts
+else
+    npm install --silent --no-audit --no-fund --ignore-scripts --save-exact "plotly.js@$VERSION" "esbuild@$ESBUILD"
+    cp package.json package-lock.json "$here/"
+fi
 {
     echo "var Plotly = require('plotly.js/lib/core');"
     echo "Plotly.register(["
