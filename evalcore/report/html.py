@@ -21,8 +21,10 @@ from . import POINTS, Report
 from .strings import text
 
 SECTIONS = ("data", "settings", "measures", "roc", "pr", "cost", "calibration", "compare", "about")
-# no "Share chart..." button (plotly.js 4 shows one by default): it would upload the figure and its data
-_CONFIG = {"displaylogo": False, "responsive": True, "showSendToCloud": False}
+# no "Share chart..." button (plotly.js 4 shows one by default): it would upload the figure and its data.
+# Not plotly's ``responsive``: its resize drops the height of a figure without a width of its own, which then
+# overflowed its box (560 px drawn in 420); _DRAW follows the window's width itself.
+_CONFIG = {"displaylogo": False, "showSendToCloud": False}
 _CSS = """
 body{font-family:"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",Arial,sans-serif;margin:0;color:#111;
   line-height:1.5;background:#fff}
@@ -37,9 +39,21 @@ th{background:#f3f6fa}td.n{text-align:right;font-variant-numeric:tabular-nums;wh
 .cm td,.cm th{text-align:center}.kv th{font-weight:normal;max-width:22rem}.name{word-break:break-all}
 """
 _DRAW = """
+var figs = [];
 document.querySelectorAll('script.figure').forEach(function (el) {
   var spec = JSON.parse(el.textContent), div = document.getElementById(el.dataset.target);
   Plotly.newPlot(div, spec.data, spec.layout, spec.config);
+  figs.push(div);
+});
+var later;
+window.addEventListener('resize', function () {      // each figure its box's width, its height kept
+  clearTimeout(later);
+  later = setTimeout(function () {
+    figs.forEach(function (div) {
+      if (div._fullLayout && Math.abs(div._fullLayout.width - div.clientWidth) > 1)
+        Plotly.relayout(div, {width: div.clientWidth});
+    });
+  }, 100);
 });
 """
 
