@@ -38,7 +38,8 @@ def test_report_opens_offline_with_every_section_and_figure(browser, tmp_path, l
     # a narrower window: each figure follows its box's width and keeps its height (plotly's own resize left
     # 560 px drawn in a 420 px box, over the section below)
     sizes = """() => [...document.querySelectorAll('.fig')].map(f => { const svg = f.querySelector('.main-svg');
-      return [f.clientWidth, +svg.getAttribute('width'), f.getBoundingClientRect().height, +svg.getAttribute('height')]; })"""
+      return [f.clientWidth, +svg.getAttribute('width'), f.getBoundingClientRect().height,
+              +svg.getAttribute('height')]; })"""
     before = pg.evaluate(sizes)
     pg.set_viewport_size({"width": 900, "height": 768})
     pg.wait_for_function(f"() => ({sizes})().every(([box, drawn]) => Math.abs(box - drawn) <= 1)", timeout=10_000)
