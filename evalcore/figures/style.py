@@ -55,6 +55,10 @@ TITLE_ROOM = 30         # what a figure's title adds to a top margin
 HEIGHT = dict(matrix=380, histogram=360, square=560, step=520, strip=300, grid=520, linked=600, default=420)
 SQUARE_WIDTH = 600
 NAME_CHARS = 40         # legend names are shortened to this; hover shows the whole name
+# What every figure's toolbar is given, in the app (ui.core.charts.CHART_CONFIG) and in the report: no plotly
+# logo, and no "Share chart..." button, which plotly.js 4 shows by default (``showSendToCloud``) and which
+# uploads the figure, its data included, to Plotly Cloud
+TOOLBAR = {"displaylogo": False, "showSendToCloud": False}
 
 
 def threshold_text(x: float, digits: int = 6) -> str:

@@ -21,10 +21,10 @@ from . import POINTS, Report
 from .strings import text
 
 SECTIONS = ("data", "settings", "measures", "roc", "pr", "cost", "calibration", "compare", "about")
-# no "Share chart..." button (plotly.js 4 shows one by default): it would upload the figure and its data.
-# Not plotly's ``responsive``: its resize drops the height of a figure without a width of its own, which then
-# overflowed its box (560 px drawn in 420); _DRAW follows the window's width itself.
-_CONFIG = {"displaylogo": False, "showSendToCloud": False}
+# the app's toolbar settings (figures.style.TOOLBAR: nothing sent out).  Not plotly's ``responsive``: its
+# resize drops the height of a figure without a width of its own, which then overflowed its box (560 px drawn
+# in 420); _DRAW follows the window's width itself.
+_CONFIG = dict(figures.style.TOOLBAR)
 _CSS = """
 body{font-family:"Noto Sans CJK SC","Microsoft YaHei","PingFang SC",Arial,sans-serif;margin:0;color:#111;
   line-height:1.5;background:#fff}

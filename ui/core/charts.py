@@ -13,8 +13,8 @@ import plotly.graph_objects as go
 import streamlit.components.v1 as components
 import streamlit as st
 
-from evalcore.figures.style import (MARGIN_B, TOP_AXIS, figure_json, is_legend_below, legend_below, plotly_figure,
-                                   trace_types)
+from evalcore.figures.style import (MARGIN_B, TOOLBAR, TOP_AXIS, figure_json, is_legend_below, legend_below,
+                                   plotly_figure, trace_types)
 
 from ui.core import held_traces, served
 from ui.core.components import component
@@ -23,11 +23,10 @@ from ui.core.state import SS
 from ui.core.threshold import threshold_from_click
 
 # Every figure has the toolbar with a PNG download at twice the screen's resolution (shown while the
-# pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector), and no
-# "Share chart..." button: plotly.js 4 shows one by default (``showSendToCloud``), which uploads the figure,
-# its data included, to Plotly Cloud; the lab needs no internet, and a student's uploaded scores stay on the
-# class's server (the report's figures likewise: evalcore.report.html) ...
-CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False, "showSendToCloud": False,
+# pointer is over the figure, plotly's default: a toolbar always shown covers titles on a projector), and
+# nothing that sends a figure out (style.TOOLBAR: the lab needs no internet, and a student's uploaded scores
+# stay on the class's server) ...
+CHART_CONFIG = {**TOOLBAR, "displayModeBar": "hover",
                 "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d", "toggleSpikelines",
                                            "hoverClosestCartesian", "hoverCompareCartesian"],
                 "toImageButtonOptions": {"format": "png", "scale": 2, "filename": "evaluation-lab"}}
