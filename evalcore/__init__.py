@@ -76,10 +76,10 @@ from .trust import (SIM_TESTS, BayesianTTest, CorrectedTTestResult, TestSimulati
 from .delong import DeLongPairs, DeLongResult, delong_auc_variance, delong_from_sums, delong_pairs, delong_test
 from .calibration import (BrierLoss, BrierScore, Reliability, brier_counts, brier_loss, brier_score, reliability_bins,
                           reliability_counts)
-from .multiclass import (BothWays, ClassCurves, PerClass, argmax_decision, bayes_decision, brier_multiclass,
-                         multiclass_brier_loss, class_curves, cost_matrix_error, costs_at_decisions, expected_cost,
-                         expected_costs, hand_till_m, macro_micro_both, one_vs_one, per_class, sums_to_one,
-                         top_k_accuracy, top_label_reliability)
+from .multiclass import (PROBABILITY_TOLERANCE, BothWays, ClassCurves, PerClass, argmax_decision, bayes_decision,
+                         brier_multiclass, multiclass_brier_loss, class_curves, cost_matrix_error, costs_at_decisions,
+                         expected_cost, expected_costs, hand_till_m, macro_micro_both, one_vs_one, per_class,
+                         sums_to_one, top_k_accuracy, top_label_reliability)
 from .loading_multiclass import MultiClassSet, class_name, load_multiclass
 from .classtable import ClassAUCs, ClassTable, RowNumbers, class_aucs, class_tables, row_numbers
 # the multi-class page (issue 35): built-in K-class sets, decisions, per-class views and AUC intervals
@@ -164,7 +164,8 @@ __all__ = [
     # deprecated names (a loss is named *_loss): brier_loss, BrierLoss, multiclass_brier_loss
     "brier_score", "BrierScore", "brier_multiclass",
     # K-class predictions
-    "MultiClassSet", "load_multiclass", "class_name", "sums_to_one", "argmax_decision", "bayes_decision",
+    "MultiClassSet", "load_multiclass", "class_name", "PROBABILITY_TOLERANCE", "sums_to_one", "argmax_decision",
+    "bayes_decision",
     "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays", "macro_micro_both",
     "ClassCurves", "class_curves", "hand_till_m", "multiclass_brier_loss", "top_k_accuracy", "top_label_reliability",
     "expected_costs", "costs_at_decisions", "ClassTable", "class_tables", "ClassAUCs", "class_aucs", "RowNumbers",

@@ -43,9 +43,9 @@ class LoadWarning(str):
                                   "one-vs-rest curves are not defined.",
                                   "类别 {classes} 有分数列,但文件中没有该类样本:它们的一对其余曲线无定义。"),
         "not_probabilities": ("The scores of model {model!r} are not probabilities (rows non-negative and "
-                              "summing to 1): decisions and curves use them as they are; log loss, Brier, the "
-                              "reliability diagram and the Bayes decision are not shown for it.",
-                              "模型 {model!r} 的分数不是概率(每行非负且和为 1):决策与曲线照原样使用;"
+                              "summing to 1 within 0.01): decisions and curves use them as they are; log loss, "
+                              "Brier, the reliability diagram and the Bayes decision are not shown for it.",
+                              "模型 {model!r} 的分数不是概率(每行非负且和为 1,误差不超过 0.01):决策与曲线照原样使用;"
                               "不给出它的对数损失、Brier 分数、可靠性图和贝叶斯决策。"),
     }
 

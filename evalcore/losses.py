@@ -22,7 +22,8 @@ def log_loss(y_true, proba, *, labels=None) -> float:
     Binary: ``y_true`` 0/1 and ``proba`` the positive class's probability,
     L = -(y log p + (1 - y) log(1 - p)).  Multi-class: ``proba`` (n, K), one
     column per class in ``labels`` order (sorted by default), rows summing
-    to 1; L = -sum_k y_ik log p_ik with y_ik the class indicator.
+    to 1 (used as given: a row is not divided by its sum); L = -sum_k y_ik log p_ik with y_ik the class
+    indicator.
 
     Parameters
     ----------
@@ -65,8 +66,9 @@ def log_loss(y_true, proba, *, labels=None) -> float:
     if not Y.any(axis=1).all():
         bad = int(np.flatnonzero(~Y.any(axis=1))[0])
         raise DataError("bad_option", name=f"y_true[{bad}]", options=tuple(classes.tolist()), value=y[bad])
+    # each row used as given (clipped), not divided by its sum: as scikit-learn >= 1.5 and the report's
+    # tables (classtable.log_loss_from_tables) do; a row a file rounded (0.999) is then read as it is
     P = np.clip(P, EPS, 1 - EPS)
-    P = P / P.sum(axis=1, keepdims=True)
     return float(-np.mean(np.sum(Y * np.log(P), axis=1)))
 
 

@@ -25,9 +25,9 @@ from .confusion import Counts, MacroMicro, cohen_kappa, macro_micro, measures, o
 
 register_messages({
     "not_probabilities": (
-        "The scores of {name} are not probabilities (each row non-negative and summing to 1), so this measure "
-        "is not shown for them.",
-        "{name} 的分数不是概率(每行非负且和为 1),因此不给出这一度量。",
+        "The scores of {name} are not probabilities (each row non-negative and summing to 1 within 0.01), so "
+        "this measure is not shown for them.",
+        "{name} 的分数不是概率(每行非负且和为 1,误差不超过 0.01),因此不给出这一度量。",
     ),
 })
 
@@ -48,15 +48,22 @@ def check_scores_matrix(y, scores) -> tuple[np.ndarray, np.ndarray]:
     return yy.astype(np.int64), s
 
 
-def sums_to_one(scores, *, tol: float = 1e-6) -> bool:
+# Rows summing to 1 within this are probabilities: a file keeps a few decimals (three decimals leave a
+# row of three classes summing to 0.999 or 1.001), so 1e-6 refused most exported probabilities.  They are
+# used as given, not divided by their sums: what scikit-learn's log_loss does with them (it warns).
+PROBABILITY_TOLERANCE = 0.01
+
+
+def sums_to_one(scores, *, tol: float = PROBABILITY_TOLERANCE) -> bool:
     """Whether every row of ``scores`` is a probability vector (non-negative, summing to 1 within ``tol``).
 
     Parameters
     ----------
     scores : array-like of shape (n, K)
         Column k the score of class k, larger = more likely.
-    tol : float, default 1e-6
-        Allowed deviation of a row sum from 1.
+    tol : float, default PROBABILITY_TOLERANCE (0.01)
+        Allowed deviation of a row sum from 1: a file's rounding (rows of probabilities kept to three
+        decimals sum to 0.999-1.001) is allowed; the rows are used as given.
 
     Returns
     -------
@@ -570,8 +577,8 @@ def top_label_reliability(y, probabilities, *, n_bins: int = 10) -> Reliability:
     return reliability_bins(right, p.max(axis=1), n_bins=n_bins)
 
 
-__all__ = ["check_scores_matrix", "sums_to_one", "argmax_decision", "bayes_decision", "expected_costs",
-           "check_cost_matrix",
+__all__ = ["check_scores_matrix", "PROBABILITY_TOLERANCE", "sums_to_one", "argmax_decision", "bayes_decision",
+           "expected_costs", "check_cost_matrix",
            "cost_matrix_error", "expected_cost", "one_vs_one", "PerClass", "per_class", "BothWays",
            "macro_micro_both", "ClassCurves", "class_curves", "hand_till_m", "multiclass_brier_loss",
            "brier_multiclass", "top_k_accuracy", "top_label_reliability"]

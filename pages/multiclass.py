@@ -1,10 +1,8 @@
 """多分类评估 · Multi-class evaluation (textbook 2.3.2 and 2.3.4 for K classes).
 
-K-class scores through the chapter's lenses: argmax and Bayes decisions
-under a K x K cost matrix, the K x K matrix and its cost, the book's macro
-and micro averages over one-vs-rest and one-vs-one matrices, one-vs-rest
-ROC and P-R per class with their averages, AUC, M and their intervals, and
-the measures of probabilities.  The parts are ``ui.parts.multiclass``.
+K-class scores through the chapter's lenses: argmax and Bayes decisions under a K x K cost matrix, the K x K
+matrix and its cost, the book's macro and micro averages over one-vs-rest and one-vs-one matrices, one-vs-rest ROC
+and P-R per class with their averages, AUC, M and their intervals, the measures of probabilities (``ui.parts``).
 """
 import streamlit as st
 
@@ -68,12 +66,14 @@ if section == "decisions":
                                      (T("multiclass.expected"),
                                       ui.fmt_cost(decided.expected_cost) if probabilities else "—"),
                                      ("κ", ui.fmt(kp.kappa))])
-        ui.formula_grid("multiclass_cost_formulas", [
-            (T("multiclass.cost_error"), ui.fill("multiclass.cost_error", sum=ui.tex_number(decided.cost_total, 6),
-                                                 m=f"{ms.n:,}", v=ui.fmt_cost(decided.cost_error))),
-            (T("multiclass.expected"), ui.fill("multiclass.expected", v=ui.fmt_cost(decided.expected_cost)))])
-        st.caption(T("multiclass.expected.note"))
-        if probabilities:                  # which of the two numbers above is larger, as shown
+        cost_f = ui.fill("multiclass.cost_error", sum=ui.tex_number(decided.cost_total, 6), m=f"{ms.n:,}",
+                         v=ui.fmt_cost(decided.cost_error))
+        expected_f = ui.fill("multiclass.expected", v=ui.fmt_cost(decided.expected_cost))
+        # the expected cost reads the scores as probabilities: for other scores neither it nor its note
+        ui.formula_grid("multiclass_cost_formulas", [(T("multiclass.cost_error"), cost_f)]
+                        + ([(T("multiclass.expected"), expected_f)] if probabilities else []))
+        if probabilities:                  # what the two numbers mean, and which of them is larger, as shown
+            st.caption(T("multiclass.expected.note"))
             error, expected = ui.fmt_cost(decided.cost_error), ui.fmt_cost(decided.expected_cost)
             side = ("same" if error == expected else
                     "more" if decided.expected_cost > decided.cost_error else "less")

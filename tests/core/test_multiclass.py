@@ -191,6 +191,33 @@ def test_loader_one_model_with_class_names_and_scores_that_are_not_probabilities
     assert "概率" in next(w for w in ms.warnings if w.code == "not_probabilities").text("zh")
 
 
+def test_probabilities_kept_to_three_decimals_are_probabilities_and_used_as_given():
+    """The review: a file of probabilities rounded to three decimals (rows summing to 0.999-1.001) was
+    read as "not probabilities" (rows had to sum to 1 within 1e-6), and its log loss, Brier score,
+    reliability diagram and Bayes decision were switched off.  Rows within 0.01 of 1 are probabilities,
+    used as given, as scikit-learn's log_loss uses them; rows 0.02 off are not."""
+    import warnings
+
+    y, p = _data(3, n=300, k=3)
+    q = np.round(p, 3)
+    sums = q.sum(axis=1)
+    assert not np.allclose(sums, 1, atol=1e-6, rtol=0) and np.abs(sums - 1).max() <= 0.0015
+    assert mc.sums_to_one(q) and not mc.sums_to_one(q * 0.98) and not mc.sums_to_one(q * 1.02)
+    assert not mc.sums_to_one(np.where(q == q.max(), -q, q))                 # a negative entry
+    text = "label,m:a,m:b,m:c\n" + "".join(f"{'abc'[t]},{r[0]:.3f},{r[1]:.3f},{r[2]:.3f}\n" for t, r in zip(y, q))
+    ms = load_multiclass(text.encode())
+    assert ms.probabilities == {"m": True} and "not_probabilities" not in {w.code for w in ms.warnings}
+    np.testing.assert_array_equal(ms.scores["m"], q)                      # used as given, not divided by its sums
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)                      # scikit-learn: "do not sum to one"
+        expected = log_loss(y, q, labels=range(3))
+    assert ec.log_loss(ms.y, ms.scores["m"], labels=range(3)) == pytest.approx(expected, rel=1e-12)
+    assert mc.top_label_reliability(ms.y, ms.scores["m"]).count.sum() == len(y)
+    off = "label,m:a,m:b,m:c\n" + "".join(f"{'abc'[t]},{r[0] * 0.98:.4f},{r[1] * 0.98:.4f},{r[2] * 0.98:.4f}\n"
+                                           for t, r in zip(y, q))
+    assert load_multiclass(off.encode()).probabilities == {"m": False}
+
+
 @pytest.mark.parametrize("text, code", [
     ("y,a:cat,a:dog\ncat,0.5,0.5\nemu,0.4,0.6\n", "mc_label_without_column"),
     ("y,a:cat,dog\ncat,0.5,0.5\n", "mc_mixed_columns"),

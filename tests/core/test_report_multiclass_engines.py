@@ -45,6 +45,20 @@ def test_duckdb_equals_the_in_memory_report(tmp_path):
     _same(without_engine(mem.numbers), without_engine(big.numbers))
 
 
+def test_probabilities_rounded_in_the_file_are_probabilities_for_duckdb_too(tmp_path):
+    """Rows rounded to three decimals (0.999-1.001, not put right by the last column): probabilities for
+    both the in-memory loader and DuckDB (the same ``ec.PROBABILITY_TOLERANCE``), the same report."""
+    y, models = _data(7, 900)
+    models = {m: np.round(p, 3) for m, p in models.items()}
+    assert not all(np.allclose(p.sum(axis=1), 1, atol=1e-6, rtol=0) for p in models.values())
+    write_csv(tmp_path / "p.csv", y, models)
+    mem = build_multiclass_report(ec.load_multiclass(tmp_path / "p.csv"), cost=COST)
+    with DuckDBMultiLog(str(tmp_path / "p.csv")) as log:
+        assert set(log.probabilities.values()) == {True}
+        big = build_multiclass_report(log, cost=COST)
+    _same(without_engine(mem.numbers), without_engine(big.numbers))
+
+
 def test_parquet_glob_and_rounded_scores_state_their_bound(tmp_path):
     import pandas as pd
 

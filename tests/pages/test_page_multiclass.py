@@ -257,6 +257,25 @@ def test_the_rule_formula_is_the_rule_applied(lang):
     assert at.info, "the fallback is said"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_scores_that_are_not_probabilities_get_no_expected_cost_formula_or_its_note(lang):
+    """The review: after an upload of scores that are not probabilities, the expected cost's formula ended
+    in "= nan" (the number above it said "—"), and its note still said the Bayes decision makes that cost
+    least.  Both are the probabilities' only; for probabilities they are there."""
+    note = {"en": "the Bayes decision makes the expected cost least", "zh": "贝叶斯决策使预期代价最小"}[lang]
+
+    def expected_formulas(at):
+        return [f for f in latex(at) if r"p_i(x)" in f]
+    scores = ec.load_multiclass(b"label,m:a,m:b,m:c\na,3,1,0\nb,0,2,1\nc,1,0,4\nc,0,1,2\n")   # not probabilities
+    at = _page(lang, source="upload", upload=scores, upload_token="mcupload:n", section="decisions")
+    shown = latex(at) + [c.value for c in at.caption] + [str(m.value) for m in at.metric]
+    assert not [s for s in shown if re.search(r"\bnan\b", s, re.I)], shown
+    assert not expected_formulas(at) and not any(note in c.value for c in at.caption)
+    at = _page(lang, section="decisions", model="naive_bayes")
+    assert len(expected_formulas(at)) == 1 and any(note in c.value for c in at.caption)
+    assert not any(re.search(r"\bnan\b", f, re.I) for f in latex(at))
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("data", [b"", b"y,a:x,a:y\n"])
 def test_an_empty_file_is_told_this_uploaders_format_and_not_that_no_file_came(data, lang):

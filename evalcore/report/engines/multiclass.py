@@ -27,10 +27,9 @@ from ..._bounds import MAX_CLASSES
 from ..._validation import DataError, read_only
 from ...loading import ID_NAMES, LABEL_NAMES, find_column
 from ...loading_multiclass import class_name, score_columns
+from ...multiclass import PROBABILITY_TOLERANCE      # rows summing to 1 within this are probabilities
 from ..multiclass import MultiClassLog
 from . import sql_literal
-
-PROBABILITY_TOLERANCE = 1e-6       # rows summing to 1 within this are probabilities (evalcore.sums_to_one)
 
 
 def _dbl(x: float) -> str:
