@@ -15,6 +15,7 @@ from ui.core.models import model as model_facts
 
 PAGE_STRINGS = "imb."      # the cost page's class-imbalance strings (assets/i18n/cost.toml)
 FEW_SAMPLES = 50      # below this many of a class after resampling, the ROC curve visibly moves by chance
+ROC_STAYS = 0.01      # AUCs (as the table shows them) within this: "the ROC curve hardly moves"
 
 
 def imbalance(token: str, ps, model: str, c01: float, c10: float, rate: float, method: str) -> None:
@@ -43,6 +44,11 @@ def imbalance(token: str, ps, model: str, c01: float, c10: float, rate: float, m
         live_chart(kept("imb_pr", lambda: figures.pr_curves(pv, names=names2, width=None, text=dict(
             x=t("common.axis.recall"), y=t("common.axis.precision"), threshold=t("common.thr.short"), p_eq_r="P = R",
             bep="BEP", best="max F1", best_f1="max F1")), *inputs), key="imb_pr")
+    # what the two curves did here, read from the AUCs the table shows (the body says what is expected)
+    before, after = f"{mf.roc_view.auc:.4f}", f"{res.roc.auc:.4f}"
+    diff = abs(float(after) - float(before))
+    st.markdown(t("imb.roc.stays" if diff <= ROC_STAYS else "imb.roc.moves", before=before, after=after,
+                  diff=f"{diff:.4f}", tol=f"{ROC_STAYS:g}", pos=f"{res.counts.n_pos:,}", neg=f"{res.counts.n_neg:,}"))
     p_data, p_new = ps.n_pos / ps.n, res.rate
     if 0 < p_new < 1 and c10 > 0 and c01 > 0:
         r2 = ec.rescaled_cost_ratio(c01 / c10, p_data, p_new)
