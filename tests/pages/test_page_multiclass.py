@@ -211,6 +211,23 @@ def test_a_bad_upload_is_refused_by_name_and_the_last_good_stays(kind, lang):
     assert at.session_state[K + "upload"].classes == ["x", "y"]
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_refused_file_is_said_on_the_page_too_while_the_last_good_stays(lang):
+    """helper-27: after a good file, a refused one was said only in the sidebar; once a phone's sidebar
+    closed, the page showed the earlier data with no sign of it.  The page says it too, above that data."""
+    at = run("pages/multiclass.py", lang=lang, **{K + "source": "upload"})
+    box = at.sidebar.file_uploader(key="_w_multiclass_upload")
+    box.set_value(("good.csv", b"y,a:x,a:y\nx,0.9,0.1\ny,0.2,0.8\nx,0.6,0.4\n", "text/csv")).run()
+    ok(at)
+    assert not at.main.error
+    at.sidebar.file_uploader(key="_w_multiclass_upload").set_value(("bad.csv", b"\x00\xff" * 500, "text/csv")).run()
+    ok(at)
+    errors = [e.value for e in at.sidebar.error]
+    assert errors and [e.value for e in at.main.error] == errors[:1]
+    kept = {"zh": "仍在使用之前成功载入的数据:good.csv", "en": "Still using the data loaded before: good.csv"}[lang]
+    assert any(kept in i.value for i in at.main.info) and at.session_state[K + "upload_name"] == "good.csv"
+
+
 def test_an_uploaded_file_is_shown_with_its_names_inert_and_kept_out_of_the_link():
     ms = ec.load_multiclass(b"label,m:[a](www.x.org),m:*b*,m:c\n[a](www.x.org),0.7,0.2,0.1\n*b*,0.1,0.8,0.1\n"
                             b"c,0.2,0.2,0.6\nc,0.3,0.3,0.4\n")

@@ -204,6 +204,14 @@ def test_bad_upload_shows_error_and_keeps_data(bad, lang):
     assert "m1" in at.sidebar.multiselect[0].options
     assert at.session_state["ds_upload"].n == 5
     assert metrics(at)
+    # and the page says so too, above it (helper-27: once a phone's sidebar closed, nothing said the file
+    # was refused): the same reason and the file still in use
+    assert [e.value for e in at.main.error] == errors[:1]
+    kept = {"zh": "仍在使用之前成功载入的数据:good.csv", "en": "Still using the data loaded before: good.csv"}[lang]
+    assert any(kept in i.value for i in at.main.info)
+    upload(at, GOOD, "again.csv")                              # a good file: the page's messages go
+    ok(at)
+    assert not at.main.error and not any("good.csv" in i.value for i in at.main.info)
 
 
 @pytest.mark.parametrize("page", ["pages/confusion.py", "pages/pr.py"])

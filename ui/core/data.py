@@ -86,6 +86,14 @@ def upload_status(slot: UploadSlot, where=st, *, none: str | None = None) -> Non
         where.info(t(none))
 
 
+def refused_in_page(slot: UploadSlot) -> None:
+    """A refused file while the data loaded before stays in use: said in the page too, where the page's
+    run is when this is called (its top).  A phone's sidebar closes once a file is chosen, and the page went
+    on showing the earlier data with no sign that the new file was refused (helper-27's review)."""
+    if SS.get(slot.error) is not None and SS.get(slot.value) is not None:
+        upload_status(slot, st)
+
+
 def no_data() -> None:
     """A page with no predictions loaded: a refused file's reason first (the sidebar says it too, but on a
     phone the sidebar is closed and the page said only "pick or upload data in the sidebar first"), then
@@ -134,6 +142,7 @@ def _upload_panel() -> None:
     if handle_upload(PREDICTIONS, f, _parse_predictions, on_error=_ask_pos_label):
         SS.pop("upload_pending", None)
     upload_status(PREDICTIONS, sb, none="common.upload.none")
+    refused_in_page(PREDICTIONS)
     pending = SS.get("upload_pending")
     if pending is not None:
         data, name, perr = pending

@@ -35,7 +35,7 @@ from evalcore.multiclass import check_cost_matrix
 from evalcore.report import default_threshold
 
 from ui.core.charts import live_chart
-from ui.core.data import UPLOAD_LIMIT_MB, UploadSlot, handle_upload, upload_status
+from ui.core.data import UPLOAD_LIMIT_MB, UploadSlot, handle_upload, refused_in_page, upload_status
 from ui.core.i18n import error_text, fill, fmt, labels, shown_name, t, t_counted
 from ui.core.settings import MC_CURVES, MC_SECTIONS, MC_SOURCES, default
 from ui.core.state import SS, bind, tied
@@ -111,6 +111,7 @@ def data():
         sb.caption(t("common.upload.limit", mb=UPLOAD_LIMIT_MB))
         handle_upload(UPLOAD, f, parse_upload)
         upload_status(UPLOAD, sb, none="multiclass.upload.none")
+        refused_in_page(UPLOAD)
         ms, token = SS.get(K + "upload"), SS.get(K + "upload_token")
         if ms is None:
             return None, None, False
