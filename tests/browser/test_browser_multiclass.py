@@ -30,7 +30,7 @@ def test_upload_a_cost_edit_and_a_click_on_a_class_curve(tab, server, tmp_path):
     pg = tab
     open_url(pg, server + "/multiclass?lang=en")
     pg.locator(f"{SIDEBAR} [data-testid='stSelectbox']").first.click()
-    pg.get_by_role("option", name="Upload a multi-class predictions CSV").click()
+    pg.get_by_role("option", name="Upload a CSV").click()
     settle(pg)
     pg.locator(UPLOAD).set_input_files(str(_predictions(tmp_path / "three.csv")))
     expect(pg.get_by_text("3 classes")).to_be_visible(timeout=30_000)

@@ -657,3 +657,28 @@ def test_the_chapter_cards_wrap_rather_than_break_their_words(tab, server):
     open_url(tab, f"{server}/?lang=en", 1366, 768)
     still(tab.locator('[class*="st-key-home_stage_"]').last)
     assert len({top for _, top, _ in tab.evaluate(CARDS)}) == 1
+
+
+# each text's width in the choice box's own font, against the room its box leaves for text
+FITS_BOX = """(texts) => { const i = document.querySelector('[data-testid=stSidebar] [data-testid=stSelectbox] input');
+  const cs = getComputedStyle(i), room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const s = document.createElement('span'); s.style.font = cs.font; s.style.whiteSpace = 'pre';
+  document.body.appendChild(s);
+  const wide = texts.filter(t => { s.textContent = t; return s.getBoundingClientRect().width > room; });
+  s.remove(); return [room, wide, cs.textOverflow]; }"""
+
+
+def test_every_data_source_fits_its_choice_box_on_a_laptop(tab, server):
+    """helper-27: in the sidebar at 1366 x 768 "Example: a 9-sample ROC table (AUC" was all a student saw of the
+    data source chosen, cut mid-word (most sources in both languages were).  Every source of the binary pages
+    and of the multi-class page fits its box in both languages; a longer value (an uploaded model's name in
+    another box) would end in an ellipsis."""
+    from ui.core.i18n import strings
+    from ui.core.settings import MC_SOURCES, SOURCES
+
+    texts = [strings()[f"{prefix}{key}"][lang] for lang in ("zh", "en")
+             for prefix, keys in (("common.src.", SOURCES), ("multiclass.src.", MC_SOURCES)) for key in keys]
+    open_url(tab, f"{server}/multiclass?lang=en", 1366, 768)
+    open_sidebar(tab)
+    room, wide, overflow = tab.evaluate(FITS_BOX, texts)
+    assert room > 150 and not wide and overflow == "ellipsis", (room, wide, overflow)

@@ -43,6 +43,8 @@ _CSS = """
 [class*="st-key-home_stage_"] [data-testid="stPageLink"] span,
 [class*="st-key-home_stage_"] [data-testid="stPageLink"] p {
   white-space: normal !important; overflow: visible !important; line-height: 1.35; }
+/* a choice box's value longer than its box (an uploaded model's name) ends in "…", not cut mid-word */
+[data-testid="stSelectbox"] input:not(:focus) { text-overflow: ellipsis; }
 """
 # Without presenter mode (which has its own spacing): less space above the title, and on a laptop's
 # 768 px smaller headings, so that each page's main figure starts on the first screen
