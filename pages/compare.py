@@ -18,7 +18,8 @@ ui.open_page("compare")
 T = ui.t
 current, current_token = ui.data_sidebar()          # McNemar and DeLong can use the data chosen there
 with st.expander(T("compare.guide.title")):          # one click away: the section's figure on the first screen
-    st.markdown(T("compare.guide"))
+    with st.container(key="prose_table_guide"):      # a table of sentences: its cells wrap (ui.core.screens)
+        st.markdown(T("compare.guide"))
 # α beside the tests where both fit (a projector's first screen keeps 40 px more for the figure), else below
 with ui.control_row("compare_options"):
     section = ui.section("compare.section", ui.COMPARE_SECTIONS, "compare.tab.")

@@ -114,3 +114,21 @@ def test_the_lab_clustering_figure_on_a_phone_has_its_legend_under_the_plot(tab,
                            timeout=20_000)
     assert plot.evaluate(where)["right"]
     assert_clean(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_which_test_table_fits_a_projector(tab, server, lang):
+    """helper-27: on a projector (1280 x 720, presenter mode) the "Which test?" table, a table of sentences,
+    was 1107 px wide in a 1086 px box, its cells one line each: "paired CV t-test / 5×2cv" was cut at the
+    box's edge in English.  Its cells wrap; every cell is whole in the box."""
+    open_url(tab, f"{server}/compare?lang={lang}&presenter=1", 1280, 720)
+    tab.locator("[data-testid='stExpander'] summary").filter(has_text=re.compile("Which test|选哪个")).first.click()
+    table = tab.locator(".st-key-prose_table_guide table").first
+    expect(table).to_be_visible()
+    box = tab.evaluate("""() => { const t = document.querySelector('.st-key-prose_table_guide table');
+      const b = t.closest('[data-testid=stExpanderDetails]') || t.parentElement;
+      const cells = [...t.querySelectorAll('td, th')].filter(c => c.getBoundingClientRect().right >
+        b.getBoundingClientRect().right + 0.5 || c.scrollWidth > c.clientWidth + 1).map(c => c.textContent);
+      return [t.scrollWidth, t.clientWidth, cells]; }""")
+    assert box[0] <= box[1] + 1 and not box[2], box
+    assert "5×2cv" in table.inner_text()

@@ -78,6 +78,9 @@ button[data-variant="segmented_control"][data-selected="true"] * {{ color: {SELE
     linear-gradient(to left, #fff 30%, #fff0) 100% 0 / 2.5rem 100% no-repeat local,
     radial-gradient(farthest-side at 0 50%, #0003, #0000) 0 0 / 0.8rem 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, #0003, #0000) 100% 0 / 0.8rem 100% no-repeat scroll; }}
+/* a table of sentences (its box's key starts prose_table_): its cells wrap, as the text around it does, where
+   one line each ran past the box's edge on a projector ("paired CV t-test / 5×2cv" cut at 1280 px) */
+[class*="st-key-prose_table_"] [data-testid="stMarkdownContainer"] table {{ white-space: normal; width: auto; }}
 {_PAIR}:has(.js-plotly-plot) > [data-testid="stColumn"] {{ min-width: {BESIDE_COLUMN}px; }}
 {_PAIR} > [data-testid="stColumn"]:has(.js-plotly-plot) {{ min-width: {FIGURE_COLUMN}px; }}
 {_PAIR}:not(:has(.js-plotly-plot)) > [data-testid="stColumn"]:has(.katex) {{ min-width: {FIGURE_COLUMN}px; }}
