@@ -7,7 +7,7 @@ from ui.core import tour
 ui.open_page("home")
 if not ui.SS.get("tour"):
     st.button(ui.t("home.tour", n=len(tour.shipped())), on_click=tour.start, args=("chapter2",),
-              type="primary", key="home_tour")
+              type="primary", key="home_tour", help=ui.t("home.tour.help"))
 
 # The chapter's four stages, left to right; each links to its pages (from the registry).  One row that
 # wraps where a card would be narrower than its words (ui.core.page's CSS), one card a line on a phone.
