@@ -106,11 +106,12 @@ def binary_view(models: list) -> None:
     beta = st.slider(T("common.cm.beta"), *ui.span("beta"), step=0.1, help=T("common.cm.beta.help"), **ui.bind("beta"))
     left, right = st.columns([1, 1.6])
     with right:
-        metrics = st.container()
-        scale = st.segmented_control(T("cm.hist.scale"), SCALES, format_func=ui.labels("cm.hist.scale.", SCALES).get,
-                                     help=T("cm.hist.scale.help"),
-                                     **ui.bind("hist_scale", "count", first="one")) or ui.SS["hist_scale"]
-        histogram = st.container()
+        metrics, above, histogram = st.container(), st.container(), st.container()
+        # the histogram's scale above it; on a projector below it, so that the figure fits the first screen
+        with st.container() if ui.presenter() else above:
+            scale = st.segmented_control(T("cm.hist.scale"), SCALES, help=T("cm.hist.scale.help"),
+                                         format_func=ui.labels("cm.hist.scale.", SCALES).get,
+                                         **ui.bind("hist_scale", "count", first="one")) or ui.SS["hist_scale"]
     at_intervals = st.container()
     st.subheader(T("cm.formulas"), anchor="formulas")
     at_formulas = st.container()

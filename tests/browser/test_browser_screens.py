@@ -682,3 +682,22 @@ def test_every_data_source_fits_its_choice_box_on_a_laptop(tab, server):
     open_sidebar(tab)
     room, wide, overflow = tab.evaluate(FITS_BOX, texts)
     assert room > 150 and not wide and overflow == "ellipsis", (room, wide, overflow)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_projector_shows_the_confusion_pages_histogram_whole_beside_its_matrix(tab, server, lang):
+    """helper-27: at 1280 x 720 in presenter mode the confusion matrix fitted the first screen, but the
+    histogram beside it ran from 499 to 859 px: its lower bars and its score axis below the screen.  It is
+    fitted with the matrix (``Page.beside``), its scale's buttons below it there; without presenter mode the
+    buttons stay above it."""
+    open_url(tab, f"{server}/confusion?lang={lang}&presenter=1", 1280, 720)
+    drawn(tab)
+    for key in ("cm_heat", "cm_hist"):
+        box = tab.evaluate(MAIN_BOX, f".st-key-{key}")
+        assert box and 0 <= box["top"] and box["bottom"] <= 720, (key, box)
+    scale = tab.locator("[data-testid='stButtonGroup']").first.bounding_box()
+    assert scale["y"] > tab.evaluate(MAIN_BOX, ".st-key-cm_hist")["bottom"]
+    open_url(tab, f"{server}/confusion?lang={lang}", 1280, 720)
+    drawn(tab)
+    assert tab.locator("[data-testid='stButtonGroup']").first.bounding_box()["y"] < \
+        tab.evaluate(MAIN_BOX, ".st-key-cm_hist")["top"]

@@ -74,7 +74,7 @@ PAGES: tuple[Page, ...] = (
     Page("home", ""),
     Page("methods", "methods", "features", warm="ui.parts.methods:warm_start", main="methods_balls",
          sections=("bootstrap", "setup", "holdout", "kfold", "truth", "tuning")),
-    Page("confusion", "measures", "predictions", prefix="cm", main="cm_heat",
+    Page("confusion", "measures", "predictions", prefix="cm", main="cm_heat", beside=("cm_hist",),
          sections=("matrix", "formulas", "macro-micro", "paradox", "multiclass"), top="matrix"),
     Page("pr", "measures", "predictions", main="pr_fig", sections=("curve", "compare"), top="curve"),
     Page("roc", "measures", "predictions", main="roc_step_fig",
