@@ -276,5 +276,5 @@ def test_a_language_switch_keeps_every_choice_box_working(page):
         roc_mode(page, name)
         assert page.locator("[data-testid='stException']").count() == 0, name
     box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first
-    assert "9-sample" in box.inner_text() + box.locator("input").first.input_value()    # shown in English
+    assert "9 samples" in box.inner_text() + box.locator("input").first.input_value()   # shown in English
     assert_clean(page)
