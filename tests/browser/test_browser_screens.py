@@ -680,6 +680,7 @@ def test_every_data_source_fits_its_choice_box_on_a_laptop(tab, server):
              for prefix, keys in (("common.src.", SOURCES), ("multiclass.src.", MC_SOURCES)) for key in keys]
     open_url(tab, f"{server}/multiclass?lang=en", 1366, 768)
     open_sidebar(tab)
+    expect(tab.locator("[data-testid=stSidebar] [data-testid=stSelectbox] input").first).to_be_visible(timeout=30_000)
     room, wide, overflow = tab.evaluate(FITS_BOX, texts)
     assert room > 150 and not wide and overflow == "ellipsis", (room, wide, overflow)
 
