@@ -191,7 +191,8 @@ def test_loader_one_model_with_class_names_and_scores_that_are_not_probabilities
     assert "概率" in next(w for w in ms.warnings if w.code == "not_probabilities").text("zh")
 
 
-def test_probabilities_kept_to_three_decimals_are_probabilities_and_used_as_given():
+@pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"])
+def test_probabilities_kept_to_three_decimals_are_probabilities_and_used_as_given(eol):
     """The review: a file of probabilities rounded to three decimals (rows summing to 0.999-1.001) was
     read as "not probabilities" (rows had to sum to 1 within 1e-6), and its log loss, Brier score,
     reliability diagram and Bayes decision were switched off.  Rows within 0.01 of 1 are probabilities,
@@ -204,7 +205,8 @@ def test_probabilities_kept_to_three_decimals_are_probabilities_and_used_as_give
     assert not np.allclose(sums, 1, atol=1e-6, rtol=0) and np.abs(sums - 1).max() <= 0.0015
     assert mc.sums_to_one(q) and not mc.sums_to_one(q * 0.98) and not mc.sums_to_one(q * 1.02)
     assert not mc.sums_to_one(np.where(q == q.max(), -q, q))                 # a negative entry
-    text = "label,m:a,m:b,m:c\n" + "".join(f"{'abc'[t]},{r[0]:.3f},{r[1]:.3f},{r[2]:.3f}\n" for t, r in zip(y, q))
+    text = f"label,m:a,m:b,m:c{eol}" + "".join(f"{'abc'[t]},{r[0]:.3f},{r[1]:.3f},{r[2]:.3f}{eol}"
+                                                for t, r in zip(y, q))           # rows as the parser splits them
     ms = load_multiclass(text.encode())
     assert ms.probabilities == {"m": True} and "not_probabilities" not in {w.code for w in ms.warnings}
     np.testing.assert_array_equal(ms.scores["m"], q)                      # used as given, not divided by its sums

@@ -211,8 +211,10 @@ def test_a_bad_upload_is_refused_by_name_and_the_last_good_stays(kind, lang):
     assert at.session_state[K + "upload"].classes == ["x", "y"]
 
 
+@pytest.mark.parametrize("bad", [b"\x00\xff" * 500,                                   # binary
+                                 b"y,a:x,a:y\rx,0.9,0.1\rz,0.2,0.8\r"])              # bare CR, a label without a column
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_refused_file_is_said_on_the_page_too_while_the_last_good_stays(lang):
+def test_a_refused_file_is_said_on_the_page_too_while_the_last_good_stays(lang, bad):
     """helper-27: after a good file, a refused one was said only in the sidebar; once a phone's sidebar
     closed, the page showed the earlier data with no sign of it.  The page says it too, above that data."""
     at = run("pages/multiclass.py", lang=lang, **{K + "source": "upload"})
@@ -220,7 +222,7 @@ def test_a_refused_file_is_said_on_the_page_too_while_the_last_good_stays(lang):
     box.set_value(("good.csv", b"y,a:x,a:y\nx,0.9,0.1\ny,0.2,0.8\nx,0.6,0.4\n", "text/csv")).run()
     ok(at)
     assert not at.main.error
-    at.sidebar.file_uploader(key="_w_multiclass_upload").set_value(("bad.csv", b"\x00\xff" * 500, "text/csv")).run()
+    at.sidebar.file_uploader(key="_w_multiclass_upload").set_value(("bad.csv", bad, "text/csv")).run()
     ok(at)
     errors = [e.value for e in at.sidebar.error]
     assert errors and [e.value for e in at.main.error] == errors[:1]

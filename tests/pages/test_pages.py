@@ -171,6 +171,7 @@ BAD_FILES = {
     "header_only": b"y_true,a\n",
     "one_class": b"y,a\n1,0.2\n1,0.3\n",
     "non_numeric": b"y,a\n1,0.2\n0,abc\n1,0.5\n0,0.1\n",
+    "bare_cr_non_numeric": b"y,a\r1,0.2\r0,abc\r1,0.5\r0,0.1\r",      # bare CR: rows as the parser splits them
     "infinite": b"y,a\n1,0.2\n0,inf\n",
     "png": b"\x89PNG\r\n\x1a\n" + bytes(64),
     "xlsx": b"PK\x03\x04" + bytes(64),
