@@ -116,11 +116,11 @@ def threshold_views(c01: float, c10: float, p: float, pc: float, rate: float, me
         before, after = ec.measures(tc.at(thr_now)), ec.measures(res.counts.at(thr_now))
         best_b = mf.optimal(ps.n_pos / ps.n, 1.0, 1.0)
         rows = {T("imb.measure"): [T("imb.rate_row"), "AUC", "AP", T("imb.acc"), "P", "R", T("imb.best")],
-                T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", f"{mf.roc_view.auc:.4f}",
+                T("imb.before"): [f"{ps.n_pos / ps.n:.3f}", cost.auc_text(mf.roc_view.auc),
                                   f"{mf.pr_view.average_precision:.4f}", ui.fmt(before.accuracy),
                                   ui.fmt(before.precision), ui.fmt(before.recall),
                                   ui.fmt_threshold(best_b.threshold, 4)],
-                T("imb.after"): [f"{res.rate:.3f}", f"{res.roc.auc:.4f}", f"{res.pr.average_precision:.4f}",
+                T("imb.after"): [f"{res.rate:.3f}", cost.auc_text(res.roc.auc), f"{res.pr.average_precision:.4f}",
                                  ui.fmt(after.accuracy), ui.fmt(after.precision), ui.fmt(after.recall),
                                  ui.fmt_threshold(res.best.threshold, 4)]}
         st.dataframe(ui.arrow_table(rows), hide_index=True)

@@ -18,6 +18,11 @@ FEW_SAMPLES = 50      # below this many of a class after resampling, the ROC cur
 ROC_STAYS = 0.01      # AUCs (as the table shows them) within this: "the ROC curve hardly moves"
 
 
+def auc_text(auc: float) -> str:
+    """An AUC as the section's table and the sentence that reads it show it (the same digits in both)."""
+    return f"{auc:.4f}"
+
+
 def imbalance(token: str, ps, model: str, c01: float, c10: float, rate: float, method: str) -> None:
     """The class-imbalance section below its table: what resampling does to ``model``'s curves and optimum.
     Nothing here moves with the threshold: drawn in the page's run (a move redrew it: a quarter of its work)."""
@@ -45,7 +50,7 @@ def imbalance(token: str, ps, model: str, c01: float, c10: float, rate: float, m
             x=t("common.axis.recall"), y=t("common.axis.precision"), threshold=t("common.thr.short"), p_eq_r="P = R",
             bep="BEP", best="max F1", best_f1="max F1")), *inputs), key="imb_pr")
     # what the two curves did here, read from the AUCs the table shows (the body says what is expected)
-    before, after = f"{mf.roc_view.auc:.4f}", f"{res.roc.auc:.4f}"
+    before, after = auc_text(mf.roc_view.auc), auc_text(res.roc.auc)
     diff = abs(float(after) - float(before))
     st.markdown(t("imb.roc.stays" if diff <= ROC_STAYS else "imb.roc.moves", before=before, after=after,
                   diff=f"{diff:.4f}", tol=f"{ROC_STAYS:g}", pos=f"{res.counts.n_pos:,}", neg=f"{res.counts.n_neg:,}"))
