@@ -141,6 +141,12 @@ def still(locator, frames: int = 5) -> None:
     assert locator.evaluate(f"e => ({STILL})([e, {frames}])"), "the element kept moving for 10 s"
 
 
+# the lab's style sheet is in the page: st.html draws it once its own code has loaded (Streamlit loads an
+# element's code lazily), so in a fresh browser the first elements can be laid out before it, the home page's
+# cards as Streamlit's own narrow columns (a CI run measured them so)
+LAB_CSS = """() => [...document.querySelectorAll('style')].some(s => s.textContent.includes('.st-key-home_stages'))"""
+
+
 def open_url(pg, url, width=None, height=None):
     """Open ``url`` (a new Streamlit session) in tab ``pg``, at ``width`` x
     ``height`` when given, and wait until it is drawn."""
@@ -149,6 +155,7 @@ def open_url(pg, url, width=None, height=None):
     pg.goto(url)
     expect(pg.locator("h1").first).to_be_visible(timeout=60_000)
     settle(pg)
+    pg.wait_for_function(LAB_CSS, timeout=30_000)
 
 
 def goto(pg, index):
