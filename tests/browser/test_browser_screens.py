@@ -659,6 +659,28 @@ def test_the_chapter_cards_wrap_rather_than_break_their_words(tab, server):
     assert len({top for _, top, _ in tab.evaluate(CARDS)}) == 1
 
 
+# the first card's width in each frame from the moment the five are drawn, for 4 s: [ms, px] where it changed
+CARD_WIDTHS = """() => new Promise(done => { const seen = [], t0 = performance.now();
+  const look = () => { const c = document.querySelectorAll('[class*="st-key-home_stage_"]');
+    if (c.length === 5) { const w = Math.round(c[0].getBoundingClientRect().width);
+      if (!seen.length || seen[seen.length - 1][1] !== w) seen.push([Math.round(performance.now() - t0), w]); }
+    if (seen.length && performance.now() - t0 > 4000) done(seen); else requestAnimationFrame(look); };
+  look(); })"""
+
+
+def test_the_chapter_cards_are_laid_out_from_the_first_frame(tab, server):
+    """The home page is what a class opens first.  Its style element (st.html) is drawn only once
+    Streamlit has loaded that element's code and run the hidden warm-up box's (ui.core.preload): on 2 cores
+    0.2-3 s after the title, and until then the cards stood as Streamlit's narrow columns, "Evaluati-on"
+    broken, then jumped.  The layout's CSS is in the page's head too (ui.core.page._static_css_in_head):
+    the cards are as wide as their words from the first frame they are drawn in."""
+    open_url(tab, f"{server}/?lang=en", 1024, 768)                # the server has run the app once
+    tab.goto(f"{server}/?lang=en", wait_until="commit")           # a new document, its style sheets anew
+    widths = tab.evaluate(CARD_WIDTHS)
+    assert all(w >= 160 for _, w in widths), widths
+    assert tab.locator("[data-testid=stSidebar]").is_visible()    # the narrow case: the sidebar open
+
+
 # each text's width in the choice box's own font, against the room its box leaves for text
 FITS_BOX = """(texts) => { const i = document.querySelector('[data-testid=stSidebar] [data-testid=stSelectbox] input');
   const cs = getComputedStyle(i), room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);

@@ -15,6 +15,7 @@ from ui.core import class_vote
 from ui.core import feedback
 from ui.core import learners
 from ui.core import screens
+from ui.core import served
 from ui.core import links
 from ui.core import tour
 from ui.core import tour_editor
@@ -118,6 +119,22 @@ def _import_table_libraries() -> None:
         importlib.import_module(name)
 
 
+def _static_css() -> str:
+    """The CSS every page carries in every mode and language: the layout of its elements."""
+    return _CSS + screens.css(presenter=False)
+
+
+@functools.cache
+def _static_css_in_head() -> None:
+    """The same CSS in the head of the app's page too (:func:`ui.core.served.head`), so that a fresh
+    browser lays the page out with it from its first paint.  The style element of a run (``st.html``)
+    is drawn only once Streamlit has loaded that element's code, and on the home page after the code of
+    the hidden warm-up box's elements (ui.core.preload) has run: 0.2-3 s after the title on 2 cores,
+    the home page's cards five narrow columns breaking their words until then.  The run's element keeps
+    it as well: a page served before the server's first run has no such head."""
+    served.head("css", "<style>" + _static_css() + "</style>")
+
+
 def open_page(key: str, *, with_lesson: bool = True) -> None:
     """Language switch, presenter mode, title and lesson of page ``key``
     (see ``ui.core.registry``).  A link's state is restored on a session's first run."""
@@ -138,7 +155,8 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     # a title with spaces ("模型评估与选择 · 交互实验室") breaks at them, not inside a word (a phone's 选 / 择):
     # CJK text may break between any two characters otherwise; a part wider than the line still breaks
     keep_words = "[data-testid='stMain'] h1 { word-break: keep-all; overflow-wrap: anywhere; }" if " " in title else ""
-    css = [_CSS, keep_words, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
+    _static_css_in_head()
+    css = [_static_css(), keep_words, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
            _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
