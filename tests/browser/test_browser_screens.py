@@ -659,26 +659,52 @@ def test_the_chapter_cards_wrap_rather_than_break_their_words(tab, server):
     assert len({top for _, top, _ in tab.evaluate(CARDS)}) == 1
 
 
-# the first card's width in each frame from the moment the five are drawn, for 4 s: [ms, px] where it changed
-CARD_WIDTHS = """() => new Promise(done => { const seen = [], t0 = performance.now();
-  const look = () => { const c = document.querySelectorAll('[class*="st-key-home_stage_"]');
-    if (c.length === 5) { const w = Math.round(c[0].getBoundingClientRect().width);
-      if (!seen.length || seen[seen.length - 1][1] !== w) seen.push([Math.round(performance.now() - t0), w]); }
+# from the moment ``selector`` is drawn, for 4 s, what ``measure`` (an element's function) gives in each frame,
+# as [ms, value] where it changed
+FRAMES = """([selector, measure]) => new Promise(done => { const seen = [], t0 = performance.now(), of = eval(measure);
+  const look = () => { const e = document.querySelector(selector);
+    if (e) { const v = JSON.stringify(of(e)); if (!seen.length || seen[seen.length - 1][1] !== v)
+      seen.push([Math.round(performance.now() - t0), v]); }
     if (seen.length && performance.now() - t0 > 4000) done(seen); else requestAnimationFrame(look); };
   look(); })"""
+WIDTH = "e => Math.round(e.getBoundingClientRect().width)"
+TITLE = "e => [Math.round(e.getBoundingClientRect().top), getComputedStyle(e).fontSize]"
 
 
-def test_the_chapter_cards_are_laid_out_from_the_first_frame(tab, server):
+def test_the_home_page_is_laid_out_from_the_first_frame(tab, server):
     """The home page is what a class opens first.  Its style element (st.html) is drawn only once
     Streamlit has loaded that element's code and run the hidden warm-up box's (ui.core.preload): on 2 cores
-    0.2-3 s after the title, and until then the cards stood as Streamlit's narrow columns, "Evaluati-on"
-    broken, then jumped.  The layout's CSS is in the page's head too (ui.core.page._static_css_in_head):
-    the cards are as wide as their words from the first frame they are drawn in."""
+    0.2-3 s after the title.  Until then, at 1024 x 768 with the sidebar open, the cards stood as
+    Streamlit's narrow columns, "Evaluati-on" broken, and on a 1366 x 768 laptop the title was drawn at
+    Streamlit's size on two lines, then shrank and moved the page up by 80 px.  The layout's CSS is in the
+    page's head too (ui.core.page._static_css_in_head): both are as they end from the first frame."""
     open_url(tab, f"{server}/?lang=en", 1024, 768)                # the server has run the app once
     tab.goto(f"{server}/?lang=en", wait_until="commit")           # a new document, its style sheets anew
-    widths = tab.evaluate(CARD_WIDTHS)
-    assert all(w >= 160 for _, w in widths), widths
+    widths = tab.evaluate(FRAMES, ['[class*="st-key-home_stage_"]', WIDTH])
+    assert all(int(w) >= 160 for _, w in widths), widths
     assert tab.locator("[data-testid=stSidebar]").is_visible()    # the narrow case: the sidebar open
+    tab.set_viewport_size({"width": 1366, "height": 768})
+    tab.goto(f"{server}/?lang=en", wait_until="commit")
+    titles = tab.evaluate(FRAMES, ["[data-testid=stMain] h1", TITLE])
+    assert len(titles) == 1, titles
+
+
+def test_presenter_mode_keeps_streamlits_headings_on_a_projector(tab, server):
+    """A laptop's smaller headings (ui.core.page._READER_CSS, for a screen under 820 px high) are in the
+    page's head whatever the mode; presenter mode undoes them: its headings at 1280 x 720 are those it
+    draws at 1920 x 1080, where that rule does not apply."""
+    heads = """() => ['h1', 'h2'].map(t => {
+      const c = getComputedStyle(document.querySelector('[data-testid=stMain] ' + t));
+      return [c.fontSize, c.paddingTop, c.paddingBottom]; })"""
+    seen = []
+    for width, height in ((1280, 720), (1920, 1080)):
+        open_url(tab, f"{server}/biasvar?lang=en&presenter=1", width, height)
+        expect(tab.locator("[data-testid=stMain] h2").first).to_be_attached()
+        seen.append(tab.evaluate(heads))
+    assert seen[0] == seen[1], seen
+    open_url(tab, f"{server}/biasvar?lang=en", 1280, 720)       # and the rule does apply to a reader there
+    expect(tab.locator("[data-testid=stMain] h2").first).to_be_attached()
+    assert tab.evaluate(heads) != seen[0]
 
 
 # each text's width in the choice box's own font, against the room its box leaves for text

@@ -48,13 +48,14 @@ _CSS = """
 [data-testid="stSelectbox"] input:not(:focus) { text-overflow: ellipsis; }
 """
 # Without presenter mode (which has its own spacing): less space above the title, and on a laptop's
-# 768 px smaller headings, so that each page's main figure starts on the first screen
+# 768 px smaller headings, so that each page's main figure starts on the first screen.  (":root": in the
+# page's head this comes before Streamlit's own style sheets, whose rules as specific as it would win.)
 _READER_CSS = """
 .block-container { padding-top: 5.2rem !important; }   /* Streamlit's 6 rem: the title just below its 60 px header */
 @media (max-height: 820px) and (min-width: 700px) {
   .block-container { padding-top: 4.9rem !important; }
-  [data-testid="stMain"] h1 { font-size: 2.3rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
-  [data-testid="stMain"] h2 { font-size: 1.9rem; padding-top: 0.6rem; padding-bottom: 0.5rem; }
+  :root [data-testid="stMain"] h1 { font-size: 2.3rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
+  :root [data-testid="stMain"] h2 { font-size: 1.9rem; padding-top: 0.6rem; padding-bottom: 0.5rem; }
 }
 """
 _PRESENTER_CSS = """
@@ -64,6 +65,11 @@ h1 { font-size: 2.0rem !important; padding-bottom: 0.2rem !important; }
 .katex-display { padding: 0.7em 0.15em 0.5em; }
 .katex-display > .katex { font-size: 1.3em; }
 [data-testid="stTable"] td, [data-testid="stTable"] th { font-size: 1.3rem !important; }
+/* the laptop's smaller headings (_READER_CSS, in the page's head whatever the mode) undone: Streamlit's own */
+@media (max-height: 820px) and (min-width: 700px) {
+  :root [data-testid="stMain"] h1 { padding-top: 1.25rem; }
+  :root [data-testid="stMain"] h2 { font-size: 2.25rem; padding-top: 1rem; padding-bottom: 1rem; }
+}
 """
 
 
@@ -120,8 +126,9 @@ def _import_table_libraries() -> None:
 
 
 def _static_css() -> str:
-    """The CSS every page carries in every mode and language: the layout of its elements."""
-    return _CSS + screens.css(presenter=False)
+    """The CSS every page carries in every language: the layout of its elements, and a reader's spacing
+    (presenter mode's CSS, after it, overrides that)."""
+    return _CSS + screens.css(presenter=False) + _READER_CSS
 
 
 @functools.cache
@@ -129,9 +136,10 @@ def _static_css_in_head() -> None:
     """The same CSS in the head of the app's page too (:func:`ui.core.served.head`), so that a fresh
     browser lays the page out with it from its first paint.  The style element of a run (``st.html``)
     is drawn only once Streamlit has loaded that element's code, and on the home page after the code of
-    the hidden warm-up box's elements (ui.core.preload) has run: 0.2-3 s after the title on 2 cores,
-    the home page's cards five narrow columns breaking their words until then.  The run's element keeps
-    it as well: a page served before the server's first run has no such head."""
+    the hidden warm-up box's elements (ui.core.preload) has run: 0.2-3 s after the title on 2 cores.
+    Until then the home page's cards stood as five narrow columns breaking their words, and on a laptop
+    the title was drawn at Streamlit's size, then shrank, moving the page up by 80-100 px.  The run's
+    element keeps it as well: a page served before the server's first run has no such head."""
     served.head("css", "<style>" + _static_css() + "</style>")
 
 
@@ -159,7 +167,7 @@ def open_page(key: str, *, with_lesson: bool = True) -> None:
     css = [_static_css(), keep_words, feedback.css(t("common.busy"), t("common.upload.refused", mb=UPLOAD_LIMIT_MB),
                               upload_button=t("common.upload.button"),
                               upload_limit=t("common.upload.per_file", mb=UPLOAD_LIMIT_MB)),
-           _PRESENTER_CSS if presenter() else _READER_CSS, screens.css(presenter())]
+           _PRESENTER_CSS + screens.presenter_css() if presenter() else ""]
     # our own CSS only, one element; st.html: a Markdown element with HTML loads rehype-raw (56 kB) first.
     # A style sheet alone is not laid out in the page (no gap above the title: the paddings allow for it)
     st.html("<style>" + "\n".join(css) + "</style>")

@@ -117,6 +117,11 @@ def css(presenter: bool) -> str:
     return _CSS + (_PRESENTER_CSS if presenter else "")
 
 
+def presenter_css() -> str:
+    """Presenter mode's part of :func:`css`."""
+    return _PRESENTER_CSS
+
+
 def scroll_to(anchor: str, entry: int) -> None:
     """Scroll the page to its heading with anchor ``anchor`` (a section a
     tour stop names), once per ``entry`` (a count of the stops entered): the
