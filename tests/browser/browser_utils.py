@@ -141,10 +141,12 @@ def still(locator, frames: int = 5) -> None:
     assert locator.evaluate(f"e => ({STILL})([e, {frames}])"), "the element kept moving for 10 s"
 
 
-# the lab's style sheet is in the page: st.html draws it once its own code has loaded (Streamlit loads an
-# element's code lazily), so in a fresh browser the first elements can be laid out before it, the home page's
-# cards as Streamlit's own narrow columns (a CI run measured them so)
-LAB_CSS = """() => [...document.querySelectorAll('style')].some(s => s.textContent.includes('.st-key-home_stages'))"""
+# the run's style element is in the page (the page's head has the layout's part from the start, but not
+# presenter mode's or the language's): st.html draws it once its own code has loaded (Streamlit loads an
+# element's code lazily), so in a fresh browser the first elements can be laid out before it (a CI run
+# measured the home page's cards as Streamlit's own narrow columns)
+LAB_CSS = """() => [...document.querySelectorAll('[data-testid=stHtml] style')].some(
+  s => s.textContent.includes('.st-key-home_stages'))"""
 
 
 def open_url(pg, url, width=None, height=None):

@@ -128,7 +128,7 @@ def _import_table_libraries() -> None:
 def _static_css() -> str:
     """The CSS every page carries in every language: the layout of its elements, and a reader's spacing
     (presenter mode's CSS, after it, overrides that)."""
-    return _CSS + screens.css(presenter=False) + _READER_CSS
+    return _CSS + screens.css() + _READER_CSS
 
 
 @functools.cache

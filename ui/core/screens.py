@@ -111,14 +111,13 @@ _PRESENTER_CSS = """
 """
 
 
-def css(presenter: bool) -> str:
-    """The CSS every page carries, with presenter mode's (``ui.core.page.open_page`` puts it in the
-    page's one style element)."""
-    return _CSS + (_PRESENTER_CSS if presenter else "")
+def css() -> str:
+    """The CSS every page carries (``ui.core.page`` puts it in the page's head and in its style element)."""
+    return _CSS
 
 
 def presenter_css() -> str:
-    """Presenter mode's part of :func:`css`."""
+    """Presenter mode's CSS, after :func:`css` in the page's style element."""
     return _PRESENTER_CSS
 
 
