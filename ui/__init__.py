@@ -30,7 +30,8 @@
   ``budget``      memory in bytes: the shared cache's ledger, each session's budget; ``freeze``
   ``heavy``       heavy computations: a cost bound, one turn at a time, cancellable
   ``timers``      timed reruns (Play) that stop
-  ``protocol``    Streamlit's server for a shared class: a client cannot clear the caches every session shares
+  ``protocol``    Streamlit's server for a shared class: a client cannot clear the caches every session shares;
+                  a fragment's rerun asked for on a page no longer shown is dropped
   ``wakeups``     Streamlit's server hands a run's messages to the browser with fewer wake-ups (same messages)
   ``nodelay``     the server's connections send a small write at once (no 40 ms wait for an acknowledgment)
 ``ui.parts``    one page's own parts (a part never imports another page's part)
@@ -69,7 +70,7 @@ from ui.core.tables import control_row, edited_table, last_good, metric_row, sec
 from ui.core.threshold import (get_threshold, set_threshold, set_threshold_to_point, threshold_control,
                                threshold_panel)
 from ui.core.typeset import formula_grid
-from ui.protect import protocol  # noqa: F401  (applied once, on import: a client cannot clear the shared caches)
+from ui.protect import protocol  # noqa: F401  (applied once, on import: see its docstring)
 from ui.protect import wakeups  # noqa: F401  (applied once, on import: a run's messages with fewer wake-ups)
 from ui.protect import nodelay  # noqa: F401  (applied once, on import: small writes sent at once)
 from ui.protect.bounds import bounded_editor, costs, labels_parser, readable_classes, redraw, table_parser
