@@ -231,9 +231,29 @@ def bind(key: str, default=FROM_TABLE, *, first: str | None = None, within: tupl
     if first == "value":
         return tied("_w_" + key, shown, lambda v: SS.__setitem__(key, v))
     wkey = widget_key("_w_" + key, shown)
-    if wkey not in SS:             # a new widget starts at the value (widgets differ in how they take a
-        SS[wkey] = shown           # first value: index, value, default; a new key has nothing to undo)
+    if wkey not in SS or browser_lacks(wkey):   # a new widget starts at the value (widgets differ in how
+        SS[wkey] = shown           # they take a first value: index, value, default; a new key has nothing to undo)
     return dict(key=wkey, on_change=_copy_back, args=(key, wkey, first == "one"))
+
+
+def browser_lacks(wkey: str) -> bool:
+    """Whether the browser's last message left out widget ``wkey``: the browser has not made that
+    widget yet.  Its value is written again then (Streamlit sends a written value with the widget;
+    a browser not holding the widget would have nothing to undo).  Otherwise the value went to the
+    browser only with the run that first drew the widget: a browser that made the widget later (its
+    code still loading, on a slow phone or a busy machine) made it from a later run's element,
+    which carries the widget's own default, and sent that back with the next click: the language
+    radio of an English page came up on 中文 and the page turned Chinese (the class test's
+    projector, 1 run in about 40 under load).  (Streamlit's session state internals; when they
+    are not there, False: the value goes with the widget's first run only, as before.)"""
+    try:
+        from streamlit.runtime.state.session_state_proxy import get_session_state
+
+        state = get_session_state()._state
+        wid = state._key_id_mapper.get_id_from_key(wkey, None)
+        return wid is not None and wid not in state._new_widget_state.states    # (what the message brought)
+    except (AttributeError, ImportError, RuntimeError):
+        return False
 
 
 def _copy_back(key: str, wkey: str, one: bool = False) -> None:
