@@ -4,6 +4,23 @@ page and, as a browser sends them, a widget's run of its fragment."""
 from __future__ import annotations
 
 import contextlib
+import sys
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def served(store: str | None = None):
+    """One ``streamlit run app.py`` on a free port (class mode's ``store``, if any) until it stops: its URL."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
+    from class_server import free_port, start_app, stop_processes, wait_healthy
+
+    port = free_port()
+    procs = [start_app(port, store=store)]
+    try:
+        wait_healthy(url := f"http://127.0.0.1:{port}")
+        yield url
+    finally:
+        stop_processes(procs, wait=30)
 
 
 @contextlib.contextmanager

@@ -7,28 +7,16 @@ else.  (Before: β's slider and the histogram's scale control came back with eve
 confusion move, the cost curves' areas with every cost move.)"""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "deploy"))
-from class_server import free_port, start_app, stop_processes, wait_healthy  # noqa: E402
-from protocol_client import session  # noqa: E402
+from protocol_client import served, session
 
 QUERY = "source=watermelon&lang=en"
 
 
 @pytest.fixture(scope="module")
 def app():
-    port = free_port()
-    procs = [start_app(port)]
-    try:
-        wait_healthy(url := f"http://127.0.0.1:{port}")
+    with served() as url:
         yield url
-    finally:
-        stop_processes(procs, wait=30)
 
 
 def _move(app: str, page: str, to: float):

@@ -14,14 +14,8 @@ the one fragment every page draws in the same place, so the new page has
 it too.  (A fragment the new page lacks Streamlit drops itself.)"""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "deploy"))
-from class_server import free_port, start_app, stop_processes, wait_healthy  # noqa: E402
+from protocol_client import served
 
 QUERY = "lang=en"
 
@@ -34,13 +28,8 @@ def app(tmp_path_factory):
 
     store = str(tmp_path_factory.mktemp("class") / "class.sqlite3")
     code, _ = Classroom(open_store(store), CLASS_CAPS).open_room()
-    port = free_port()
-    procs = [start_app(port, store=store)]
-    try:
-        wait_healthy(url := f"http://127.0.0.1:{port}")
+    with served(store) as url:
         yield url, code
-    finally:
-        stop_processes(procs, wait=30)
 
 
 class Browser:
