@@ -61,7 +61,7 @@ def stale(request: ScriptRequest | None, current: str) -> bool:
 
 def _current_page(requests: ScriptRequests) -> str:
     pages = getattr(requests, "_evallab_pages", None)        # the session's PagesManager (set below)
-    return pages.current_page_script_hash if pages is not None else ""
+    return getattr(pages, "current_page_script_hash", "") or ""
 
 
 def _ready_without_stale(take):
@@ -87,7 +87,9 @@ def _knowing_pages(init):
     @functools.wraps(init)
     def __init__(self, *args, **kwargs):
         init(self, *args, **kwargs)
-        self._requests._evallab_pages = self._pages_manager
+        requests = getattr(self, "_requests", None)          # (Streamlit's internals; without them, no guard)
+        if requests is not None:
+            requests._evallab_pages = getattr(self, "_pages_manager", None)
     __init__._evallab_guarded = True
     return __init__
 
