@@ -15,7 +15,7 @@ it too.  (A fragment the new page lacks Streamlit drops itself.)"""
 from __future__ import annotations
 
 import pytest
-from protocol_client import served
+from protocol_client import served, session
 
 QUERY = "lang=en"
 
@@ -33,7 +33,8 @@ def app(tmp_path_factory):
 
 
 class Browser:
-    """One websocket session that keeps every message, as a browser's page would."""
+    """A websocket session (``protocol_client.session``'s) that keeps every message, as a browser's page
+    would, and sends a timed fragment's rerun by the page's hash, as a browser does."""
 
     def __init__(self, ws, query: str):
         self.ws, self.query = ws, query
@@ -85,12 +86,9 @@ def _pages_announced(messages) -> list[str]:
 
 
 def test_a_fragments_rerun_for_a_page_no_longer_shown_is_dropped(app):
-    from websockets.sync.client import connect
-
     url, code = app
-    with connect(url.replace("http", "ws") + "/_stcore/stream", origin=url, subprotocols=["streamlit"],
-                 open_timeout=30, max_size=2**26) as ws:
-        browser = Browser(ws, f"{QUERY}&room={code}")
+    with session(url) as client:
+        browser = Browser(client.ws, f"{QUERY}&room={code}")
         browser.send(page="home")                          # the student's link: home, in the room
         (poll,) = _fragments(browser.until_finished())     # the student's view, polled
         browser.send(page="exercises")                     # the session goes to another page ...

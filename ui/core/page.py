@@ -125,6 +125,7 @@ def _import_table_libraries() -> None:
         importlib.import_module(name)
 
 
+@functools.cache
 def _static_css() -> str:
     """The CSS every page carries in every language: the layout of its elements, and a reader's spacing
     (presenter mode's CSS, after it, overrides that)."""

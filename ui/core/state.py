@@ -12,6 +12,11 @@ import streamlit as st
 
 from ui.core import settings
 
+try:
+    from streamlit.runtime.state.session_state_proxy import get_session_state
+except ImportError:             # (a Streamlit without it: :func:`browser_lacks` is False)
+    get_session_state = None
+
 SS = st.session_state
 
 KEYS: dict[str, str] = {
@@ -247,12 +252,10 @@ def browser_lacks(wkey: str) -> bool:
     projector, 1 run in about 40 under load).  (Streamlit's session state internals; when they
     are not there, False: the value goes with the widget's first run only, as before.)"""
     try:
-        from streamlit.runtime.state.session_state_proxy import get_session_state
-
         state = get_session_state()._state
         wid = state._key_id_mapper.get_id_from_key(wkey, None)
         return wid is not None and wid not in state._new_widget_state.states    # (what the message brought)
-    except (AttributeError, ImportError, RuntimeError):
+    except (AttributeError, RuntimeError, TypeError):      # (TypeError: no get_session_state)
         return False
 
 

@@ -20,9 +20,12 @@ index", the connection closed, a blank page that never came back (a phone
 after a reveal, on a busy machine: 1 run in 4 of the class test).  Run on
 the new page instead, the fragment crashed the browser the same way when
 it came right after the switching run (the browser had not yet taken the
-new page as its own).  So a session's queue (``ScriptRequests``) does not
-hand such a request to its script runner; the fragment's timer on the new
-page asks again.
+new page as its own).  So a session's script runner skips such a request
+when it takes it from the session's queue (``ScriptRunner._run_script``,
+before the run is announced); the fragment's timer on the new page asks
+again.  (The app asks for no fragment-scoped reruns, the only fragment
+reruns Streamlit lets into a run in progress: every browser's fragment rerun
+waits for that queue.)
 """
 from __future__ import annotations
 
@@ -31,7 +34,6 @@ import logging
 
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
-from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequest, ScriptRequests, ScriptRequestType
 
 _LOG = logging.getLogger(__name__)
 
@@ -47,65 +49,38 @@ def _guarded(handle):
     return handle_backmsg
 
 
-def stale(request: ScriptRequest | None, current: str) -> bool:
-    """Whether ``request`` (what a session's queue hands its script runner) is a fragment's rerun
-    asked for on another page than ``current`` (the page the session is on, a script hash; "" before
-    its first run).  A request that names no page's hash (a client that names pages by name, as
-    bench/ and tests/system/ do) is taken as it is."""
-    if request is None or request.type != ScriptRequestType.RERUN:
-        return False
-    data = request.rerun_data
-    return bool(data.fragment_id_queue) and bool(current) and bool(data.page_script_hash) \
-        and data.page_script_hash != current
+def stale(rerun, current: str) -> bool:
+    """Whether ``rerun`` (a ``RerunData``: what a session's script runner is to run next) is a
+    fragment's rerun asked for on another page than ``current`` (the page the session is on, a
+    script hash; "" before its first run).  A rerun that names no page's hash (a client that names
+    pages by name, as bench/ and tests/system/ do) is taken as it is."""
+    return bool(rerun.fragment_id_queue) and bool(current) and bool(rerun.page_script_hash) \
+        and rerun.page_script_hash != current
 
 
-def _current_page(requests: ScriptRequests) -> str:
-    pages = getattr(requests, "_evallab_pages", None)        # the session's PagesManager (set below)
-    return getattr(pages, "current_page_script_hash", "") or ""
-
-
-def _ready_without_stale(take):
-    @functools.wraps(take)
-    def on_scriptrunner_ready(self):
-        while stale(request := take(self), _current_page(self)):    # taken: the next one, or STOP
+def _skipping_stale(run):
+    @functools.wraps(run)
+    def _run_script(self, rerun):
+        current = getattr(getattr(self, "_pages_manager", None), "current_page_script_hash", "")
+        if stale(rerun, current or ""):       # skipped: the runner takes its next request, or stops
             _LOG.info("a fragment's rerun asked for on a page no longer shown: dropped")
-        return request
-    on_scriptrunner_ready._evallab_guarded = True
-    return on_scriptrunner_ready
+            return None
+        return run(self, rerun)
+    _run_script._evallab_guarded = True
+    return _run_script
 
 
-def _yield_without_stale(take):
-    @functools.wraps(take)
-    def on_scriptrunner_yield(self):
-        request = take(self)
-        return None if stale(request, _current_page(self)) else request     # taken: dropped
-    on_scriptrunner_yield._evallab_guarded = True
-    return on_scriptrunner_yield
-
-
-def _knowing_pages(init):
-    @functools.wraps(init)
-    def __init__(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        requests = getattr(self, "_requests", None)          # (Streamlit's internals; without them, no guard)
-        if requests is not None:
-            requests._evallab_pages = getattr(self, "_pages_manager", None)
-    __init__._evallab_guarded = True
-    return __init__
+def _patch(owner, name: str, wrap) -> None:
+    """``owner.name`` wrapped by ``wrap``, once."""
+    if not getattr(getattr(owner, name), "_evallab_guarded", False):
+        setattr(owner, name, wrap(getattr(owner, name)))
 
 
 def install() -> None:
     """Drop ``clear_cache`` messages from clients, and a fragment's rerun asked for on a page no
     longer shown (idempotent)."""
-    handle = AppSession.handle_backmsg
-    if not getattr(handle, "_evallab_guarded", False):
-        AppSession.handle_backmsg = _guarded(handle)
-    if not getattr(ScriptRunner.__init__, "_evallab_guarded", False):
-        ScriptRunner.__init__ = _knowing_pages(ScriptRunner.__init__)
-    if not getattr(ScriptRequests.on_scriptrunner_ready, "_evallab_guarded", False):
-        ScriptRequests.on_scriptrunner_ready = _ready_without_stale(ScriptRequests.on_scriptrunner_ready)
-    if not getattr(ScriptRequests.on_scriptrunner_yield, "_evallab_guarded", False):
-        ScriptRequests.on_scriptrunner_yield = _yield_without_stale(ScriptRequests.on_scriptrunner_yield)
+    _patch(AppSession, "handle_backmsg", _guarded)
+    _patch(ScriptRunner, "_run_script", _skipping_stale)
 
 
 install()
